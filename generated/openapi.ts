@@ -1,0 +1,1192 @@
+/* Generated from openapi.yaml by `npm run gen`. Do not edit by hand. */
+
+export type paths = {
+    "/search.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search hotels near a place
+         * @description Finds hotels near a place (free text) or coordinates for a date range and returns at most 15
+         *     hotels, each with its single cheapest rate that meets the filters. Only the meal plans `nomeal`
+         *     and `breakfast` exist; other plans are filtered out. Rate limited (5/minute, 200/day per client
+         *     IP).
+         *
+         *     Rules a schema cannot state: `checkin` must not be in the past; `checkout` must be after
+         *     `checkin`; the stay is at most 30 nights; `location` is required unless both `latitude` and
+         *     `longitude` are given, and `latitude` and `longitude` go together; `price_from` must not exceed
+         *     `price_to`. Each broken rule gives 400.
+         *
+         *     `search_id` is valid for 1 hour. An identical search within that hour returns the cached
+         *     response with the same `search_id`.
+         *
+         *     **Reference behaviour:**
+         *     - Hotels are ordered by distance from the search point, nearest first: the response holds the
+         *       nearest hotels (at most 15) that have at least one rate meeting all filters. Closed hotels
+         *       are never returned.
+         *     - `price_from`/`price_to` are compared with the rate's `total_price` in the display currency,
+         *       inclusive.
+         *     - When both `location` and coordinates are given, the coordinates win and no geocoding happens.
+         *     - A `location` that cannot be geocoded gives 400 `Unknown location '…'`.
+         *     - "Identical search" means identical parameters after defaults and case normalisation; the
+         *       `apikey` is not part of it. The cached response is served until 1 hour after it was created.
+         *     - An empty filter array means "no filter".
+         */
+        post: operations["searchHotels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hotel.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hotel details with rooms and rates
+         * @description Returns the static hotel data plus all rooms and rates (up to 4 rates per room) for the dates.
+         *     Give either `search_id` (preferred; the rates come from the cached search and
+         *     `availability.source` is `search_cache`) or `checkin` + `checkout` (a fresh live lookup with
+         *     `persons`, `currency` and `residency`; `availability.source` is `live`). Neither gives 400.
+         *     An unknown hotel id gives 404. When no rooms are available, `availability` has
+         *     `source: live`, the two dates and a fixed `message`, and `rooms` is `[]`. Rate limited
+         *     (5/minute, 200/day per client IP). Live availability for identical requests is cached for
+         *     30 minutes; static hotel data for 30 days.
+         *
+         *     Rules for a live lookup: `checkin` not in the past, `checkout` after `checkin`, at most
+         *     30 nights, `checkin` and `checkout` together; each broken rule gives 400.
+         *
+         *     **Reference behaviour:**
+         *     - When both `search_id` and dates are given, `search_id` wins and the dates, `persons`,
+         *       `currency` and `residency` are ignored.
+         *     - An unknown or expired `search_id` (older than 1 hour) gives 400
+         *       `search_id '…' is unknown or has expired; search again`.
+         *     - With a valid `search_id`, any hotel id is accepted (not only the 15 the search returned):
+         *       its rates are those for the search's dates, persons, currency and residency, and the
+         *       search's cheapest rate for a returned hotel is always among them.
+         *     - A closed hotel (`is_closed: true`) has no rooms: the no-rooms shape is returned.
+         *     - The no-rooms `message` is `No rooms are available for the requested dates.`
+         */
+        post: operations["getHotelDetails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a booking for one rate
+         * @description Starts a booking for the rate identified by `service_hash` (from any rate of a search or
+         *     hotel-details response, passed unchanged). No guest data is sent: it is taken from the account
+         *     that owns the key. The booking is created in status `processing`; the service verifies
+         *     availability, locks the rate, confirms pricing and prepares the payment session. The guest must
+         *     be directed to `booking_url`, the finalization page, which shows hotel name, room type,
+         *     bedding, dates, nights, total price, city tax (if any), meal plan, the cancellation policy with
+         *     its deadline and pre-filled guest details, and has one button that pays and confirms. Not
+         *     rate limited.
+         *
+         *     **Reference behaviour:**
+         *     - `service_hash` is validated completely, each failure a 400 saying what is wrong: the format
+         *       `{hotel_id}-{room_code}-{rate_type}-{YYYYMMDD}-{YYYYMMDD}-{persons}`, a hotel that exists, a
+         *       room code of that hotel, a rate type 1–4, real dates with check-in not in the past, checkout
+         *       after check-in and at most 30 nights, and persons 1–5 within the room's capacity.
+         *     - A well-formed reference whose rate is no longer offered (sold out on those dates, the
+         *       meal/refundability combination not offered, or the hotel closed) gives **409**
+         *       `The rate is no longer available; search again`.
+         *     - The booking's price, meal, bedding and cancellation terms are a snapshot of the rate at this
+         *       moment, in the currency and residency of the latest search or hotel-details response in
+         *       which this account received that `service_hash` within the last hour (EUR and `nl`
+         *       otherwise).
+         *     - `booking_url` is `{public_url}/book/finalize?bookhash={bookhash}`; the same 30-character
+         *       `bookhash` is used with retrieve and cancel.
+         *     - The reference server never produces status `new`; it is listed because the API description
+         *       names it. Clients should treat `new` like `processing`.
+         */
+        post: operations["startBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking_overview.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the account's bookings
+         * @description Lists the bookings of the key's account where a payment was attempted (`payment_failed`,
+         *     `booking_failed`, `booking_confirmed`, `booking_cancelled`), sorted by `booked_at`, newest
+         *     first. `bookings` may be empty; `count` is the number of bookings returned. Not rate limited.
+         *
+         *     **Reference behaviour:** bookings with the same `booked_at` second are ordered by id, highest
+         *     first. No paging: every booking of the account is listed.
+         */
+        post: operations["getBookingOverview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/retrieve_booking.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retrieve one booking in full
+         * @description Returns one booking of the key's account, in any status including `processing`. Internal
+         *     system fields (hashes, internal ids, payment-provider details) are not returned. Not rate
+         *     limited.
+         *
+         *     **Reference behaviour:** a `bookhash` that is not 30 letters and digits gives 400 (it cannot
+         *     exist); a well-formed one that does not exist gives 404; a booking of another account gives
+         *     403 and reveals nothing about it.
+         */
+        post: operations["retrieveBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/book/cancel.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a confirmed, refundable booking
+         * @description Cancels a booking. Cancellation is irreversible. Preconditions, all of which must hold: status
+         *     is `booking_confirmed`; the rate is refundable; the current time is before
+         *     `free_cancellation_before`. Not confirmed gives 409 (`status: already_cancelled` when it was
+         *     already cancelled); non-refundable or past the deadline gives 403 with a text naming the
+         *     support address. On success the status becomes `booking_cancelled`, the cancellation is sent
+         *     to the hotel supplier immediately, a confirmation e-mail goes to the guest, and payment
+         *     settlement is handled within two working days. A failure at the supplier gives 502.
+         *
+         *     **Reference behaviour:**
+         *     - Preconditions are checked in this order: ownership (403), status (409), refundable (403),
+         *       deadline (403).
+         *     - The 409 body's `status` is `already_cancelled` for a cancelled booking and otherwise the
+         *       booking's current status (`processing`, `payment_failed`, `booking_failed`, `new`).
+         *     - A booking of another account gives 403 and changes nothing.
+         *     - Settlement: `paid` stays `yes` after the cancel and becomes `refunded` two working days
+         *       (Monday to Friday) later on the server's clock.
+         *     - 502 leaves the booking `booking_confirmed`; it can be cancelled again once the supplier has
+         *       recovered (on the reference server's scenario hotel: 600 seconds after the first failed
+         *       attempt).
+         *     - Of many simultaneous cancels of one booking exactly one succeeds; the others get 409
+         *       `already_cancelled`.
+         */
+        post: operations["cancelBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+};
+export type webhooks = Record<string, never>;
+export type components = {
+    schemas: {
+        /**
+         * @description A money amount as decimal text with two decimals.
+         * @example 412.50
+         */
+        Money: string;
+        /**
+         * @description ISO 4217 currency code.
+         * @example EUR
+         */
+        CurrencyCode: string;
+        /**
+         * Format: date
+         * @description A calendar date, `YYYY-MM-DD`.
+         * @example 2026-12-15
+         */
+        Date: string;
+        /**
+         * @description ISO 8601 date-time without zone, `YYYY-MM-DDTHH:MM:SS` (UTC on the reference server).
+         * @example 2026-12-12T23:59:00
+         */
+        LocalDateTime: string;
+        /**
+         * @description Date-time as `YYYY-MM-DD HH:MM:SS` (UTC on the reference server).
+         * @example 2026-11-21 10:15:42
+         */
+        BookingTimestamp: string;
+        /**
+         * @description Meal plan. Only `nomeal` and `breakfast` exist; other plans are filtered out.
+         * @enum {string}
+         */
+        Meal: "nomeal" | "breakfast";
+        /**
+         * @description Property type.
+         * @enum {string}
+         */
+        PropertyKind: "Hotel" | "Apartment" | "Resort" | "BNB" | "Hostel" | "Guesthouse" | "Apart-hotel" | "Boutique_and_Design" | "Camping" | "Castle" | "Cottages_and_Houses" | "Farm" | "Glamping" | "Mini-hotel" | "Sanatorium" | "Villas_and_Bungalows";
+        /** @description 0 (unrated) to 5. */
+        StarRating: number;
+        /**
+         * @description Rate reference, passed unchanged to booking start. A deterministic string of the form
+         *     `{hotel_id}-{room_code}-{rate_type}-{YYYYMMDD}-{YYYYMMDD}-{persons}` (check-in date,
+         *     check-out date, persons). `rate_type`: 1 = non-refundable + nomeal, 2 = non-refundable +
+         *     breakfast, 3 = refundable + nomeal, 4 = refundable + breakfast.
+         *
+         *     **Reference behaviour:** `room_code` is 1–24 upper-case letters and digits, stable per room
+         *     type of a hotel. (The API description does not state its character set or length, so the
+         *     pattern below accepts any room code without the rate-type/date/persons tail.)
+         * @example 4127-SUPDBL-1-20261215-20261218-2
+         */
+        ServiceHash: string;
+        /**
+         * @description 30-character booking reference; used for retrieve and cancel.
+         * @example FSOo7WWCeMn6BJB68o7UxMRi9gahXs
+         */
+        Bookhash: string;
+        /**
+         * @description Booking status. `booking_confirmed` = active reservation; `booking_cancelled` = cancelled;
+         *     `booking_failed` = failed after payment; `payment_failed` = payment did not complete;
+         *     `processing` = created, awaiting payment on the finalization page.
+         *
+         *     **Reference behaviour:** `new` is never produced by the reference server (see booking start).
+         * @enum {string}
+         */
+        BookingStatus: "new" | "processing" | "booking_failed" | "booking_confirmed" | "booking_cancelled" | "payment_failed";
+        /**
+         * @description Statuses of bookings where a payment was attempted.
+         * @enum {string}
+         */
+        OverviewStatus: "payment_failed" | "booking_failed" | "booking_confirmed" | "booking_cancelled";
+        /**
+         * @description The account's API key. Required in every body. Missing gives 401, unknown gives 403; both are
+         *     checked before any other rule of the body.
+         * @example demo-key-1
+         */
+        ApiKey: string;
+        /**
+         * @description Guest residency, ISO 3166-1 alpha-2 (case-insensitive).
+         * @example nl
+         */
+        ResidencyCode: string;
+        /**
+         * @description Response language code, two letters (case-insensitive). `en` and `nl` are supported; others fall back to `en` (reference behaviour).
+         * @example en
+         */
+        LanguageCode: string;
+        /**
+         * @description Display currency, ISO 4217 (case-insensitive). **Reference behaviour:** a code outside the exchange-rate table gives 400.
+         * @example EUR
+         */
+        RequestCurrency: string;
+        /**
+         * @description Number of guests, 1 to 5, single room.
+         * @default 2
+         */
+        Persons: number;
+        /**
+         * @description Search parameters. `location` is required unless both `latitude` and `longitude` are given.
+         *     `checkin` must not be in the past, `checkout` must be after `checkin`, at most 30 nights.
+         */
+        SearchRequest: {
+            apikey: components["schemas"]["ApiKey"];
+            /**
+             * Format: date
+             * @description Check-in date, `YYYY-MM-DD`; must be in the future (today or later, UTC).
+             */
+            checkin: string;
+            /**
+             * Format: date
+             * @description Check-out date, `YYYY-MM-DD`; after `checkin`, at most 30 nights later.
+             */
+            checkout: string;
+            /** @description Free text (city, street address, landmark, airport, point of interest), geocoded by the service. Required unless `latitude` and `longitude` are given. */
+            location?: string;
+            /** @description Alternative to `location`, with `longitude`; skips geocoding. */
+            latitude?: number;
+            /** @description With `latitude`. */
+            longitude?: number;
+            /** @default nl */
+            residency: components["schemas"]["ResidencyCode"];
+            /** @default nl */
+            language: components["schemas"]["LanguageCode"];
+            /** @default EUR */
+            currency: components["schemas"]["RequestCurrency"];
+            /**
+             * @description Search radius in metres, 1 to 10000.
+             * @default 5000
+             */
+            radius: number;
+            persons?: components["schemas"]["Persons"];
+            /** @description Only hotels with one of these star ratings (0 = unrated). */
+            star_rating?: components["schemas"]["StarRating"][];
+            /** @description Only properties of these types. */
+            kind?: components["schemas"]["PropertyKind"][];
+            /** @description Only rates with one of these meal plans. */
+            meal_type?: components["schemas"]["Meal"][];
+            /** @description Minimum total price of the stay (display currency). */
+            price_from?: number;
+            /** @description Maximum total price of the stay (display currency); not below `price_from`. */
+            price_to?: number;
+            /**
+             * @description true adds `short_description` to each hotel.
+             * @default false
+             */
+            include_description: boolean;
+            /**
+             * @description false omits `amenities` from each hotel.
+             * @default true
+             */
+            include_amenities: boolean;
+        };
+        /**
+         * @description Give `search_id`, or `checkin` and `checkout`. Neither gives 400. `persons`, `currency` and
+         *     `residency` are used only with `checkin`/`checkout`.
+         */
+        HotelRequest: {
+            apikey: components["schemas"]["ApiKey"];
+            /** @description Hotel id from a search response (`hotels[].id`); lookup by name is impossible. */
+            id: number;
+            /** @description From a search response; valid 1 hour. Preferred. The rates come from the cached search (`availability.source` = `search_cache`). */
+            search_id?: string;
+            /**
+             * Format: date
+             * @description With `checkout`, for a fresh live lookup (`availability.source` = `live`).
+             */
+            checkin?: string;
+            /**
+             * Format: date
+             * @description With `checkin`.
+             */
+            checkout?: string;
+            persons?: components["schemas"]["Persons"];
+            /** @default EUR */
+            currency: components["schemas"]["RequestCurrency"];
+            /** @default nl */
+            residency: components["schemas"]["ResidencyCode"];
+            /** @default en */
+            language: components["schemas"]["LanguageCode"];
+        };
+        BookingRequest: {
+            apikey: components["schemas"]["ApiKey"];
+            /** @description A `service_hash` from any rate of a search or hotel-details response, unchanged. Validated completely by the server (see the operation). */
+            service_hash: string;
+        };
+        ApiKeyRequest: {
+            apikey: components["schemas"]["ApiKey"];
+        };
+        BookhashRequest: {
+            apikey: components["schemas"]["ApiKey"];
+            /** @description The 30-character booking reference. **Reference behaviour:** anything but 30 letters and digits gives 400. */
+            bookhash: string;
+        };
+        SearchResponse: {
+            /** @description Identifier of this search; valid 1 hour; passed to hotel details. */
+            search_id: string;
+            search: components["schemas"]["SearchMetadata"];
+            /** @description Number of hotels returned, maximum 15. */
+            total_hotels: number;
+            hotels: components["schemas"]["SearchHotel"][];
+        };
+        /** @description The search parameters as applied, defaults included. */
+        SearchMetadata: {
+            checkin: components["schemas"]["Date"];
+            checkout: components["schemas"]["Date"];
+            nights: number;
+            /** @description Latitude of the search point (the geocoded location or the given coordinates). */
+            latitude: number;
+            longitude: number;
+            radius_m: number;
+            /** @description Display currency (ISO 4217). */
+            currency: string;
+            language: string;
+            residency: string;
+            persons: number;
+        };
+        SearchHotel: {
+            /** @description Hotel id, used as `id` in hotel details. */
+            id: number;
+            name: string;
+            address: string;
+            city: string;
+            /** @description ISO 3166-1 alpha-2. */
+            country_code: string;
+            star_rating: components["schemas"]["StarRating"];
+            kind: components["schemas"]["PropertyKind"];
+            latitude: number;
+            longitude: number;
+            /**
+             * Format: uri
+             * @description Primary image.
+             */
+            image: string;
+            /** @description Comma-separated amenity names; included by default, omitted when `include_amenities` is false. */
+            amenities?: string | null;
+            /** @description Present only when `include_description` is true. */
+            short_description?: string | null;
+            rate: components["schemas"]["SearchRate"];
+        };
+        /** @description The single cheapest rate of the hotel that meets the filters. */
+        SearchRate: {
+            service_hash: components["schemas"]["ServiceHash"];
+            /** @description Internal reference of the booking system; no action needed. */
+            search_hash: string;
+            room: components["schemas"]["SearchRateRoom"];
+            meal: components["schemas"]["Meal"];
+            pricing: components["schemas"]["Pricing"];
+            cancellation: components["schemas"]["Cancellation"];
+        };
+        SearchRateRoom: {
+            room_name: string;
+            room_class: string;
+            bedding: string;
+        };
+        /**
+         * @description Prices of a rate. `total_price` is the total display price for the whole stay; use it for
+         *     comparison.
+         *
+         *     **Reference behaviour:** `total_price` is the sum of `price_per_night`; `average_per_night` is
+         *     present in hotel-details responses and omitted in search; `charge_amount`/`charge_currency`
+         *     are null when the display currency is the supplier's currency (EUR) and otherwise give the
+         *     EUR amount actually charged; `taxes` is always present (`[]` when none are payable on top);
+         *     `vat` is omitted when VAT is included.
+         */
+        Pricing: {
+            total_price: components["schemas"]["Money"];
+            currency: components["schemas"]["CurrencyCode"];
+            /** @description One price per night, in order. */
+            price_per_night: components["schemas"]["Money"][];
+            /** @description Present in hotel-details responses. */
+            average_per_night?: string | null;
+            /** @description Actual charge; may differ from `total_price` through currency conversion. */
+            charge_amount?: string | null;
+            /** @description Currency of `charge_amount`. */
+            charge_currency?: string | null;
+            /** @description Extra taxes NOT included in `total_price`; empty or absent when included (shown only if not included and amount > 0). */
+            taxes?: components["schemas"]["Tax"][] | null;
+            vat?: components["schemas"]["Vat"];
+        };
+        Tax: {
+            /**
+             * @description e.g. `city_tax`.
+             * @example city_tax
+             */
+            name: string;
+            amount: components["schemas"]["Money"];
+            currency: components["schemas"]["CurrencyCode"];
+        };
+        /** @description VAT when not included in the price; absent when included. */
+        Vat: {
+            amount: components["schemas"]["Money"];
+            currency: components["schemas"]["CurrencyCode"];
+        } | null;
+        Cancellation: {
+            /** @description Deadline for free cancellation (zone-less date-time); null means non-refundable. */
+            free_cancellation_before: string | null;
+            /** @description Penalty periods. */
+            policies: components["schemas"]["PenaltyPolicy"][];
+        };
+        /**
+         * @description One penalty period.
+         *
+         *     **Reference behaviour:** `penalty_amount` is the penalty in the display currency and
+         *     `penalty_charge` the same penalty in the charge currency (EUR) — the amount actually charged.
+         *     A refundable rate has one period from `free_cancellation_before` to check-out (12:00) whose
+         *     penalty is the first night; a non-refundable rate has one period from the moment the rate was
+         *     quoted to check-out whose penalty is the total price.
+         */
+        PenaltyPolicy: {
+            starts_at: components["schemas"]["LocalDateTime"];
+            ends_at: components["schemas"]["LocalDateTime"];
+            penalty_amount: components["schemas"]["Money"];
+            penalty_charge: components["schemas"]["Money"];
+        };
+        /**
+         * @description Static hotel data (always present) plus the availability part. When a hotel exists but has
+         *     no detailed local data, its detail fields are null: **reference behaviour:** `hotel_chain`,
+         *     `times`, `property`, `descriptions`, `images`, `amenities`, `quick_features`, `policies` and
+         *     `important_notes` are null; `id`, `name`, `type`, `star_rating`, `is_closed` and `location`
+         *     are still given.
+         */
+        HotelResponse: {
+            id: number;
+            name: string;
+            type: components["schemas"]["PropertyKind"];
+            star_rating: components["schemas"]["StarRating"];
+            is_closed: boolean;
+            hotel_chain: string | null;
+            location: components["schemas"]["HotelLocation"];
+            times: components["schemas"]["HotelTimes"];
+            property: components["schemas"]["HotelProperty"];
+            descriptions: components["schemas"]["HotelDescription"][] | null;
+            /** @description Images are 1024x768. */
+            images: components["schemas"]["HotelImage"][] | null;
+            amenities: components["schemas"]["AmenityGroup"][] | null;
+            /** @description e.g. parking, internet, pool. */
+            quick_features: string[] | null;
+            policies: components["schemas"]["HotelPolicies"];
+            /** @description Special notes from the hotel. */
+            important_notes: string | null;
+            availability: components["schemas"]["Availability"];
+            /** @description Empty array when no rooms are available. */
+            rooms: components["schemas"]["HotelRoom"][] | null;
+        };
+        HotelLocation: {
+            address: string;
+            postal_code: string;
+            latitude: number;
+            longitude: number;
+            city: string;
+            country_code: string;
+            region_type: string | null;
+            /** @description **Reference behaviour:** the nearest airport with an IATA code within 60 km. */
+            airport_iata: string | null;
+            distance_to_center_m: number | null;
+        };
+        HotelTimes: {
+            /** @example 15:00 */
+            check_in: string;
+            /** @example 11:00 */
+            check_out: string;
+            /** @description **Reference behaviour:** null when the front desk is open 24 hours. */
+            front_desk_open: string | null;
+            front_desk_close: string | null;
+        } | null;
+        HotelProperty: {
+            total_rooms: number | null;
+            floors: number | null;
+            year_built: number | null;
+            year_renovated: number | null;
+            payment_methods: string[] | null;
+            electricity: string | null;
+        } | null;
+        HotelDescription: {
+            title: string;
+            text: string;
+        };
+        HotelImage: {
+            /** Format: uri */
+            url: string;
+            category: string;
+        };
+        AmenityGroup: {
+            group: string;
+            included: string[];
+            paid: string[];
+        };
+        /**
+         * @description Hotel policies by topic. The API description does not show the value shapes.
+         *     **Reference behaviour:** each value is a human-readable text, or null when the hotel states
+         *     nothing on that topic.
+         */
+        HotelPolicies: {
+            internet: unknown;
+            parking: unknown;
+            meals: unknown;
+            pets: unknown;
+            extra_beds: unknown;
+            cots: unknown;
+            shuttle: unknown;
+            children_beds: unknown;
+            additional_fees: unknown;
+        } | null;
+        /** @description Present when dates or a `search_id` are given. `message` appears only when no rooms are available. */
+        Availability: {
+            /** @enum {string} */
+            source: "search_cache" | "live";
+            checkin: components["schemas"]["Date"];
+            checkout: components["schemas"]["Date"];
+            nights: number;
+            currency: string;
+            /** @description A fixed text saying no rooms are available for the requested dates; only when `rooms` is empty. */
+            message?: string;
+        } | null;
+        /** @description One entry per unique room type (grouped by class + quality + bedding). */
+        HotelRoom: {
+            /** @description Full room name. */
+            room_name: string;
+            room_type: string;
+            /** @description e.g. Room, Suite, Studio, Apartment. */
+            room_class: string;
+            /** @description e.g. Standard, Superior, Deluxe, Comfort, Economy. */
+            quality: string;
+            /** @description e.g. Double Bed, Twin Beds, Single, Multiple Beds. */
+            bedding: string;
+            /** @description Omitted when 0. */
+            bedrooms?: number;
+            /** @description e.g. Single, Double, Triple, Quadruple. */
+            capacity: string;
+            /** @enum {string} */
+            bathroom: "Private" | "Shared";
+            /** @description Omitted when none. */
+            view?: string;
+            /**
+             * @description Omitted when false.
+             * @enum {boolean}
+             */
+            balcony?: true;
+            /**
+             * @description Omitted when false.
+             * @enum {boolean}
+             */
+            family_room?: true;
+            /**
+             * @description Omitted when false.
+             * @enum {boolean}
+             */
+            club_room?: true;
+            /** @description Omitted when none. */
+            floor?: string;
+            /** @description Room-level tags. */
+            amenities: string[];
+            /**
+             * @description Up to 4 rates, in this order: nomeal non-refundable, nomeal refundable, breakfast
+             *     non-refundable, breakfast refundable. Only combinations that exist are listed; only the
+             *     cheapest per combination is shown.
+             */
+            rates: components["schemas"]["HotelRate"][];
+        };
+        HotelRate: {
+            service_hash: components["schemas"]["ServiceHash"];
+            /** @description Internal; no action needed. */
+            search_hash: string;
+            meal: components["schemas"]["Meal"];
+            /** @description true = free cancellation before the deadline; false = non-refundable. */
+            refundable: boolean;
+            pricing: components["schemas"]["Pricing"];
+            cancellation: components["schemas"]["Cancellation"];
+            booking: components["schemas"]["RateBookingInfo"];
+        };
+        RateBookingInfo: {
+            rooms_available: number;
+            any_residency: boolean;
+            is_package_rate: boolean;
+        };
+        BookingResponse: {
+            /** @enum {string} */
+            status: "ok";
+            /**
+             * Format: uri
+             * @description URI of the finalization page. Direct the guest there.
+             */
+            booking_url: string;
+        };
+        BookingOverviewResponse: {
+            /** @enum {string} */
+            status: "ok";
+            /** @description Number of bookings returned. */
+            count: number;
+            /** @description Newest first by `booked_at`. */
+            bookings: components["schemas"]["BookingOverviewItem"][];
+        };
+        BookingOverviewItem: {
+            /** @description Internal booking id. */
+            booking_id: number;
+            bookhash: components["schemas"]["Bookhash"];
+            booked_at: components["schemas"]["BookingTimestamp"];
+            arrival: components["schemas"]["Date"];
+            departure: components["schemas"]["Date"];
+            /** @description First + last name. */
+            guest_name: string;
+            hotel_name: string;
+            room_name: string;
+            status: components["schemas"]["OverviewStatus"];
+        };
+        RetrieveBookingResponse: {
+            /** @enum {string} */
+            status: "ok";
+            booking: components["schemas"]["BookingDetail"];
+        };
+        /**
+         * @description One booking in full. Internal system fields (hashes, internal ids, payment-provider details)
+         *     are omitted. Fields `user_id`, `hotel_id` and `status_description` may appear on other
+         *     implementations; they are internal and not guaranteed.
+         *
+         *     **Reference behaviour:** the hotel's phone and image are joined as `hotel_phone` and
+         *     `hotel_image`; `total_price` and `currency` are the price actually booked (after any price
+         *     change at booking); `paid` is `no` until a payment succeeds, `yes` after it, and `refunded`
+         *     once a refund has settled (two working days after a cancel, or at once when the supplier
+         *     rejected a paid booking: `booking_failed`).
+         */
+        BookingDetail: {
+            /** @description Internal booking id. */
+            id: number;
+            arrival: components["schemas"]["Date"];
+            departure: components["schemas"]["Date"];
+            persons: number;
+            first_name: string;
+            last_name: string;
+            /** Format: email */
+            email: string;
+            phone: string;
+            /** @description Guest remarks entered during booking. */
+            client_remarks: string | null;
+            bookhash: components["schemas"]["Bookhash"];
+            room_name: string;
+            bedding: string;
+            meal: components["schemas"]["Meal"];
+            total_price: components["schemas"]["Money"];
+            currency: string;
+            /** @description true if free cancellation is available. */
+            refundable: boolean;
+            /** @description null if non-refundable. */
+            free_cancellation_before: string | null;
+            status: components["schemas"]["BookingStatus"];
+            /** @description Payment status, e.g. `yes`, `no`, `refunded`. The full set is not stated by the API description; **reference behaviour:** exactly `no`, `yes`, `refunded`. */
+            paid: string;
+            /** @description Supplier order reference; set once the supplier confirmed the booking. */
+            supplier_order_id: string | null;
+            hotel_name: string;
+            hotel_address: string;
+            hotel_city: string;
+            hotel_country: string;
+            hotel_stars: number;
+            /** @description **Reference behaviour:** field name chosen by the reference server. */
+            hotel_phone?: string | null;
+            /** @description **Reference behaviour:** field name chosen by the reference server; a URI. */
+            hotel_image?: string | null;
+            created_at: components["schemas"]["BookingTimestamp"];
+        };
+        CancelResponse: {
+            /** @enum {string} */
+            status: "cancelled";
+            booking_id: number;
+            bookhash: components["schemas"]["Bookhash"];
+        };
+        ErrorResponse: {
+            /** @description Human-readable error text. */
+            error: string;
+        };
+        /** @description The 409 cancel error. `status` is `already_cancelled` when the booking was already cancelled; **reference behaviour:** otherwise the booking's current status. */
+        CancelConflictResponse: {
+            error: string;
+            status: string;
+        };
+    };
+    responses: {
+        /** @description API key missing */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Missing API key (field 'apikey' in the JSON body)"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description API key invalid */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Invalid API key"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Method was not POST. **Reference behaviour:** given on every path, with `Allow: POST`. */
+        MethodNotAllowed: {
+            headers: {
+                Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Method GET not allowed; use POST"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Rate limit exceeded. The error text begins with a rate-limit message naming the limit reached. */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Missing or invalid parameters */
+        BadRequestSearch: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Missing or invalid parameters */
+        BadRequestHotel: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Missing or invalid bookhash */
+        BadRequestBookhash: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "request/body must have required property 'bookhash'"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Booking not found */
+        BookingNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Booking not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description Whole seconds until the window that is full frees a place. */
+        RetryAfter: number;
+        /** @description The allowed method. */
+        Allow: "POST";
+    };
+    pathItems: never;
+};
+export type $defs = Record<string, never>;
+export interface operations {
+    searchHotels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchRequest"];
+            };
+        };
+        responses: {
+            /** @description Search results */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestSearch"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getHotelDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HotelRequest"];
+            };
+        };
+        responses: {
+            /** @description Static hotel data plus availability */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HotelResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestHotel"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Hotel not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Hotel 999999999 not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    startBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "apikey": "demo-key-1",
+                 *       "service_hash": "4127-SUPDBL-3-20261215-20261218-2"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BookingRequest"];
+            };
+        };
+        responses: {
+            /** @description Booking started */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "booking_url": "http://127.0.0.1:3000/book/finalize?bookhash=FSOo7WWCeMn6BJB68o7UxMRi9gahXs"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BookingResponse"];
+                };
+            };
+            /** @description Missing or invalid service_hash */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description **Reference behaviour:** the rate is no longer available */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The rate is no longer available; search again"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getBookingOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "apikey": "demo-key-1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The account's bookings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingOverviewResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    retrieveBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "apikey": "demo-key-1",
+                 *       "bookhash": "FSOo7WWCeMn6BJB68o7UxMRi9gahXs"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BookhashRequest"];
+            };
+        };
+        responses: {
+            /** @description The booking */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetrieveBookingResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestBookhash"];
+            401: components["responses"]["Unauthorized"];
+            /** @description API key invalid, or the booking belongs to another account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: components["responses"]["BookingNotFound"];
+        };
+    };
+    cancelBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "apikey": "demo-key-1",
+                 *       "bookhash": "FSOo7WWCeMn6BJB68o7UxMRi9gahXs"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BookhashRequest"];
+            };
+        };
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "cancelled",
+                     *       "booking_id": 17,
+                     *       "bookhash": "FSOo7WWCeMn6BJB68o7UxMRi9gahXs"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CancelResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestBookhash"];
+            401: components["responses"]["Unauthorized"];
+            /** @description API key invalid, booking of another account, free-cancellation deadline passed, or rate non-refundable */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            404: components["responses"]["BookingNotFound"];
+            /** @description Booking not in status `booking_confirmed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelConflictResponse"];
+                };
+            };
+            /** @description Cancellation failed at the hotel supplier */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The hotel supplier could not process the cancellation; the booking is still confirmed. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+}

@@ -1071,6 +1071,20 @@ export interface operations {
                     "application/json": components["schemas"]["BookingOverviewResponse"];
                 };
             };
+            /** @description **Reference behaviour:** the body is refused as on every path (malformed JSON, a content type other than `application/json`, a body over 64 KiB, or an unknown field). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Malformed JSON in the request body"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };

@@ -40,3 +40,20 @@ export function localCurrencyOf(countryCode: string): string {
   if (EURO_COUNTRIES.has(code)) return 'EUR';
   return OTHER_CURRENCIES[code] ?? 'USD';
 }
+
+/**
+ * Rough units of a currency per euro (early 2026), only to quote plausible
+ * local fees in hotel policy texts. Not for pricing: the rate engine owns FX.
+ */
+const APPROXIMATE_UNITS_PER_EURO: Readonly<Record<string, number>> = {
+  EUR: 1, USD: 1.1, GBP: 0.85, CHF: 0.95, NOK: 11.5, SEK: 11.3, DKK: 7.46, ISK: 150, PLN: 4.3, CZK: 25,
+  HUF: 400, RON: 5, RSD: 117, TRY: 45, RUB: 95, UAH: 46, ILS: 4, AED: 4, SAR: 4.1, QAR: 4, EGP: 53,
+  MAD: 10.7, ZAR: 20, NGN: 1700, KES: 140, INR: 95, PKR: 310, BDT: 130, CNY: 8, HKD: 8.6, TWD: 35,
+  JPY: 165, KRW: 1550, THB: 37, VND: 28000, MYR: 4.8, SGD: 1.45, IDR: 18000, PHP: 63, AUD: 1.7,
+  NZD: 1.9, CAD: 1.55, MXN: 21, BRL: 6.3, ARS: 1300, CLP: 1050, COP: 4600, PEN: 4.1,
+};
+
+/** Approximate units of `currency` per euro, or undefined when we have no idea. */
+export function approximateUnitsPerEuro(currency: string): number | undefined {
+  return APPROXIMATE_UNITS_PER_EURO[currency.toUpperCase()];
+}

@@ -1,0 +1,148 @@
+/**
+ * createApp({ store, clock, config }) builds the whole service as an Express app, with
+ * no globals: tests build one in-process with a FakeClock and a temporary store, and
+ * bin.ts only parses flags and listens.
+ */
+import express, { type Express } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import { fileURLToPath } from 'node:url';
+import type { ControllableClock } from './clock.js';
+import { defaultConfig, type Config } from './config.js';
+import { Accounts } from './domain/accounts.js';
+import { SlidingWindowRateLimiter } from './domain/rateLimiter.js';
+import { Bookings } from './domain/bookings/bookings.js';
+import { HotelDetailsService } from './domain/hotelDetails.js';
+import { OfferRegistry } from './domain/offers.js';
+import { SearchService } from './domain/search.js';
+import { defaultWorld, type World } from './domain/world/world.js';
+import type { Store } from './store/store.js';
+import { asyncHandler } from './http/asyncHandler.js';
+import { controlRouter } from './http/control.js';
+import { errorHandler } from './http/errorHandler.js';
+import { bookingEndpoint } from './http/endpoints/booking.js';
+import { bookingOverviewEndpoint } from './http/endpoints/bookingOverview.js';
+import { cancelEndpoint } from './http/endpoints/cancel.js';
+import { hotelEndpoint } from './http/endpoints/hotel.js';
+import { retrieveBookingEndpoint } from './http/endpoints/retrieveBooking.js';
+import { searchEndpoint } from './http/endpoints/search.js';
+import { finalizeRouter } from './http/finalizePage.js';
+import { imagesRouter } from './http/images.js';
+import {
+  API_PATHS,
+  RATE_LIMITED_PATHS,
+  authenticate,
+  jsonBody,
+  onlyPost,
+  rateLimit,
+  requireJson,
+  requireObjectBody,
+} from './http/pipeline.js';
+
+export const CONTRACT_PATH = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
+
+export interface AppOptions {
+  store: Store;
+  clock: ControllableClock;
+  config?: Partial<Config>;
+  /** Defaults to the shared seeded world (100,000 hotels plus the scenario hotels). */
+  world?: World;
+  accounts?: Accounts;
+}
+
+/** Everything an endpoint may use. Built once per app. */
+export interface AppContext {
+  store: Store;
+  clock: ControllableClock;
+  config: Config;
+  world: World;
+  accounts: Accounts;
+  rateLimiter: SlidingWindowRateLimiter;
+  search: SearchService;
+  hotelDetails: HotelDetailsService;
+  bookings: Bookings;
+  /** Back to first-start state (used by /_control/reset). */
+  reset(): Promise<void>;
+}
+
+export function createContext(options: AppOptions): AppContext {
+  const config = defaultConfig(options.config);
+  const world = options.world ?? defaultWorld();
+  const accounts = options.accounts ?? Accounts.fromFixture();
+  const { store, clock } = options;
+  const offers = new OfferRegistry(clock);
+  const rateLimiter = new SlidingWindowRateLimiter(config.rateLimits);
+  const search = new SearchService({ world, clock, offers, publicUrl: config.publicUrl });
+  const hotelDetails = new HotelDetailsService({ world, clock, offers, search, publicUrl: config.publicUrl });
+  const bookings = new Bookings({ store, clock, world, offers, config });
+  return {
+    store,
+    clock,
+    config,
+    world,
+    accounts,
+    rateLimiter,
+    search,
+    hotelDetails,
+    bookings,
+    async reset() {
+      await store.reset();
+      search.reset();
+      hotelDetails.reset();
+      offers.reset();
+      rateLimiter.reset();
+      clock.reset();
+    },
+  };
+}
+
+export function createApp(options: AppOptions): Express {
+  const context = createContext(options);
+  const { config } = context;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.locals.context = context;
+
+  const endpoints = {
+    '/search.php': searchEndpoint(context),
+    '/hotel.php': hotelEndpoint(context),
+    '/booking.php': bookingEndpoint(context),
+    '/booking_overview.php': bookingOverviewEndpoint(context),
+    '/retrieve_booking.php': retrieveBookingEndpoint(context),
+    '/book/cancel.php': cancelEndpoint(context),
+  } as const;
+
+  const validator = OpenApiValidator.middleware({
+    apiSpec: CONTRACT_PATH,
+    validateRequests: { allowUnknownQueryParameters: false, removeAdditional: false },
+    validateResponses: config.validateResponses ? { removeAdditional: false } : false,
+    validateApiSpec: false,
+    ignoreUndocumented: true,
+    ignorePaths: (path: string) => !(API_PATHS as readonly string[]).includes(path),
+    validateFormats: true,
+    ajvFormats: { mode: 'full' },
+  });
+
+  for (const path of API_PATHS) {
+    const checks = [
+      onlyPost,
+      requireJson,
+      jsonBody(config.bodyLimitBytes),
+      requireObjectBody,
+      authenticate(context.accounts),
+      ...(RATE_LIMITED_PATHS.includes(path) ? [rateLimit(context.rateLimiter, context.clock, path)] : []),
+      ...validator,
+    ];
+    app.all(path, ...checks, asyncHandler(endpoints[path]));
+  }
+
+  app.use('/book', finalizeRouter(context));
+  app.use('/images', imagesRouter());
+  if (config.controlApi) app.use('/_control', controlRouter(context));
+
+  app.use((req, res) => {
+    res.status(404).json({ error: `No such endpoint: ${req.method} ${req.path}` });
+  });
+  app.use(errorHandler);
+  return app;
+}

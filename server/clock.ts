@@ -1,0 +1,74 @@
+/**
+ * The one clock every time rule reads: caches, search_id expiry, rate-limit windows,
+ * cancellation deadlines, settlement and booked_at. The control API moves it.
+ */
+export interface Clock {
+  now(): Date;
+}
+
+export interface ControllableClock extends Clock {
+  /** Jump to an instant; time keeps flowing from there (or stays, for a frozen clock). */
+  set(instant: Date): void;
+  advance(seconds: number): void;
+  /** Back to real time. */
+  reset(): void;
+}
+
+/** Real time plus an offset that the control API can change. Used by the running server. */
+export class OffsetClock implements ControllableClock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  set(instant: Date): void {
+    this.offsetMs = instant.getTime() - Date.now();
+  }
+  advance(seconds: number): void {
+    this.offsetMs += seconds * 1000;
+  }
+  reset(): void {
+    this.offsetMs = 0;
+  }
+}
+
+/** A clock that moves only when told to. Tests use it so that every time rule is exact. */
+export class FakeClock implements ControllableClock {
+  private current: number;
+  private readonly start: number;
+  constructor(start: Date | string = '2026-11-21T10:00:00Z') {
+    this.start = new Date(start).getTime();
+    this.current = this.start;
+  }
+  now(): Date {
+    return new Date(this.current);
+  }
+  set(instant: Date): void {
+    this.current = instant.getTime();
+  }
+  advance(seconds: number): void {
+    this.current += seconds * 1000;
+  }
+  reset(): void {
+    this.current = this.start;
+  }
+}
+
+/** `YYYY-MM-DD` of an instant, UTC. */
+export function isoDate(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
+}
+
+/** `YYYY-MM-DDTHH:MM:SS` (zone-less, UTC): the shape of cancellation date-times. */
+export function localDateTime(instant: Date): string {
+  return instant.toISOString().slice(0, 19);
+}
+
+/** `YYYY-MM-DD HH:MM:SS` (UTC): the shape of booked_at and created_at. */
+export function bookingTimestamp(instant: Date): string {
+  return instant.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** Parses a zone-less `YYYY-MM-DDTHH:MM:SS` as UTC. */
+export function parseLocalDateTime(text: string): Date {
+  return new Date(`${text}Z`);
+}

@@ -1,0 +1,44 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+export interface Account {
+  id: number;
+  apikey: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+}
+
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/** Looks up accounts by API key in constant time: every key is compared, by digest, with no early exit. */
+export class Accounts {
+  private readonly entries: Array<{ account: Account; keyDigest: Buffer }>;
+
+  constructor(accounts: Account[]) {
+    this.entries = accounts.map((account) => ({ account, keyDigest: digest(account.apikey) }));
+  }
+
+  static fromFixture(path = new URL('../../fixtures/accounts.json', import.meta.url)): Accounts {
+    const parsed = JSON.parse(readFileSync(path, 'utf8')) as { accounts: Account[] };
+    return new Accounts(parsed.accounts);
+  }
+
+  findByKey(apikey: string): Account | undefined {
+    const candidate = digest(apikey);
+    let found: Account | undefined;
+    for (const entry of this.entries) {
+      if (timingSafeEqual(candidate, entry.keyDigest)) found = entry.account;
+    }
+    return found;
+  }
+
+  byId(id: number): Account | undefined {
+    return this.entries.find((entry) => entry.account.id === id)?.account;
+  }
+
+  list(): Account[] {
+    return this.entries.map((entry) => entry.account);
+  }
+}

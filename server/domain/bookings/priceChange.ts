@@ -1,0 +1,56 @@
+/**
+ * The scenario "price increase at booking": the supplier confirms the rate at a higher price when
+ * the booking starts. Every amount of the snapshot moves by the same percentage, rounded per
+ * currency, and stays consistent: the total is the sum of the nights, and a penalty that was the
+ * total (non-refundable) or the first night (refundable) is still exactly that.
+ */
+import type { Schemas } from '../../contract.js';
+import { formatCents, roundCents, roundForCurrency } from '../rates/currency.js';
+
+export interface PriceSnapshot {
+  currency: string;
+  totalPrice: string;
+  pricePerNight: string[];
+  chargeAmount: string;
+  chargeCurrency: string;
+  policies: Schemas['PenaltyPolicy'][];
+}
+
+/** Integer cents of a decimal money text such as "412.50". */
+export function centsOf(amount: string): number {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(amount);
+  if (!match) throw new RangeError(`Not a money amount: ${amount}`);
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+}
+
+export function increasePrices(snapshot: PriceSnapshot, percent: number): PriceSnapshot {
+  const factor = 1 + percent / 100;
+  const scaleDisplay = (amount: string) => roundForCurrency(centsOf(amount) * factor, snapshot.currency);
+  const scaleCharge = (amount: string) => roundForCurrency(centsOf(amount) * factor, snapshot.chargeCurrency);
+
+  const nightCents = snapshot.pricePerNight.map(scaleDisplay);
+  const totalCents = nightCents.reduce((sum, cents) => sum + cents, 0);
+  const pricePerNight = nightCents.map(formatCents);
+  const totalPrice = formatCents(totalCents);
+  const sameCurrency = snapshot.chargeCurrency === snapshot.currency;
+  const chargeAmount = sameCurrency ? totalPrice : formatCents(roundCents(scaleCharge(snapshot.chargeAmount)));
+  const oldFirstNight = snapshot.pricePerNight[0];
+
+  const policies = snapshot.policies.map((policy) => {
+    const penaltyAmount =
+      policy.penalty_amount === snapshot.totalPrice
+        ? totalPrice
+        : policy.penalty_amount === oldFirstNight
+          ? (pricePerNight[0] ?? totalPrice)
+          : formatCents(scaleDisplay(policy.penalty_amount));
+    const penaltyCharge =
+      policy.penalty_charge === snapshot.chargeAmount
+        ? chargeAmount
+        : sameCurrency && policy.penalty_charge === policy.penalty_amount
+          ? penaltyAmount
+          : formatCents(scaleCharge(policy.penalty_charge));
+    return { ...policy, penalty_amount: penaltyAmount, penalty_charge: penaltyCharge };
+  });
+
+  return { ...snapshot, totalPrice, pricePerNight, chargeAmount, policies };
+}

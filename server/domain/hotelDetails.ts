@@ -1,0 +1,117 @@
+/**
+ * hotel.php as a domain service: static data plus rooms and rates, either from a cached
+ * search (search_id) or from a live lookup cached for 30 minutes.
+ */
+import type { Clock } from '../clock.js';
+import { isoDate } from '../clock.js';
+import type { Availability, HotelRequest, HotelResponse, HotelRoom } from '../contract.js';
+import { badRequest, notFound } from '../errors.js';
+import type { Hotel } from './hotel.js';
+import type { OfferRegistry } from './offers.js';
+import { hotelRooms, type Stay } from './rates/index.js';
+import { displayCurrency, lowerCode } from './requestTerms.js';
+import type { SearchService } from './search.js';
+import { nightsBetween, validateStay } from './stay.js';
+import { hotelStatic } from './world/details.js';
+import type { World } from './world/world.js';
+
+export const NO_ROOMS_MESSAGE = 'No rooms are available for the requested dates.';
+const LIVE_CACHE_MS = 30 * 60 * 1000;
+
+export interface HotelDetailsDeps {
+  world: World;
+  clock: Clock;
+  offers: OfferRegistry;
+  search: SearchService;
+  publicUrl: string;
+}
+
+interface Lookup {
+  stay: Stay;
+  source: Availability['source'];
+  /** The instant the rates are priced at: the search's time, or now for a live lookup. */
+  pricedAt: Date;
+}
+
+export class HotelDetailsService {
+  private readonly liveCache = new Map<string, { rooms: HotelRoom[]; cachedAtMs: number }>();
+
+  constructor(private readonly deps: HotelDetailsDeps) {}
+
+  details(accountId: number, request: HotelRequest): HotelResponse {
+    const lookup = this.lookup(request);
+    const hotel = this.deps.world.hotel(request.id);
+    if (!hotel) throw notFound(`Hotel ${request.id} not found`);
+    const rooms = this.rooms(hotel, lookup);
+    const { stay } = lookup;
+    const availability: Availability = {
+      source: rooms.length > 0 ? lookup.source : 'live',
+      checkin: stay.checkin,
+      checkout: stay.checkout,
+      nights: nightsBetween(stay.checkin, stay.checkout),
+      currency: stay.currency,
+      ...(rooms.length > 0 ? {} : { message: NO_ROOMS_MESSAGE }),
+    };
+    this.deps.offers.record(
+      accountId,
+      rooms.flatMap((room) => room.rates.map((rate) => rate.service_hash)),
+      stay,
+    );
+    return { ...this.staticPart(hotel, lowerCode(request.language, 'en')), availability, rooms };
+  }
+
+  reset(): void {
+    this.liveCache.clear();
+  }
+
+  /** search_id wins over dates (reference behaviour); neither is a 400. */
+  private lookup(request: HotelRequest): Lookup {
+    if (request.search_id !== undefined) {
+      const search = this.deps.search.find(request.search_id);
+      if (!search) throw badRequest(`search_id '${request.search_id}' is unknown or has expired; search again`);
+      return { stay: search.params.stay, source: 'search_cache', pricedAt: search.createdAt };
+    }
+    const { checkin, checkout } = request;
+    if (checkin === undefined && checkout === undefined) throw badRequest('Give search_id, or checkin and checkout');
+    if (checkin === undefined || checkout === undefined) {
+      throw badRequest('checkin and checkout must be given together');
+    }
+    const now = this.deps.clock.now();
+    validateStay(checkin, checkout, isoDate(now));
+    const stay: Stay = {
+      checkin,
+      checkout,
+      persons: request.persons ?? 2,
+      currency: displayCurrency(request.currency),
+      residency: lowerCode(request.residency, 'nl'),
+    };
+    return { stay, source: 'live', pricedAt: now };
+  }
+
+  private rooms(hotel: Hotel, lookup: Lookup): HotelRoom[] {
+    if (hotel.isClosed) return [];
+    if (lookup.source === 'search_cache') return hotelRooms(hotel, lookup.stay, lookup.pricedAt);
+    const key = JSON.stringify([hotel.id, lookup.stay]);
+    const nowMs = lookup.pricedAt.getTime();
+    const cached = this.liveCache.get(key);
+    if (cached && nowMs - cached.cachedAtMs < LIVE_CACHE_MS) return cached.rooms;
+    const rooms = hotelRooms(hotel, lookup.stay, lookup.pricedAt);
+    this.pruneLiveCache(nowMs);
+    this.liveCache.delete(key); // re-insert at the end: the Map stays oldest-first for pruning
+    this.liveCache.set(key, { rooms, cachedAtMs: nowMs });
+    return rooms;
+  }
+
+  private pruneLiveCache(nowMs: number): void {
+    for (const [key, entry] of this.liveCache) {
+      if (nowMs - entry.cachedAtMs < LIVE_CACHE_MS) break;
+      this.liveCache.delete(key);
+    }
+  }
+
+  private staticPart(hotel: Hotel, language: string): Omit<HotelResponse, 'availability' | 'rooms'> {
+    const data = hotelStatic(hotel, language);
+    const images = data.images?.map((image) => ({ ...image, url: this.deps.publicUrl + image.url })) ?? null;
+    return { ...data, images };
+  }
+}

@@ -1,0 +1,47 @@
+import type { Clock } from '../clock.js';
+
+export interface OfferTerms {
+  currency: string;
+  residency: string;
+}
+
+const OFFER_LIFETIME_MS = 60 * 60 * 1000;
+const PRUNE_ABOVE_ENTRIES = 50_000;
+
+/**
+ * Remembers, per account, in which currency and residency each service_hash was last offered,
+ * because the service_hash itself carries neither: booking start prices the rate on those
+ * terms (reference behaviour, see openapi.yaml booking.php). Offers live 1 hour, like a search.
+ */
+export class OfferRegistry {
+  private readonly offers = new Map<string, OfferTerms & { offeredAtMs: number }>();
+
+  constructor(private readonly clock: Clock) {}
+
+  record(accountId: number, serviceHashes: Iterable<string>, terms: OfferTerms): void {
+    const offeredAtMs = this.clock.now().getTime();
+    if (this.offers.size > PRUNE_ABOVE_ENTRIES) this.prune(offeredAtMs);
+    for (const serviceHash of serviceHashes) {
+      const key = `${accountId}|${serviceHash}`;
+      this.offers.delete(key); // re-insert so Map order stays oldest-first for pruning
+      this.offers.set(key, { ...terms, offeredAtMs });
+    }
+  }
+
+  termsFor(accountId: number, serviceHash: string): OfferTerms | undefined {
+    const offer = this.offers.get(`${accountId}|${serviceHash}`);
+    if (!offer || this.clock.now().getTime() - offer.offeredAtMs > OFFER_LIFETIME_MS) return undefined;
+    return { currency: offer.currency, residency: offer.residency };
+  }
+
+  reset(): void {
+    this.offers.clear();
+  }
+
+  private prune(nowMs: number): void {
+    for (const [key, offer] of this.offers) {
+      if (nowMs - offer.offeredAtMs <= OFFER_LIFETIME_MS) break;
+      this.offers.delete(key);
+    }
+  }
+}

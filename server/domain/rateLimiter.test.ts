@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { SlidingWindowRateLimiter } from './rateLimiter.js';
+
+const T0 = Date.parse('2026-11-21T10:00:00Z');
+const seconds = (n: number) => n * 1000;
+
+describe('SlidingWindowRateLimiter', () => {
+  it('allows 5 per minute and refuses the 6th with the seconds until the oldest leaves', () => {
+    const limiter = new SlidingWindowRateLimiter({ perMinute: 5, perDay: 200 });
+    for (let i = 0; i < 5; i++) expect(limiter.hit('ip|/search.php', T0 + seconds(i * 2)).allowed).toBe(true);
+    const refused = limiter.hit('ip|/search.php', T0 + seconds(10));
+    expect(refused).toEqual({ allowed: false, window: 'minute', limit: 5, retryAfterSeconds: 50 });
+  });
+
+  it('frees the window exactly when Retry-After has passed', () => {
+    const limiter = new SlidingWindowRateLimiter({ perMinute: 5, perDay: 200 });
+    for (let i = 0; i < 5; i++) limiter.hit('k', T0);
+    const refused = limiter.hit('k', T0 + seconds(1));
+    expect(refused.allowed).toBe(false);
+    const retryAfter = refused.allowed ? 0 : refused.retryAfterSeconds;
+    expect(retryAfter).toBe(59);
+    expect(limiter.hit('k', T0 + seconds(1 + retryAfter) - 1).allowed).toBe(false);
+    expect(limiter.hit('k', T0 + seconds(1 + retryAfter)).allowed).toBe(true);
+  });
+
+  it('does not count refused requests', () => {
+    const limiter = new SlidingWindowRateLimiter({ perMinute: 2, perDay: 200 });
+    limiter.hit('k', T0);
+    limiter.hit('k', T0);
+    for (let i = 0; i < 10; i++) expect(limiter.hit('k', T0 + seconds(30)).allowed).toBe(false);
+    expect(limiter.hit('k', T0 + seconds(60)).allowed).toBe(true);
+  });
+
+  it('keeps keys apart (per IP and per endpoint)', () => {
+    const limiter = new SlidingWindowRateLimiter({ perMinute: 1, perDay: 200 });
+    expect(limiter.hit('a|/search.php', T0).allowed).toBe(true);
+    expect(limiter.hit('a|/hotel.php', T0).allowed).toBe(true);
+    expect(limiter.hit('b|/search.php', T0).allowed).toBe(true);
+    expect(limiter.hit('a|/search.php', T0).allowed).toBe(false);
+  });
+
+  it('enforces the day limit with the seconds until the oldest request of the day leaves', () => {
+    const limiter = new SlidingWindowRateLimiter({ perMinute: 5, perDay: 200 });
+    // 5 requests a minute for 40 minutes = 200 requests.
+    for (let minute = 0; minute < 40; minute++) {
+      for (let i = 0; i < 5; i++) expect(limiter.hit('k', T0 + seconds(minute * 60)).allowed).toBe(true);
+    }
+    const refused = limiter.hit('k', T0 + seconds(40 * 60));
+    expect(refused).toEqual({ allowed: false, window: 'day', limit: 200, retryAfterSeconds: 86_400 - 40 * 60 });
+    expect(limiter.hit('k', T0 + seconds(86_400)).allowed).toBe(true);
+  });
+
+  it('stays correct when the clock is moved backwards', () => {
+    const limiter = new SlidingWindowRateLimiter({ perMinute: 2, perDay: 200 });
+    limiter.hit('k', T0 + seconds(100));
+    limiter.hit('k', T0);
+    expect(limiter.hit('k', T0 + seconds(30)).allowed).toBe(false);
+    expect(limiter.hit('k', T0 + seconds(61)).allowed).toBe(true);
+  });
+
+  it('forgets everything on reset', () => {
+    const limiter = new SlidingWindowRateLimiter({ perMinute: 1, perDay: 1 });
+    limiter.hit('k', T0);
+    limiter.reset();
+    expect(limiter.hit('k', T0).allowed).toBe(true);
+  });
+});

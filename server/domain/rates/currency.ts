@@ -1,0 +1,115 @@
+/**
+ * Fixed sandbox exchange rates (fixtures/exchange-rates.json, EUR base) and
+ * money helpers. Amounts are handled as integer cents (minor units) so sums are
+ * exact; conversion rounds half-up on cents, and to whole units for the
+ * currencies the fixture lists under `wholeUnits` (e.g. JPY, KRW).
+ */
+import { readFileSync } from 'node:fs';
+
+interface ExchangeRateFile {
+  base: string;
+  note: string;
+  wholeUnits: string[];
+  rates: Record<string, number>;
+}
+
+const RATES_FILE = new URL('../../../fixtures/exchange-rates.json', import.meta.url);
+
+function loadRates(): { rates: Map<string, number>; wholeUnits: Set<string> } {
+  const parsed = JSON.parse(readFileSync(RATES_FILE, 'utf8')) as ExchangeRateFile;
+  if (parsed.base !== 'EUR' || typeof parsed.rates !== 'object' || parsed.rates === null) {
+    throw new Error('exchange-rates.json must have base EUR and a rates object');
+  }
+  const rates = new Map<string, number>();
+  for (const [code, rate] of Object.entries(parsed.rates)) {
+    if (!/^[A-Z]{3}$/.test(code) || typeof rate !== 'number' || !(rate > 0)) {
+      throw new Error(`exchange-rates.json: bad rate for ${code}`);
+    }
+    rates.set(code, rate);
+  }
+  rates.set('EUR', 1);
+  return { rates, wholeUnits: new Set(parsed.wholeUnits ?? []) };
+}
+
+const TABLE = loadRates();
+const SUPPORTED = Object.freeze([...TABLE.rates.keys()].sort());
+
+/** True when `code` (upper case) is in the exchange-rate table. */
+export function isSupportedCurrency(code: string): boolean {
+  return TABLE.rates.has(code);
+}
+
+/** The supported display currencies, sorted. */
+export function supportedCurrencies(): readonly string[] {
+  return SUPPORTED;
+}
+
+/** Units of `currency` per 1 EUR; throws for an unsupported code (callers validate first). */
+export function rateOf(currency: string): number {
+  const rate = TABLE.rates.get(currency);
+  if (rate === undefined) throw new RangeError(`Unsupported currency ${currency}`);
+  return rate;
+}
+
+/** True for currencies whose amounts are rounded to whole units (still shown with ".00"). */
+export function usesWholeUnits(currency: string): boolean {
+  return TABLE.wholeUnits.has(currency);
+}
+
+/** Rounds a non-negative number of cents half-up to an integer, immune to binary fractions like 100.4999999. */
+export function roundCents(cents: number): number {
+  return Math.floor(cents + 0.5 + Math.abs(cents) * 1e-12 + 1e-9);
+}
+
+/** Rounds integer cents half-up to whole currency units (a multiple of 100). */
+function roundToUnits(cents: number): number {
+  return Math.floor((cents + 50) / 100) * 100;
+}
+
+/** Converts integer EUR cents into integer cents of `currency` (half-up; whole units where usual). */
+export function convertCentsFromEur(eurCents: number, currency: string): number {
+  if (currency === 'EUR') return eurCents;
+  return convertWith(eurCents, rateOf(currency), TABLE.wholeUnits.has(currency));
+}
+
+/** A converter with the table look-up done once (hot paths). */
+export interface Converter {
+  rate: number;
+  wholeUnits: boolean;
+}
+
+export function converterFor(currency: string): Converter {
+  return { rate: rateOf(currency), wholeUnits: TABLE.wholeUnits.has(currency) };
+}
+
+/** Same result as convertCentsFromEur for the converter's currency. */
+export function convertWith(eurCents: number, rate: number, wholeUnits: boolean): number {
+  if (rate === 1) return eurCents;
+  const cents = roundCents(eurCents * rate);
+  return wholeUnits ? roundToUnits(cents) : cents;
+}
+
+/** Converts an EUR amount (major units) into `currency`, rounded like convertCentsFromEur. */
+export function convertFromEur(amountEur: number, currency: string): number {
+  return convertCentsFromEur(roundCents(amountEur * 100), currency) / 100;
+}
+
+/** Rounds integer cents to the currency's unit (whole units for JPY and the like). */
+export function roundForCurrency(cents: number, currency: string): number {
+  const rounded = roundCents(cents);
+  return TABLE.wholeUnits.has(currency) ? roundToUnits(rounded) : rounded;
+}
+
+/** Formats integer cents as decimal text with two decimals, e.g. 41250 -> "412.50". */
+export function formatCents(cents: number): string {
+  if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`Not a money amount in cents: ${cents}`);
+  const units = Math.floor(cents / 100);
+  const rest = cents % 100;
+  return `${units}.${rest < 10 ? '0' : ''}${rest}`;
+}
+
+/** Formats a non-negative amount with exactly two decimals, rounding half-up on cents: 1.005 -> "1.01". */
+export function formatMoney(amount: number): string {
+  if (!Number.isFinite(amount) || amount < 0) throw new RangeError(`Not a money amount: ${amount}`);
+  return formatCents(roundCents(amount * 100));
+}

@@ -1,0 +1,318 @@
+/**
+ * The room types of a hotel: 2–8 per hotel, derived deterministically from the
+ * hotel id and kind. A room type is unique per (class + quality + bedding),
+ * which is the grouping of HotelRoom (spec 2.5.1), and has a stable room code.
+ */
+import type { Hotel, PropertyKind } from '../hotel.js';
+import { Draws, hashString } from './random.js';
+
+export type Bathroom = 'Private' | 'Shared';
+
+export interface RoomType {
+  /** Stable room code, 1–24 upper-case letters/digits, unique within the hotel (e.g. "SUPDBL"). */
+  code: string;
+  /** Full room name, e.g. "Superior Double Room, Canal view". */
+  roomName: string;
+  /** e.g. "Superior Room". */
+  roomType: string;
+  roomClass: string;
+  quality: string;
+  bedding: string;
+  /** 1–6. */
+  maxPersons: number;
+  /** Single, Double, Triple, Quadruple, Quintuple, Sextuple. */
+  capacity: string;
+  bathroom: Bathroom;
+  view?: string;
+  floor?: string;
+  /** > 0 when given. */
+  bedrooms?: number;
+  balcony?: boolean;
+  familyRoom?: boolean;
+  clubRoom?: boolean;
+  amenities: string[];
+  /** Relative price of the room type (1 = a standard double room). */
+  priceFactor: number;
+  /** Seed of all per-night draws of this room (hash of `${hotel.id}:${code}`). */
+  seed: number;
+}
+
+interface Template {
+  roomClass: string;
+  quality: string;
+  bedding: string;
+  /** Name without quality, e.g. "Double Room", "Two-Bedroom Apartment". */
+  stem: string;
+  persons: number;
+  factor: number;
+  bedrooms?: number;
+  family?: boolean;
+  club?: boolean;
+  shared?: boolean;
+}
+
+const t = (
+  roomClass: string, quality: string, bedding: string, stem: string, persons: number, factor: number,
+  extra: Partial<Template> = {},
+): Template => ({ roomClass, quality, bedding, stem, persons, factor, ...extra });
+
+const HOTEL_ROOMS: readonly Template[] = [
+  t('Room', 'Economy', 'Single', 'Single Room', 1, 0.7),
+  t('Room', 'Standard', 'Single', 'Single Room', 1, 0.8),
+  t('Room', 'Standard', 'Double Bed', 'Double Room', 2, 1.0),
+  t('Room', 'Standard', 'Twin Beds', 'Twin Room', 2, 1.0),
+  t('Room', 'Comfort', 'Double Bed', 'Double Room', 2, 1.1),
+  t('Room', 'Superior', 'Double Bed', 'Double Room', 2, 1.22),
+  t('Room', 'Superior', 'Twin Beds', 'Twin Room', 2, 1.2),
+  t('Room', 'Deluxe', 'Double Bed', 'Double Room', 2, 1.45),
+  t('Room', 'Deluxe', 'Twin Beds', 'Twin Room', 2, 1.42),
+  t('Room', 'Standard', 'Multiple Beds', 'Triple Room', 3, 1.28),
+  t('Room', 'Comfort', 'Multiple Beds', 'Quadruple Room', 4, 1.5),
+  t('Room', 'Executive', 'Double Bed', 'Double Room', 2, 1.65, { club: true }),
+  t('Suite', 'Standard', 'Double Bed', 'Junior Suite', 3, 1.8),
+  t('Suite', 'Deluxe', 'Double Bed', 'Suite', 3, 2.4),
+];
+const HOTEL_BIG: readonly Template[] = [
+  t('Room', 'Superior', 'Multiple Beds', 'Family Room', 5, 1.7, { family: true }),
+  t('Suite', 'Superior', 'Multiple Beds', 'Family Suite', 5, 2.2, { family: true, bedrooms: 2 }),
+];
+
+const SMALL_ROOMS: readonly Template[] = [
+  t('Room', 'Economy', 'Single', 'Single Room', 1, 0.7, { shared: true }),
+  t('Room', 'Standard', 'Double Bed', 'Double Room', 2, 1.0),
+  t('Room', 'Standard', 'Twin Beds', 'Twin Room', 2, 1.0),
+  t('Room', 'Comfort', 'Double Bed', 'Double Room', 2, 1.12),
+  t('Room', 'Standard', 'Multiple Beds', 'Triple Room', 3, 1.28),
+];
+const SMALL_BIG: readonly Template[] = [
+  t('Room', 'Comfort', 'Multiple Beds', 'Family Room', 5, 1.6, { family: true }),
+];
+
+const HOSTEL_ROOMS: readonly Template[] = [
+  t('Room', 'Economy', 'Single', 'Single Room', 1, 0.8, { shared: true }),
+  t('Room', 'Standard', 'Double Bed', 'Double Room', 2, 1.0),
+  t('Room', 'Standard', 'Twin Beds', 'Twin Room', 2, 1.0, { shared: true }),
+  t('Room', 'Standard', 'Multiple Beds', 'Quadruple Room', 4, 1.3),
+];
+const HOSTEL_BIG: readonly Template[] = [
+  t('Dormitory', 'Economy', 'Multiple Beds', 'Dormitory Room', 6, 1.1, { shared: true }),
+];
+
+const APARTMENTS: readonly Template[] = [
+  t('Studio', 'Standard', 'Double Bed', 'Studio', 2, 1.1),
+  t('Studio', 'Superior', 'Double Bed', 'Studio', 3, 1.3),
+  t('Apartment', 'Standard', 'Double Bed', 'One-Bedroom Apartment', 4, 1.45, { bedrooms: 1 }),
+  t('Apartment', 'Superior', 'Double Bed', 'One-Bedroom Apartment', 4, 1.65, { bedrooms: 1 }),
+  t('Apartment', 'Deluxe', 'Multiple Beds', 'Three-Bedroom Apartment', 6, 2.6, { bedrooms: 3 }),
+];
+const APARTMENT_BIG: readonly Template[] = [
+  t('Apartment', 'Standard', 'Multiple Beds', 'Two-Bedroom Apartment', 5, 1.9, { bedrooms: 2, family: true }),
+];
+
+const VILLAS: readonly Template[] = [
+  t('Bungalow', 'Standard', 'Double Bed', 'Bungalow', 2, 1.0),
+  t('Bungalow', 'Superior', 'Multiple Beds', 'Bungalow', 4, 1.5, { bedrooms: 2 }),
+  t('Villa', 'Deluxe', 'Multiple Beds', 'Villa with Private Pool', 6, 3.2, { bedrooms: 3 }),
+];
+const VILLA_BIG: readonly Template[] = [
+  t('Villa', 'Standard', 'Multiple Beds', 'Three-Bedroom Villa', 6, 2.4, { bedrooms: 3, family: true }),
+];
+
+const COTTAGES: readonly Template[] = [
+  t('Cottage', 'Standard', 'Double Bed', 'Cottage', 2, 1.0, { bedrooms: 1 }),
+  t('Cottage', 'Comfort', 'Multiple Beds', 'Cottage', 4, 1.4, { bedrooms: 2 }),
+  t('House', 'Superior', 'Multiple Beds', 'Holiday Home', 6, 2.3, { bedrooms: 3 }),
+];
+const COTTAGE_BIG: readonly Template[] = [
+  t('House', 'Standard', 'Multiple Beds', 'Holiday Home', 5, 1.9, { bedrooms: 2, family: true }),
+];
+
+const CAMPING: readonly Template[] = [
+  t('Tent', 'Standard', 'Double Bed', 'Tent', 2, 0.9),
+  t('Cabin', 'Standard', 'Double Bed', 'Cabin', 2, 1.0),
+  t('Cabin', 'Comfort', 'Multiple Beds', 'Cabin', 4, 1.35),
+  t('Tent', 'Deluxe', 'Double Bed', 'Safari Tent', 2, 1.3),
+];
+const CAMPING_BIG: readonly Template[] = [
+  t('Mobile Home', 'Standard', 'Multiple Beds', 'Mobile Home', 5, 1.5, { bedrooms: 2, family: true }),
+];
+
+interface KindPlan {
+  pool: readonly Template[];
+  big: readonly Template[];
+  min: number;
+  max: number;
+}
+
+function planOf(kind: PropertyKind): KindPlan {
+  switch (kind) {
+    case 'Hostel':
+      return { pool: HOSTEL_ROOMS, big: HOSTEL_BIG, min: 2, max: 4 };
+    case 'BNB':
+    case 'Guesthouse':
+    case 'Farm':
+    case 'Mini-hotel':
+      return { pool: SMALL_ROOMS, big: SMALL_BIG, min: 2, max: 4 };
+    case 'Apartment':
+    case 'Apart-hotel':
+      return { pool: APARTMENTS, big: APARTMENT_BIG, min: 2, max: 5 };
+    case 'Villas_and_Bungalows':
+      return { pool: VILLAS, big: VILLA_BIG, min: 2, max: 4 };
+    case 'Cottages_and_Houses':
+      return { pool: COTTAGES, big: COTTAGE_BIG, min: 2, max: 4 };
+    case 'Camping':
+    case 'Glamping':
+      return { pool: CAMPING, big: CAMPING_BIG, min: 2, max: 4 };
+    case 'Resort':
+      return { pool: HOTEL_ROOMS, big: HOTEL_BIG, min: 4, max: 8 };
+    default:
+      return { pool: HOTEL_ROOMS, big: HOTEL_BIG, min: 3, max: 8 };
+  }
+}
+
+const QUALITY_CODE: Readonly<Record<string, string>> = {
+  Economy: 'ECO', Standard: 'STD', Comfort: 'CMF', Superior: 'SUP', Deluxe: 'DLX', Executive: 'EXE',
+};
+const CLASS_CODE: Readonly<Record<string, string>> = {
+  Room: '', Suite: 'STE', Studio: 'STU', Apartment: 'APT', Dormitory: 'DRM', Bungalow: 'BNG', Villa: 'VIL',
+  Cottage: 'CTG', House: 'HSE', Tent: 'TNT', Cabin: 'CAB', 'Mobile Home': 'MOB',
+};
+const BEDDING_CODE: Readonly<Record<string, string>> = {
+  Single: 'SGL', 'Double Bed': 'DBL', 'Twin Beds': 'TWN', 'Multiple Beds': 'MLT',
+};
+const CAPACITY = ['Single', 'Double', 'Triple', 'Quadruple', 'Quintuple', 'Sextuple'] as const;
+
+const CITY_VIEWS = ['City view', 'Courtyard view', 'Street view', 'Park view', 'River view'];
+const RESORT_VIEWS = ['Sea view', 'Garden view', 'Pool view', 'Mountain view'];
+const COUNTRY_VIEWS = ['Garden view', 'Mountain view', 'Lake view', 'Forest view'];
+const CANAL_CITIES = new Set(['amsterdam', 'venice', 'bruges', 'utrecht', 'delft', 'leiden', 'haarlem', 'ghent']);
+
+function viewsOf(hotel: Hotel): readonly string[] {
+  switch (hotel.kind) {
+    case 'Resort':
+    case 'Villas_and_Bungalows':
+    case 'Glamping':
+      return RESORT_VIEWS;
+    case 'Camping':
+    case 'Farm':
+    case 'Cottages_and_Houses':
+    case 'Castle':
+    case 'Sanatorium':
+      return COUNTRY_VIEWS;
+    default:
+      return CANAL_CITIES.has(hotel.city.toLowerCase()) ? ['Canal view', ...CITY_VIEWS] : CITY_VIEWS;
+  }
+}
+
+function amenitiesOf(template: Template, bathroom: Bathroom, hotel: Hotel, draws: Draws): string[] {
+  const tags = ['wifi'];
+  const selfCatering = template.bedrooms !== undefined || template.roomClass === 'Studio';
+  if (hotel.starRating >= 3 || draws.chance(0.4)) tags.push('air_conditioning');
+  if (template.roomClass !== 'Dormitory' && template.roomClass !== 'Tent') tags.push('tv');
+  if (bathroom === 'Private') tags.push('private_shower');
+  if (hotel.starRating >= 3 && template.roomClass !== 'Dormitory') tags.push('safe');
+  if (hotel.starRating >= 4 || template.quality === 'Deluxe' || template.quality === 'Executive') tags.push('minibar');
+  if (template.quality === 'Deluxe' || template.roomClass === 'Suite') tags.push('bathtub');
+  if (selfCatering) tags.push(template.bedrooms !== undefined ? 'kitchen' : 'kitchenette');
+  if (template.bedrooms !== undefined && template.bedrooms >= 2 && draws.chance(0.5)) tags.push('washing_machine');
+  if (!selfCatering && draws.chance(0.6)) tags.push('kettle');
+  if (template.roomClass === 'Dormitory') tags.push('lockers');
+  if (draws.chance(0.5)) tags.push('hairdryer');
+  if (template.stem.includes('Private Pool')) tags.push('private_pool');
+  return tags;
+}
+
+function buildRoom(hotel: Hotel, template: Template, code: string, views: readonly string[], draws: Draws): RoomType {
+  const shared = template.shared === true && (hotel.kind === 'Hostel' || draws.chance(0.5));
+  const bathroom: Bathroom = shared ? 'Shared' : 'Private';
+  const upscale = template.quality !== 'Economy' && template.quality !== 'Standard';
+  const hasView = draws.chance(upscale ? 0.6 : 0.15) && template.roomClass !== 'Dormitory';
+  const view = hasView ? draws.pick(views) : undefined;
+  const multiStorey = template.bedrooms === undefined && !['Tent', 'Cabin', 'Mobile Home', 'Bungalow'].includes(template.roomClass);
+  const floor = multiStorey && upscale && draws.chance(0.25) ? draws.pick(['High floor', 'Top floor', 'Upper floors']) : undefined;
+  const balcony = template.roomClass !== 'Dormitory' && draws.chance(upscale || hotel.kind === 'Resort' ? 0.45 : 0.12);
+  const roomName = `${template.quality} ${template.stem}${view === undefined ? '' : `, ${view}`}`;
+  const room: RoomType = {
+    code,
+    roomName,
+    roomType: `${template.quality} ${template.roomClass}`,
+    roomClass: template.roomClass,
+    quality: template.quality,
+    bedding: template.bedding,
+    maxPersons: template.persons,
+    capacity: CAPACITY[template.persons - 1] ?? 'Multiple',
+    bathroom,
+    amenities: amenitiesOf(template, bathroom, hotel, draws),
+    // Views, balconies and high floors cost a little extra.
+    priceFactor: template.factor * (view === undefined ? 1 : 1.06) * (balcony ? 1.04 : 1) * (floor === undefined ? 1 : 1.03),
+    seed: hashString(`${hotel.id}:${code}`),
+  };
+  if (view !== undefined) room.view = view;
+  if (floor !== undefined) room.floor = floor;
+  if (template.bedrooms !== undefined && template.bedrooms > 0) room.bedrooms = template.bedrooms;
+  if (balcony) room.balcony = true;
+  if (template.family === true) room.familyRoom = true;
+  if (template.club === true) room.clubRoom = true;
+  return room;
+}
+
+function codeOf(template: Template, taken: Set<string>): string {
+  const base = `${QUALITY_CODE[template.quality] ?? 'RM'}${CLASS_CODE[template.roomClass] ?? 'RM'}${BEDDING_CODE[template.bedding] ?? 'BED'}`;
+  let code = base;
+  for (let n = 2; taken.has(code) && n < 100; n++) code = `${base}${n}`;
+  taken.add(code);
+  return code;
+}
+
+/** Builds the room types of a hotel (not cached; use roomTypesOf). */
+function generateRoomTypes(hotel: Hotel): RoomType[] {
+  const draws = new Draws(hashString(`${hotel.id}:rooms:${hotel.kind}`));
+  const plan = planOf(hotel.kind);
+  const count = draws.int(plan.min, plan.max);
+  const chosen: Template[] = [draws.pick(plan.big)];
+  // The other templates in random order (partial Fisher-Yates), bounded by the pool size.
+  const pool = [...plan.pool, ...plan.big.filter((big) => big !== chosen[0])];
+  for (let i = 0; i < pool.length && chosen.length < count; i++) {
+    const j = i + Math.floor(draws.next() * (pool.length - i));
+    const pick = pool[j] as Template;
+    pool[j] = pool[i] as Template;
+    pool[i] = pick;
+    // Unrated and budget hotels rarely have suites or executive rooms.
+    if (hotel.starRating <= 2 && (pick.roomClass === 'Suite' || pick.quality === 'Executive') && draws.chance(0.8)) continue;
+    chosen.push(pick);
+  }
+  const key = (x: Template): string => `${x.roomClass}|${x.quality}|${x.bedding}`;
+  const seen = new Set<string>();
+  const unique = chosen.filter((x) => (seen.has(key(x)) ? false : (seen.add(key(x)), true)));
+  // Present from small and cheap to big and dear.
+  unique.sort((a, b) => a.factor - b.factor || a.persons - b.persons);
+  const views = viewsOf(hotel);
+  const codes = new Set<string>();
+  return unique.map((template) => buildRoom(hotel, template, codeOf(template, codes), views, draws));
+}
+
+interface CacheEntry {
+  id: number;
+  kind: PropertyKind;
+  stars: number;
+  city: string;
+  rooms: readonly RoomType[];
+}
+
+const cache = new WeakMap<Hotel, CacheEntry>();
+
+/** The room types of a hotel (2–8), deterministic and cached per hotel object. Do not mutate. */
+export function roomTypesOf(hotel: Hotel): readonly RoomType[] {
+  const hit = cache.get(hotel);
+  if (hit && hit.id === hotel.id && hit.kind === hotel.kind && hit.stars === hotel.starRating && hit.city === hotel.city) {
+    return hit.rooms;
+  }
+  const rooms = Object.freeze(generateRoomTypes(hotel));
+  cache.set(hotel, { id: hotel.id, kind: hotel.kind, stars: hotel.starRating, city: hotel.city, rooms });
+  return rooms;
+}
+
+/** The room type with this code at the hotel, if any. */
+export function findRoomType(hotel: Hotel, code: string): RoomType | undefined {
+  return roomTypesOf(hotel).find((room) => room.code === code);
+}

@@ -1,0 +1,46 @@
+/**
+ * Taxes payable on top of total_price: city tax (a percentage of the price or an amount per
+ * guest and night, in the hotel's local currency, the display currency or — under the
+ * city_tax_third_currency scenario — a third currency) and VAT when not included.
+ */
+import type { components } from '../../../generated/openapi.js';
+import type { Hotel } from '../hotel.js';
+import { convertCentsFromEur, formatCents, isSupportedCurrency, roundForCurrency } from './currency.js';
+import type { PriceContext, PricedRate } from './pricing.js';
+
+type Tax = components['schemas']['Tax'];
+type Vat = NonNullable<components['schemas']['Vat']>;
+
+function cityTaxCurrency(hotel: Hotel, ctx: PriceContext): string {
+  const wanted = ctx.profile.cityTax?.currency;
+  if (wanted === undefined || wanted === 'display') return ctx.currency;
+  const code = wanted === 'local' ? hotel.localCurrency.toUpperCase() : wanted;
+  // A currency the exchange table does not know cannot be priced: fall back to the display currency.
+  return isSupportedCurrency(code) ? code : ctx.currency;
+}
+
+/** The price of the stay in `currency` cents: the display total, the EUR total, or the EUR total converted. */
+function totalIn(currency: string, ctx: PriceContext, priced: PricedRate): number {
+  if (currency === ctx.currency) return priced.displayTotal;
+  if (currency === 'EUR') return priced.eurTotal;
+  return convertCentsFromEur(priced.eurTotal, currency);
+}
+
+/** City tax not included in the price (`[]` when none is payable on top). */
+export function taxesOf(hotel: Hotel, ctx: PriceContext, priced: PricedRate): Tax[] {
+  const rule = ctx.profile.cityTax;
+  if (rule === null) return [];
+  const currency = cityTaxCurrency(hotel, ctx);
+  const cents = rule.kind === 'percent'
+    ? roundForCurrency((totalIn(currency, ctx, priced) * rule.percent) / 100, currency)
+    : convertCentsFromEur(rule.eurCentsPerPersonNight * ctx.persons * ctx.stay.nights, currency);
+  return cents > 0 ? [{ name: 'city_tax', amount: formatCents(cents), currency }] : [];
+}
+
+/** VAT not included in the price, in the display currency; undefined when included. */
+export function vatOf(ctx: PriceContext, priced: PricedRate): Vat | undefined {
+  const percent = ctx.profile.vatPercent;
+  if (percent === null) return undefined;
+  const cents = roundForCurrency((priced.displayTotal * percent) / 100, ctx.currency);
+  return cents > 0 ? { amount: formatCents(cents), currency: ctx.currency } : undefined;
+}

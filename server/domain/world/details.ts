@@ -1,0 +1,188 @@
+/**
+ * Static hotel data for the hotel-details response (spec 2.5) and the per-hotel
+ * extras of search results (spec 2.3). Pure, deterministic functions of
+ * (hotel, language): nothing is stored per hotel.
+ *
+ * The interfaces below use the contract's snake_case field names; the generated
+ * contract types will replace them later.
+ */
+import type { Hotel, PropertyKind } from '../hotel.js';
+import { descriptionParagraphs, importantNotesText, policyTexts, shortDescriptionText, type PolicyTexts, type TextLanguage } from './detailsText.js';
+import { AMENITY_GROUPS, hotelFacts, nearestAirportIata, type HotelFacts } from './hotelFacts.js';
+
+export const SUPPORTED_LANGUAGES = ['en', 'nl'] as const;
+export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
+
+/** Image shown for hotels without details (the server prefixes its public URL). */
+export const PLACEHOLDER_IMAGE_PATH = '/images/hotels/placeholder.jpg';
+
+export interface HotelLocation {
+  address: string;
+  postal_code: string;
+  latitude: number;
+  longitude: number;
+  city: string;
+  country_code: string;
+  region_type: string | null;
+  airport_iata: string | null;
+  distance_to_center_m: number | null;
+}
+
+export interface HotelTimes {
+  check_in: string;
+  check_out: string;
+  /** null (with front_desk_close null) = front desk open 24 hours. */
+  front_desk_open: string | null;
+  front_desk_close: string | null;
+}
+
+export interface HotelProperty {
+  total_rooms: number | null;
+  floors: number | null;
+  year_built: number | null;
+  year_renovated: number | null;
+  payment_methods: string[] | null;
+  electricity: string | null;
+}
+
+export interface HotelDescription {
+  title: string;
+  text: string;
+}
+
+export interface HotelImage {
+  /** A path such as /images/hotels/42/1.jpg; the server turns it into a URL. */
+  url: string;
+  category: string;
+}
+
+export interface HotelAmenityGroup {
+  group: string;
+  included: string[];
+  paid: string[];
+}
+
+export type HotelPolicies = PolicyTexts;
+
+/** The static part of HotelResponse. Detail fields are null for hotels without details. */
+export interface HotelStatic {
+  id: number;
+  name: string;
+  type: PropertyKind;
+  star_rating: number;
+  is_closed: boolean;
+  hotel_chain: string | null;
+  location: HotelLocation;
+  times: HotelTimes | null;
+  property: HotelProperty | null;
+  descriptions: HotelDescription[] | null;
+  images: HotelImage[] | null;
+  amenities: HotelAmenityGroup[] | null;
+  quick_features: string[] | null;
+  policies: HotelPolicies | null;
+  important_notes: string | null;
+}
+
+/** Per-hotel extras of a search result. */
+export interface HotelSummary {
+  /** Path of the primary image (placeholder for hotels without details). */
+  image: string;
+  /** Comma-separated amenity names; null for hotels without details. */
+  amenities: string | null;
+  short_description: string | null;
+}
+
+/** The language texts are rendered in: a supported language ("nl", "NL", "nl-BE"), else English. */
+export function textLanguageOf(language: string | undefined): SupportedLanguage {
+  const primary = (language ?? '').toLowerCase().split(/[-_]/)[0];
+  return (SUPPORTED_LANGUAGES as readonly string[]).includes(primary ?? '') ? (primary as SupportedLanguage) : 'en';
+}
+
+/** At most this many amenity names in a search result. */
+const SUMMARY_AMENITY_LIMIT = 10;
+
+export function hotelStatic(hotel: Hotel, language: string): HotelStatic {
+  const base = {
+    id: hotel.id,
+    name: hotel.name,
+    type: hotel.kind,
+    star_rating: hotel.starRating,
+    is_closed: hotel.isClosed,
+  };
+  const facts = hotel.hasDetails ? hotelFacts(hotel) : undefined;
+  const location = locationOf(hotel, facts);
+  if (!facts) {
+    return {
+      ...base, hotel_chain: null, location, times: null, property: null, descriptions: null, images: null,
+      amenities: null, quick_features: null, policies: null, important_notes: null,
+    };
+  }
+  const textLanguage: TextLanguage = textLanguageOf(language);
+  return {
+    ...base,
+    hotel_chain: facts.chain,
+    location,
+    times: {
+      check_in: facts.checkIn,
+      check_out: facts.checkOut,
+      front_desk_open: facts.frontDeskOpen,
+      front_desk_close: facts.frontDeskClose,
+    },
+    property: {
+      total_rooms: facts.totalRooms,
+      floors: facts.floors,
+      year_built: facts.yearBuilt,
+      year_renovated: facts.yearRenovated,
+      payment_methods: facts.paymentMethods,
+      electricity: facts.electricity,
+    },
+    descriptions: descriptionParagraphs(hotel, facts, textLanguage),
+    images: facts.imageCategories.map((category, index) => ({ url: imagePath(hotel.id, index + 1), category })),
+    amenities: amenityGroups(facts),
+    quick_features: [...facts.features],
+    policies: policyTexts(hotel, facts, textLanguage),
+    important_notes: importantNotesText(facts, textLanguage),
+  };
+}
+
+export function hotelSummary(hotel: Hotel, language: string): HotelSummary {
+  if (!hotel.hasDetails) return { image: PLACEHOLDER_IMAGE_PATH, amenities: null, short_description: null };
+  const facts = hotelFacts(hotel);
+  // Included amenities first: they are what guests compare on.
+  const names = [...facts.amenities].sort((a, b) => Number(a.paid) - Number(b.paid)).map((amenity) => amenity.name);
+  return {
+    image: imagePath(hotel.id, 1),
+    amenities: names.slice(0, SUMMARY_AMENITY_LIMIT).join(', ') || null,
+    short_description: shortDescriptionText(hotel, facts, textLanguageOf(language)),
+  };
+}
+
+function imagePath(hotelId: number, number: number): string {
+  return `/images/hotels/${hotelId}/${number}.jpg`;
+}
+
+function locationOf(hotel: Hotel, facts: HotelFacts | undefined): HotelLocation {
+  return {
+    address: hotel.address,
+    postal_code: hotel.postalCode,
+    latitude: hotel.latitude,
+    longitude: hotel.longitude,
+    city: hotel.city,
+    country_code: hotel.countryCode,
+    region_type: facts ? facts.regionType : 'City',
+    airport_iata: facts ? facts.airportIata : nearestAirportIata(hotel),
+    distance_to_center_m: Number.isFinite(hotel.distanceToCenterM) ? Math.round(hotel.distanceToCenterM) : null,
+  };
+}
+
+/** Amenities grouped in the fixed group order; empty groups are left out. */
+function amenityGroups(facts: HotelFacts): HotelAmenityGroup[] {
+  return AMENITY_GROUPS.map((group) => {
+    const inGroup = facts.amenities.filter((amenity) => amenity.group === group);
+    return {
+      group,
+      included: inGroup.filter((amenity) => !amenity.paid).map((amenity) => amenity.name),
+      paid: inGroup.filter((amenity) => amenity.paid).map((amenity) => amenity.name),
+    };
+  }).filter((group) => group.included.length > 0 || group.paid.length > 0);
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { PROPERTY_KINDS } from '../hotel.js';
+import { DEFAULT_HOTEL_COUNT, generateHotels } from './generate.js';
+import { distanceM } from './geo.js';
+import { SCENARIO_CLUSTER_CENTRE, SCENARIO_EXCLUSION_RADIUS_M } from './scenario.js';
+import { defaultWorld } from './world.js';
+
+const CITY_CENTRES = {
+  Amsterdam: { latitude: 52.37403, longitude: 4.88969 },
+  Paris: { latitude: 48.85341, longitude: 2.3488 },
+  London: { latitude: 51.50853, longitude: -0.12574 },
+  'New York City': { latitude: 40.71427, longitude: -74.00597 },
+};
+
+const world = defaultWorld();
+const generated = world.allHotels().filter((hotel) => hotel.scenario.length === 0);
+
+describe('generateHotels', () => {
+  it('generates exactly the default count with ids 1..n', () => {
+    expect(DEFAULT_HOTEL_COUNT).toBeGreaterThanOrEqual(100_000);
+    expect(generated).toHaveLength(DEFAULT_HOTEL_COUNT);
+    expect(generated.every((hotel, index) => hotel.id === index + 1)).toBe(true);
+  });
+
+  it('is deterministic for a seed: a rebuild gives the same first and last hotels', () => {
+    const again = generateHotels();
+    expect(again[0]).toEqual(generated[0]);
+    expect(again[again.length - 1]).toEqual(generated[generated.length - 1]);
+    expect(JSON.stringify(again.slice(5000, 5100))).toBe(JSON.stringify(generated.slice(5000, 5100)));
+  });
+
+  it('gives byte-identical small worlds for the same seed and different ones for another seed', () => {
+    const a = JSON.stringify(generateHotels({ seed: 1, hotelCount: 2000 }));
+    const b = JSON.stringify(generateHotels({ seed: 1, hotelCount: 2000 }));
+    const c = JSON.stringify(generateHotels({ seed: 2, hotelCount: 2000 }));
+    expect(a).toBe(b);
+    expect(a).not.toBe(c);
+    expect(generateHotels({ seed: 3, hotelCount: 1234 })).toHaveLength(1234);
+  });
+
+  it.each(Object.entries(CITY_CENTRES))('puts at least 300 hotels within 5 km of %s', (_city, centre) => {
+    const near = world.hotelsAround(centre.latitude, centre.longitude, 5000, (hotel) => hotel.scenario.length === 0);
+    expect(near.length).toBeGreaterThanOrEqual(300);
+  });
+
+  it('uses all 16 property kinds, in the world and in Amsterdam, mostly Hotel', () => {
+    const kinds = new Map<string, number>();
+    for (const hotel of generated) kinds.set(hotel.kind, (kinds.get(hotel.kind) ?? 0) + 1);
+    expect([...kinds.keys()].sort()).toEqual([...PROPERTY_KINDS].sort());
+    expect(kinds.get('Hotel')).toBeGreaterThan(generated.length * 0.4);
+    const amsterdamKinds = new Set(generated.filter((hotel) => hotel.city === 'Amsterdam' && hotel.countryCode === 'NL').map((hotel) => hotel.kind));
+    expect(amsterdamKinds.size).toBe(PROPERTY_KINDS.length);
+  });
+
+  it('closes about 1% of the hotels and leaves about 3% without details', () => {
+    const closed = generated.filter((hotel) => hotel.isClosed).length / generated.length;
+    const withoutDetails = generated.filter((hotel) => !hotel.hasDetails).length / generated.length;
+    expect(closed).toBeGreaterThan(0.005);
+    expect(closed).toBeLessThan(0.02);
+    expect(withoutDetails).toBeGreaterThan(0.015);
+    expect(withoutDetails).toBeLessThan(0.05);
+  });
+
+  it('skews star ratings to 3 and 4', () => {
+    const counts = [0, 0, 0, 0, 0, 0];
+    for (const hotel of generated) counts[hotel.starRating] = (counts[hotel.starRating] ?? 0) + 1;
+    const [zero = 0, one = 0, two = 0, three = 0, four = 0, five = 0] = counts;
+    expect(three + four).toBeGreaterThan(generated.length / 2);
+    expect(Math.min(three, four)).toBeGreaterThan(Math.max(zero, one, two, five));
+  });
+
+  it('keeps generated hotels out of the scenario circle', () => {
+    const inside = generated.filter((hotel) =>
+      distanceM(hotel.latitude, hotel.longitude, SCENARIO_CLUSTER_CENTRE.latitude, SCENARIO_CLUSTER_CENTRE.longitude) < SCENARIO_EXCLUSION_RADIUS_M);
+    expect(inside).toEqual([]);
+  });
+
+  it('fills every field plausibly', () => {
+    for (const hotel of generated.filter((_, index) => index % 97 === 0)) {
+      expect(hotel.name.length).toBeGreaterThan(3);
+      expect(hotel.address).toMatch(/\d/);
+      expect(hotel.postalCode.length).toBeGreaterThan(2);
+      expect(hotel.countryCode).toMatch(/^[A-Z]{2}$/);
+      expect(hotel.localCurrency).toMatch(/^[A-Z]{3}$/);
+      expect(hotel.starRating >= 0 && hotel.starRating <= 5).toBe(true);
+      expect(Number.isInteger(hotel.distanceToCenterM)).toBe(true);
+      expect(hotel.cityPriceLevel).toBeGreaterThan(0.1);
+      expect(hotel.cityPriceLevel).toBeLessThan(3);
+      expect(hotel.scenario).toEqual([]);
+    }
+  });
+
+  it('derives currency, price level and distance to the centre from the city', () => {
+    const amsterdam = generated.filter((hotel) => hotel.city === 'Amsterdam' && hotel.countryCode === 'NL');
+    const london = generated.find((hotel) => hotel.city === 'London' && hotel.countryCode === 'GB');
+    const newYork = generated.find((hotel) => hotel.city === 'New York City');
+    expect(amsterdam.every((hotel) => hotel.localCurrency === 'EUR' && hotel.cityPriceLevel > 1)).toBe(true);
+    expect(london?.localCurrency).toBe('GBP');
+    expect(newYork?.localCurrency).toBe('USD');
+    const centre = CITY_CENTRES.Amsterdam;
+    for (const hotel of amsterdam.slice(0, 50)) {
+      const distance = distanceM(hotel.latitude, hotel.longitude, centre.latitude, centre.longitude);
+      expect(Math.abs(distance - hotel.distanceToCenterM)).toBeLessThan(2);
+    }
+  });
+});

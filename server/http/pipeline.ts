@@ -1,0 +1,86 @@
+/**
+ * The checks every API request passes, in the documented order (openapi.yaml, "Order of checks"):
+ * method → content type and JSON body → apikey → rate limit → request schema → endpoint.
+ */
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { Account, Accounts } from '../domain/accounts.js';
+import type { SlidingWindowRateLimiter } from '../domain/rateLimiter.js';
+import type { Clock } from '../clock.js';
+import { ApiError, badRequest, forbidden, unauthorized } from '../errors.js';
+
+export const API_PATHS = [
+  '/search.php',
+  '/hotel.php',
+  '/booking.php',
+  '/booking_overview.php',
+  '/retrieve_booking.php',
+  '/book/cancel.php',
+] as const;
+export type ApiPath = (typeof API_PATHS)[number];
+export const RATE_LIMITED_PATHS: readonly ApiPath[] = ['/search.php', '/hotel.php'];
+
+/** 405 with `Allow: POST` for anything but POST on an API path. */
+export const onlyPost: RequestHandler = (req, _res, next) => {
+  if (req.method === 'POST') return next();
+  next(new ApiError(405, `Method ${req.method} not allowed; use POST`, {}, { Allow: 'POST' }));
+};
+
+/** 400 unless the body is declared as JSON (the parser below only reads JSON). */
+export const requireJson: RequestHandler = (req, _res, next) => {
+  if (req.is('application/json')) return next();
+  const declared = req.headers['content-type'];
+  next(
+    badRequest(
+      declared
+        ? `Content-Type must be application/json (got ${declared})`
+        : 'Content-Type must be application/json and the body a JSON object',
+    ),
+  );
+};
+
+/** Parses JSON bodies up to the limit; errors are mapped to 400 by the error handler. */
+export const jsonBody = (limitBytes: number): RequestHandler =>
+  express.json({ limit: limitBytes, strict: true, type: 'application/json' });
+
+export const requireObjectBody: RequestHandler = (req, _res, next) => {
+  const body: unknown = req.body;
+  if (body !== null && typeof body === 'object' && !Array.isArray(body)) return next();
+  next(badRequest('The request body must be a JSON object'));
+};
+
+/** The account behind the key, set by `authenticate`. */
+export function accountOf(res: Response): Account {
+  return res.locals.account as Account;
+}
+
+/** 401 without a key, 403 with an unknown one; both before any other rule of the body. */
+export const authenticate =
+  (accounts: Accounts): RequestHandler =>
+  (req, res, next) => {
+    const apikey: unknown = (req.body as Record<string, unknown>).apikey;
+    if (apikey === undefined || apikey === null || apikey === '') {
+      return next(unauthorized("Missing API key (field 'apikey' in the JSON body)"));
+    }
+    const account = typeof apikey === 'string' ? accounts.findByKey(apikey) : undefined;
+    if (!account) return next(forbidden('Invalid API key'));
+    res.locals.account = account;
+    next();
+  };
+
+/** 429 with Retry-After once the client IP used up a window on this endpoint. */
+export const rateLimit =
+  (limiter: SlidingWindowRateLimiter, clock: Clock, endpoint: string) =>
+  (req: Request, _res: Response, next: NextFunction) => {
+    const decision = limiter.hit(`${req.ip ?? 'unknown'}|${endpoint}`, clock.now().getTime());
+    if (decision.allowed) return next();
+    const per = decision.window === 'minute' ? 'per minute' : 'per day';
+    next(
+      new ApiError(
+        429,
+        `Rate limit exceeded: ${decision.limit} requests ${per} on ${endpoint.slice(1)}. ` +
+          `Retry after ${decision.retryAfterSeconds} seconds.`,
+        {},
+        { 'Retry-After': String(decision.retryAfterSeconds) },
+      ),
+    );
+  };

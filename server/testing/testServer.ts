@@ -1,0 +1,75 @@
+/**
+ * Test harness: an in-process app on 127.0.0.1 with a FakeClock and an in-memory lowdb store,
+ * response validation on. `post` returns status, headers and parsed body.
+ */
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
+import { createApp, type AppOptions } from '../app.js';
+import { FakeClock } from '../clock.js';
+import type { Config } from '../config.js';
+import { LowdbStore } from '../store/lowdbStore.js';
+import type { Store } from '../store/store.js';
+
+export interface TestServer {
+  baseUrl: string;
+  clock: FakeClock;
+  store: Store;
+  post(path: string, body: unknown, init?: RequestInit): Promise<TestResponse>;
+  request(path: string, init?: RequestInit): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+export async function startTestServer(
+  options: { config?: Partial<Config>; clock?: FakeClock; store?: Store; world?: AppOptions['world'] } = {},
+): Promise<TestServer> {
+  const clock = options.clock ?? new FakeClock('2026-11-21T10:00:00Z');
+  const store = options.store ?? (await LowdbStore.inMemory());
+  // publicUrl must be the real address, so the app is attached once the port is known.
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const app = createApp({
+    store,
+    clock,
+    world: options.world,
+    config: { publicUrl: baseUrl, ...options.config },
+  });
+  server.on('request', app);
+
+  const request = async (path: string, init: RequestInit = {}): Promise<TestResponse> => {
+    const response = await fetch(baseUrl + path, init);
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON (HTML page, image): keep the text
+    }
+    return { status: response.status, headers: response.headers, body };
+  };
+  return {
+    baseUrl,
+    clock,
+    store,
+    request,
+    post: (path, body, init = {}) =>
+      request(path, {
+        ...init,
+        method: init.method ?? 'POST',
+        headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string> | undefined) },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections(); // fetch keeps connections alive; do not wait for them
+        server.close(() => resolve());
+      }),
+  };
+}

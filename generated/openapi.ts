@@ -342,16 +342,16 @@ export type components = {
             /** @description With `latitude`. */
             longitude?: number;
             /** @default nl */
-            residency: components["schemas"]["ResidencyCode"];
+            residency?: components["schemas"]["ResidencyCode"];
             /** @default nl */
-            language: components["schemas"]["LanguageCode"];
+            language?: components["schemas"]["LanguageCode"];
             /** @default EUR */
-            currency: components["schemas"]["RequestCurrency"];
+            currency?: components["schemas"]["RequestCurrency"];
             /**
              * @description Search radius in metres, 1 to 10000.
              * @default 5000
              */
-            radius: number;
+            radius?: number;
             persons?: components["schemas"]["Persons"];
             /** @description Only hotels with one of these star ratings (0 = unrated). */
             star_rating?: components["schemas"]["StarRating"][];
@@ -367,12 +367,12 @@ export type components = {
              * @description true adds `short_description` to each hotel.
              * @default false
              */
-            include_description: boolean;
+            include_description?: boolean;
             /**
              * @description false omits `amenities` from each hotel.
              * @default true
              */
-            include_amenities: boolean;
+            include_amenities?: boolean;
         };
         /**
          * @description Give `search_id`, or `checkin` and `checkout`. Neither gives 400. `persons`, `currency` and
@@ -396,11 +396,11 @@ export type components = {
             checkout?: string;
             persons?: components["schemas"]["Persons"];
             /** @default EUR */
-            currency: components["schemas"]["RequestCurrency"];
+            currency?: components["schemas"]["RequestCurrency"];
             /** @default nl */
-            residency: components["schemas"]["ResidencyCode"];
+            residency?: components["schemas"]["ResidencyCode"];
             /** @default en */
-            language: components["schemas"]["LanguageCode"];
+            language?: components["schemas"]["LanguageCode"];
         };
         BookingRequest: {
             apikey: components["schemas"]["ApiKey"];

@@ -12,7 +12,8 @@ const contractUrl = new URL('openapi.yaml', root);
 const outputPath = fileURLToPath(new URL('generated/openapi.ts', root));
 
 const header = '/* Generated from openapi.yaml by `npm run gen`. Do not edit by hand. */\n\n';
-const ast = await openapiTS(contractUrl, { alphabetize: false, exportType: true });
+// defaultNonNullable: false keeps fields with a default optional: a client may omit them.
+const ast = await openapiTS(contractUrl, { alphabetize: false, exportType: true, defaultNonNullable: false });
 const generated = header + astToString(ast);
 
 if (process.argv.includes('--check')) {

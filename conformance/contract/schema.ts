@@ -346,6 +346,7 @@ export function createContractValidator(doc: OpenApiDocument = loadContract()): 
     return fn(value) ? [] : (fn.errors ?? []).map(toContractError);
   };
 
+  const operations = listOperations(doc);
   const operation = (path: string, method: string): OperationInfo => {
     const m = method.toLowerCase();
     const op = operations.find((o) => o.path === path && o.method === m);
@@ -365,8 +366,25 @@ export function createContractValidator(doc: OpenApiDocument = loadContract()): 
     const keys = Object.keys(content);
     return keys.find((k) => k === 'application/json') ?? keys.find((k) => /[/+]json\b/.test(k)) ?? keys[0];
   };
-
-  const operations = listOperations(doc);
+  /** The resolved response object of a status key, and the pointer of its JSON body schema (if any). */
+  const responseOf = (op: OperationInfo, key: string): { response: JsonObject; pointer: string; schemaPointer: string | undefined } => {
+    const { node, pointer: at } = deref(doc, (op.operation.responses as JsonObject)[key], `${op.pointer}/responses/${pointerSegment(key)}`);
+    if (!isObject(node)) throw new Error(`Response ${at} is not an object`);
+    const media = jsonMedia(node.content);
+    const mediaObject = media === undefined ? undefined : (node.content as JsonObject)[media];
+    const schemaPointer = media !== undefined && isObject(mediaObject) && mediaObject.schema !== undefined ? `${at}/content/${pointerSegment(media)}/schema` : undefined;
+    return { response: node, pointer: at, schemaPointer };
+  };
+  /** The resolved request body of an operation (if any), and the pointer of its JSON schema. */
+  const requestOf = (op: OperationInfo): { requestBody: JsonObject; schemaPointer: string | undefined } | undefined => {
+    if (op.operation.requestBody === undefined) return undefined;
+    const { node, pointer: at } = deref(doc, op.operation.requestBody, `${op.pointer}/requestBody`);
+    if (!isObject(node)) throw new Error(`Request body ${at} is not an object`);
+    const media = jsonMedia(node.content);
+    const mediaObject = media === undefined ? undefined : (node.content as JsonObject)[media];
+    const schemaPointer = media !== undefined && isObject(mediaObject) && mediaObject.schema !== undefined ? `${at}/content/${pointerSegment(media)}/schema` : undefined;
+    return { requestBody: node, schemaPointer };
+  };
 
   const validator: ContractValidator = {
     document: doc,
@@ -381,20 +399,13 @@ export function createContractValidator(doc: OpenApiDocument = loadContract()): 
           message: `status ${status} is not declared for ${op.method.toUpperCase()} ${op.path} (declared: ${op.statuses.join(', ')})`,
         }]);
       }
-      const responses = op.operation.responses as JsonObject;
-      const { node: response, pointer: responsePointer } = deref(doc, responses[key], `${op.pointer}/responses/${pointerSegment(key)}`);
-      if (!isObject(response)) throw new Error(`Response ${responsePointer} is not an object`);
+      const { response, pointer: responsePointer, schemaPointer } = responseOf(op, key);
       const errors: ContractError[] = [];
-
-      const media = jsonMedia(response.content);
-      if (media !== undefined) {
-        const mediaObject = (response.content as JsonObject)[media];
-        if (isObject(mediaObject) && mediaObject.schema !== undefined) {
-          if (body === undefined) {
-            errors.push({ path: '', rule: 'body', message: `status ${status} declares a ${media} body, but there is none` });
-          } else {
-            errors.push(...run(`${responsePointer}/content/${pointerSegment(media)}/schema`, body));
-          }
+      if (schemaPointer !== undefined) {
+        if (body === undefined) {
+          errors.push({ path: '', rule: 'body', message: `status ${status} declares a JSON body, but there is none` });
+        } else {
+          errors.push(...run(schemaPointer, body));
         }
       }
 
@@ -437,17 +448,15 @@ export function createContractValidator(doc: OpenApiDocument = loadContract()): 
 
     validateRequest(path, method, body) {
       const op = operation(path, method);
-      if (op.operation.requestBody === undefined) {
+      const request = requestOf(op);
+      if (request === undefined) {
         return body === undefined ? { ok: true } : fail([{ path: '', rule: 'requestBody', message: `${op.method.toUpperCase()} ${op.path} declares no request body` }]);
       }
-      const { node: requestBody, pointer: at } = deref(doc, op.operation.requestBody, `${op.pointer}/requestBody`);
-      if (!isObject(requestBody)) throw new Error(`Request body ${at} is not an object`);
       if (body === undefined) {
-        return requestBody.required === true ? fail([{ path: '', rule: 'required', message: 'the request body is required' }]) : { ok: true };
+        return request.requestBody.required === true ? fail([{ path: '', rule: 'required', message: 'the request body is required' }]) : { ok: true };
       }
-      const media = jsonMedia(requestBody.content);
-      if (media === undefined) return { ok: true };
-      const errors = run(`${at}/content/${pointerSegment(media)}/schema`, body);
+      if (request.schemaPointer === undefined) return { ok: true };
+      const errors = run(request.schemaPointer, body);
       return errors.length === 0 ? { ok: true } : fail(errors);
     },
 
@@ -473,18 +482,15 @@ export function createContractValidator(doc: OpenApiDocument = loadContract()): 
 
   // Compile everything now: strict-mode problems surface when the validator is created.
   for (const name of Object.keys(doc.components?.schemas ?? {})) compile(pointer('components', 'schemas', name));
-  for (const ex of collectExamples(doc)) if (ex.schemaPointer) compile(ex.schemaPointer);
   for (const op of operations) {
-    if (op.operation.requestBody !== undefined) {
-      const { node, pointer: at } = deref(doc, op.operation.requestBody, `${op.pointer}/requestBody`);
-      const media = isObject(node) ? jsonMedia(node.content) : undefined;
-      if (media !== undefined) compile(`${at}/content/${pointerSegment(media)}/schema`);
-    }
+    const requestSchema = requestOf(op)?.schemaPointer;
+    if (requestSchema !== undefined) compile(requestSchema);
     for (const key of op.statuses) {
-      const { node, pointer: at } = deref(doc, (op.operation.responses as JsonObject)[key], `${op.pointer}/responses/${pointerSegment(key)}`);
-      const media = isObject(node) ? jsonMedia(node.content) : undefined;
-      if (media !== undefined && isObject(node) && isObject((node.content as JsonObject)[media]) && ((node.content as JsonObject)[media] as JsonObject).schema !== undefined) {
-        compile(`${at}/content/${pointerSegment(media)}/schema`);
+      const { response, pointer: at, schemaPointer } = responseOf(op, key);
+      if (schemaPointer !== undefined) compile(schemaPointer);
+      for (const name of Object.keys(isObject(response.headers) ? response.headers : {})) {
+        const { node: header, pointer: headerPointer } = deref(doc, (response.headers as JsonObject)[name], `${at}/headers/${pointerSegment(name)}`);
+        if (isObject(header) && header.schema !== undefined) compile(`${headerPointer}/schema`);
       }
     }
   }
@@ -499,10 +505,12 @@ export function createContractValidator(doc: OpenApiDocument = loadContract()): 
  * Accepts an error list or a result; an ok result gives ''.
  */
 export function formatErrors(errors: readonly ContractError[] | ValidationResult): string {
-  const list = Array.isArray(errors) ? errors : (errors as ValidationResult).ok ? [] : (errors as { errors: ContractError[] }).errors;
-  return (list as readonly ContractError[])
-    .map((e) => `${e.path === '' ? '(body)' : e.path}: ${e.rule} — ${e.message}`)
-    .join('\n');
+  const list: readonly ContractError[] = isErrorList(errors) ? errors : errors.ok ? [] : errors.errors;
+  return list.map((e) => `${e.path === '' ? '(body)' : e.path}: ${e.rule} — ${e.message}`).join('\n');
+}
+
+function isErrorList(value: readonly ContractError[] | ValidationResult): value is readonly ContractError[] {
+  return Array.isArray(value);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -32,12 +32,14 @@ const REGIONAL_CAPITAL_BOOST = 2;
 /** World-famous destinations ("City|CC") have several times the hotels their size suggests. */
 const TOURIST_HOTSPOTS = new Set([
   'Amsterdam|NL', 'Paris|FR', 'London|GB', 'New York City|US', 'Rome|IT', 'Barcelona|ES', 'Prague|CZ',
-  'Vienna|AT', 'Berlin|DE', 'Lisbon|PT', 'Venice|IT', 'Florence|IT', 'Milan|IT', 'Munich|DE', 'Budapest|HU',
-  'Edinburgh|GB', 'Dublin|IE', 'Copenhagen|DK', 'Istanbul|TR', 'Dubai|AE', 'Bangkok|TH', 'Tokyo|JP',
-  'Kyoto|JP', 'Sydney|AU', 'Los Angeles|US', 'San Francisco|US',
+  'Vienna|AT', 'Berlin|DE', 'Lisbon|PT', 'Venice|IT', 'Florence|IT', 'Milan|IT', 'Munich|DE', 'Köln|DE',
+  'Budapest|HU', 'Edinburgh|GB', 'Dublin|IE', 'Copenhagen|DK', 'Istanbul|TR', 'Dubai|AE', 'Bangkok|TH',
+  'Tokyo|JP', 'Kyoto|JP', 'Seoul|KR', 'Denpasar|ID', 'Sydney|AU', 'Los Angeles|US', 'San Francisco|US',
   'Las Vegas|US', 'Miami|US', 'Orlando|US', 'Rio de Janeiro|BR', 'Buenos Aires|AR', 'Mexico City|MX',
-  'Cancún|MX', 'Cape Town|ZA', 'Marrakesh|MA', 'Denpasar|ID', 'Seoul|KR', 'Köln|DE',
+  'Cancún|MX', 'Cape Town|ZA', 'Marrakesh|MA',
 ]);
+/** The smallest hotspot (Venice) has ~51k people; smaller towns skip the lookup. */
+const HOTSPOT_MIN_POPULATION = 50_000;
 const TOURIST_HOTSPOT_BOOST = 3;
 /** Historical, abandoned or destroyed places (GeoNames codes) are not real destinations. */
 const DEAD_PLACES = new Set(['PPLH', 'PPLQ', 'PPLW']);
@@ -50,8 +52,8 @@ export function cityHotelWeight(city: CityRecord): number {
   let weight = Math.min(city.population, POPULATION_CAP) ** POPULATION_EXPONENT;
   if (city.featureCode === 'PPLC') weight *= CAPITAL_BOOST;
   else if (city.featureCode === 'PPLA') weight *= REGIONAL_CAPITAL_BOOST;
-  // All hotspots are big cities: skip building the lookup key for the ~100k small towns.
-  if (city.population >= 100_000 && TOURIST_HOTSPOTS.has(`${city.name}|${city.country}`)) weight *= TOURIST_HOTSPOT_BOOST;
+  // Skip building the lookup key for the ~100k small towns.
+  if (city.population >= HOTSPOT_MIN_POPULATION && TOURIST_HOTSPOTS.has(`${city.name}|${city.country}`)) weight *= TOURIST_HOTSPOT_BOOST;
   // Rich countries have more hotels per inhabitant.
   return weight * priceFactorOf(city.country) ** 2;
 }

@@ -44,6 +44,13 @@ describe('scenario hotels fixture', () => {
     expect(park).toMatchObject(SCENARIO_CLUSTER_CENTRE);
   });
 
+  it('has the price level and currency of the generated Amsterdam hotels', () => {
+    const amsterdam = defaultWorld().allHotels().find((hotel) => hotel.city === 'Amsterdam' && hotel.countryCode === 'NL' && hotel.scenario.length === 0);
+    for (const hotel of hotels) {
+      expect(hotel).toMatchObject({ city: 'Amsterdam', countryCode: 'NL', localCurrency: 'EUR', cityPriceLevel: amsterdam?.cityPriceLevel });
+    }
+  });
+
   it('uses exactly the Hotel field names plus effect', () => {
     const raw = JSON.parse(readFileSync(new URL('../../../fixtures/scenario-hotels.json', import.meta.url), 'utf8')) as object[];
     const fields = [

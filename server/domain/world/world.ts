@@ -24,9 +24,9 @@ export interface HotelAtDistance {
   distanceM: number;
 }
 
-/** First batch size of a limited nearest-hotels query; doubled while too few hotels are accepted. */
+/** First batch size of a limited nearest-hotels query; grown fourfold while too few hotels are accepted. */
 const MIN_BATCH = 32;
-/** Doubling from 32 passes any realistic hotel count long before this. */
+/** Growing fourfold from 32 passes any realistic hotel count long before this. */
 const MAX_BATCH_ROUNDS = 30;
 
 export class World {

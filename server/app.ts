@@ -67,6 +67,7 @@ export interface AppContext {
 export function createContext(options: AppOptions): AppContext {
   const config = defaultConfig(options.config);
   const world = options.world ?? defaultWorld();
+  world.geocoder(); // build the gazetteer now, not on the first search
   const accounts = options.accounts ?? Accounts.fromFixture();
   const { store, clock } = options;
   const offers = new OfferRegistry(clock);

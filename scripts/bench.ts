@@ -1,0 +1,14 @@
+/**
+ * `npm run bench`: startup time and RSS, search and hotel-details latency (server-side and over
+ * HTTP) and throughput, and booking-start/cancel throughput as the store grows. Prints JSON.
+ * Targets (not test assertions): search p50 server-side < 5 ms, startup < 5 s, RSS < 600 MB.
+ */
+const only = process.argv.slice(2);
+const wanted = (name: string) => only.length === 0 || only.includes(name);
+const results: Record<string, unknown> = { node: process.version, cpus: (await import('node:os')).cpus().length };
+// Each section is loaded only when it runs, so `npm run bench startup` stays light.
+if (wanted('startup')) results.startup = await (await import('./bench/startup.js')).benchStartup();
+if (wanted('search')) results.search = await (await import('./bench/search.js')).benchSearch();
+if (wanted('bookings')) results.bookings = await (await import('./bench/bookings.js')).benchBookings();
+console.log(JSON.stringify(results, null, 2));
+process.exit(0);

@@ -1,0 +1,76 @@
+/**
+ * Search and hotel-details benchmarks on the default world: server-side latency of the domain
+ * call (every search a cache miss), then HTTP latency and throughput on loopback.
+ */
+import type { AddressInfo } from 'node:net';
+import { createApp, createContext } from '../../server/app.js';
+import { FakeClock } from '../../server/clock.js';
+import { LowdbStore } from '../../server/store/lowdbStore.js';
+import { load, summarise } from './measure.js';
+
+const PLACES = ['Amsterdam', 'Paris', 'London', 'New York', 'Berlin', 'Madrid', 'Rome', 'Tokyo', 'Sydney', 'Chicago',
+  'Barcelona', 'Vienna', 'Prague', 'Lisbon', 'Dublin', 'Toronto', 'Mumbai', 'Bangkok', 'Istanbul', 'Mexico City'];
+const UNLIMITED = { perMinute: 1e9, perDay: 1e9 };
+
+const DAY_MS = 86_400_000;
+const dateAfter = (start: string, days: number) => new Date(Date.parse(`${start}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** Distinct for every index (the check-in date moves a day per request), so none is a cache hit. */
+function searchRequest(index: number) {
+  const nights = 1 + (index % 4);
+  const checkin = dateAfter('2026-12-01', index);
+  return {
+    apikey: 'demo-key-1',
+    checkin,
+    checkout: dateAfter(checkin, nights),
+    location: PLACES[index % PLACES.length] as string,
+    persons: 1 + (index % 4),
+    radius: 3000 + (index % 5) * 1000,
+  };
+}
+
+export async function benchSearch(): Promise<Record<string, unknown>> {
+  const clock = new FakeClock('2026-11-21T10:00:00Z');
+  const store = await LowdbStore.inMemory();
+  const context = createContext({ store, clock, config: { rateLimits: UNLIMITED, validateResponses: false } });
+
+  // Server-side: the domain call alone, 400 distinct searches (all cache misses).
+  const serverSide: number[] = [];
+  const hotelIds: number[] = [];
+  for (let index = 0; index < 400; index++) {
+    const begin = performance.now();
+    const response = context.search.search(1, searchRequest(index));
+    serverSide.push(performance.now() - begin);
+    if (response.hotels[0]) hotelIds.push(response.hotels[0].id);
+  }
+  const detailsServerSide: number[] = [];
+  for (let index = 0; index < 400; index++) {
+    const begin = performance.now();
+    context.hotelDetails.details(1, { apikey: 'demo-key-1', id: hotelIds[index % hotelIds.length] as number, checkin: '2027-02-01', checkout: `2027-02-0${2 + (index % 5)}`, persons: 1 + (index % 3) });
+    detailsServerSide.push(performance.now() - begin);
+  }
+
+  // Over HTTP on loopback, response validation off (as in production use of the sandbox).
+  const app = createApp({ store, clock, config: { rateLimits: UNLIMITED, validateResponses: false } });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+    await response.arrayBuffer();
+  };
+  const httpSearch = await load(600, 8, (index) => post('/search.php', searchRequest(index)));
+  const httpSearchCached = await load(600, 8, (index) => post('/search.php', searchRequest(500 + (index % 20))));
+  const httpHotel = await load(600, 8, (index) =>
+    post('/hotel.php', { apikey: 'demo-key-1', id: hotelIds[index % hotelIds.length], checkin: '2027-03-01', checkout: `2027-03-0${2 + (index % 6)}` }),
+  );
+  server.close();
+  return {
+    search_server_side: summarise(serverSide),
+    hotel_details_server_side: summarise(detailsServerSide),
+    search_http_uncached: httpSearch,
+    search_http_cached: httpSearchCached,
+    hotel_details_http: httpHotel,
+  };
+}

@@ -47,23 +47,23 @@ export function hotelNightSoldOut(hotelSeed: number, day: number): boolean {
 
 /**
  * Rooms left of this room type for every night of the stay (1–9, the minimum over the nights),
- * or 0 when any night is sold out for the room. Whole-hotel sell-outs are checked separately,
+ * or 0 when any night is sold out for the room (never when `neverSoldOut`, for scenario hotels). Whole-hotel sell-outs are checked separately,
  * once per hotel and stay (PriceContext.hotelSoldOut).
  */
-export function roomsAvailable(room: RoomType, stay: StayNights): number {
+export function roomsAvailable(room: RoomType, stay: StayNights, neverSoldOut = false): number {
   let least = 9;
   for (let i = 0; i < stay.nights; i++) {
     const nightSeed = mix(room.seed, stay.days[i] as number);
-    if (unit(nightSeed, SALT.roomNightSoldOut) < ROOM_NIGHT_SOLD_OUT) return 0;
+    if (!neverSoldOut && unit(nightSeed, SALT.roomNightSoldOut) < ROOM_NIGHT_SOLD_OUT) return 0;
     const left = 1 + Math.floor(unit(nightSeed, SALT.roomNightCount) * 9);
     if (left < least) least = left;
   }
   return least;
 }
 
-/** Bit mask of the rate types a room type offers: bit (rateType - 1). Never 0. */
-export function offeredRateMask(room: RoomType): number {
-  if (unit(room.seed, SALT.combos) < ALL_COMBINATIONS) return 0b1111;
+/** Bit mask of the rate types a room type offers: bit (rateType - 1). Never 0; all four when `all`. */
+export function offeredRateMask(room: RoomType, all = false): number {
+  if (all || unit(room.seed, SALT.combos) < ALL_COMBINATIONS) return 0b1111;
   // A proper non-empty subset: 1..14.
   return 1 + Math.floor(unit(room.seed, SALT.combosSubset) * 14);
 }

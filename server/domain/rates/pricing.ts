@@ -47,7 +47,7 @@ export function priceContext(profile: HotelProfile, stay: StayNights, persons: n
   let hotelSoldOut = false;
   for (let i = 0; i < stay.nights; i++) {
     const day = stay.days[i] as number;
-    if (hotelNightSoldOut(profile.seed, day)) hotelSoldOut = true;
+    if (!profile.steady && hotelNightSoldOut(profile.seed, day)) hotelSoldOut = true;
     const weekday = WEEKDAY_FACTOR[stay.weekdays[i] as number] ?? 1;
     const season = SEASON_FACTOR[((stay.months[i] as number) + profile.seasonShift) % 12] ?? 1;
     const demand = 0.96 + 0.1 * unit(mix(profile.seed, day), SALT.hotelNightDemand);

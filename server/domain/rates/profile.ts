@@ -36,6 +36,11 @@ export interface HotelProfile {
   vatPercent: number | null;
   /** 6 for the southern hemisphere (seasons shift by half a year), else 0. */
   seasonShift: number;
+  /**
+   * Scenario hotels exist to make one edge case reproducible on any dates: they are never
+   * randomly sold out and every room type offers all four meal × refundability combinations.
+   */
+  steady: boolean;
 }
 
 const STAR_BASE_EUR = [70, 52, 68, 95, 140, 240] as const;
@@ -86,6 +91,7 @@ function generateProfile(hotel: Hotel): HotelProfile {
     cityTax,
     vatPercent,
     seasonShift: hotel.latitude < 0 ? 6 : 0,
+    steady: hotel.scenario.length > 0,
   };
 }
 

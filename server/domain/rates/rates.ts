@@ -146,9 +146,9 @@ export function hotelRooms(hotel: Hotel, stay: Stay, now: Date): HotelRoom[] {
   for (let index = 0; index < rooms.length; index++) {
     const room = rooms[index] as RoomType;
     if (stay.persons > room.maxPersons) continue;
-    const mask = offeredRateMask(room) & prep.typeMask;
+    const mask = offeredRateMask(room, prep.ctx.profile.steady) & prep.typeMask;
     if (mask === 0) continue;
-    const available = roomsAvailable(room, prep.nights);
+    const available = roomsAvailable(room, prep.nights, prep.ctx.profile.steady);
     if (available === 0) continue;
     const roomNights = new Float64Array(prep.nights.nights);
     roomNightsEur(prep.ctx, room, roomNights);
@@ -185,8 +185,9 @@ export function cheapestRate(hotel: Hotel, stay: Stay, now: Date, filter: RateFi
     allowed &= meals;
   }
   if (allowed === 0) return undefined;
-  const low = filter.priceFrom === undefined ? Number.NEGATIVE_INFINITY : filter.priceFrom * 100;
-  const high = filter.priceTo === undefined ? Number.POSITIVE_INFINITY : filter.priceTo * 100;
+  // Bounds in whole cents (inclusive), immune to binary fractions such as 1049.14 * 100.
+  const low = filter.priceFrom === undefined ? Number.NEGATIVE_INFINITY : Math.ceil(filter.priceFrom * 100 - 1e-6);
+  const high = filter.priceTo === undefined ? Number.POSITIVE_INFINITY : Math.floor(filter.priceTo * 100 + 1e-6);
   const noLowerBound = low === Number.NEGATIVE_INFINITY;
   if (scratch.length < prep.nights.nights) scratch = new Float64Array(prep.nights.nights);
 
@@ -197,9 +198,9 @@ export function cheapestRate(hotel: Hotel, stay: Stay, now: Date, filter: RateFi
   for (let index = 0; index < rooms.length; index++) {
     const room = rooms[index] as RoomType;
     if (stay.persons > room.maxPersons) continue;
-    const mask = offeredRateMask(room) & allowed;
+    const mask = offeredRateMask(room, prep.ctx.profile.steady) & allowed;
     if (mask === 0) continue;
-    if (roomsAvailable(room, prep.nights) === 0) continue;
+    if (roomsAvailable(room, prep.nights, prep.ctx.profile.steady) === 0) continue;
     roomNightsEur(prep.ctx, room, scratch);
     let passed = 0;
     for (const rateType of RATE_TYPES_IN_ORDER) {
@@ -261,10 +262,10 @@ export function quoteServiceHash(
   if (block !== null) return notAvailable('the hotel has no rooms for this guest');
   const stay: Stay = { checkin: parsed.checkin, checkout: parsed.checkout, persons: parsed.persons, ...guest };
   const prep = prepare(hotel, stay, now);
-  if (!offers(offeredRateMask(room), parsed.rateType)) return notAvailable('this meal and cancellation combination is not offered for the room');
+  if (!offers(offeredRateMask(room, prep.ctx.profile.steady), parsed.rateType)) return notAvailable('this meal and cancellation combination is not offered for the room');
   if (!offers(prep.typeMask, parsed.rateType)) return notAvailable('the free-cancellation deadline has passed');
   if (prep.ctx.hotelSoldOut) return notAvailable('the hotel is sold out on at least one night');
-  const available = roomsAvailable(room, prep.nights);
+  const available = roomsAvailable(room, prep.nights, prep.ctx.profile.steady);
   if (available === 0) return notAvailable('the room is sold out on at least one night');
   const roomNights = new Float64Array(prep.nights.nights);
   roomNightsEur(prep.ctx, room, roomNights);

@@ -90,7 +90,11 @@ export class Bookings {
     const hotel = this.world.hotel(reference.hotelId);
     if (!hotel) throw invalid(`hotel ${reference.hotelId} does not exist`);
     const now = this.clock.now();
-    validateStay(reference.checkin, reference.checkout, isoDate(now));
+    try {
+      validateStay(reference.checkin, reference.checkout, isoDate(now)); // check-in not in the past
+    } catch (error) {
+      throw error instanceof ApiError ? invalid(error.message) : error;
+    }
 
     const terms = this.offers.termsFor(account.id, serviceHash) ?? DEFAULT_TERMS;
     const quote = quoteServiceHash(hotel, reference, terms, now);
@@ -304,8 +308,9 @@ export class Bookings {
       }
       return decision.kind === 'cancelled' ? decision.record : undefined;
     });
-    // The store runs `change` synchronously, so the e-mail joins the same group-committed write
-    // where it can; either way both are durable before we answer.
+    // LowdbStore runs `change` synchronously, so the e-mail is queued before the first await (it
+    // rides on the next group-committed write); a store that decides later gets it after the update.
+    // Either way both are durable before we answer.
     let email = box.decision?.kind === 'cancelled' ? this.sendCancellationEmail(box.decision, now) : undefined;
     await update;
     const decision = box.decision;

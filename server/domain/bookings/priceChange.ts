@@ -5,7 +5,7 @@
  * total (non-refundable) or the first night (refundable) is still exactly that.
  */
 import type { Schemas } from '../../contract.js';
-import { formatCents, roundCents, roundForCurrency } from '../rates/currency.js';
+import { formatCents, roundForCurrency } from '../rates/currency.js';
 
 export interface PriceSnapshot {
   currency: string;
@@ -33,7 +33,7 @@ export function increasePrices(snapshot: PriceSnapshot, percent: number): PriceS
   const pricePerNight = nightCents.map(formatCents);
   const totalPrice = formatCents(totalCents);
   const sameCurrency = snapshot.chargeCurrency === snapshot.currency;
-  const chargeAmount = sameCurrency ? totalPrice : formatCents(roundCents(scaleCharge(snapshot.chargeAmount)));
+  const chargeAmount = sameCurrency ? totalPrice : formatCents(scaleCharge(snapshot.chargeAmount));
   const oldFirstNight = snapshot.pricePerNight[0];
 
   const policies = snapshot.policies.map((policy) => {

@@ -3,8 +3,8 @@
  * 127.0.0.1, JSON POST helpers, and service_hashes obtained the way a client gets them (hotel
  * details of a hotel found by search).
  */
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { createApp } from '../../app.js';
 import { FakeClock } from '../../clock.js';
 import type { Config } from '../../config.js';
@@ -41,16 +41,12 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const store = options.store ?? (await LowdbStore.inMemory());
   const clock = options.clock ?? new FakeClock(TEST_START);
-  // Listen first, so that publicUrl can be the real address.
-  const holder: { handler?: ReturnType<typeof createApp> } = {};
-  const { createServer } = await import('node:http');
-  const server: Server = createServer((req, res) => {
-    if (holder.handler) holder.handler(req, res);
-    else res.writeHead(503).end();
-  });
+  // Listen first, so that publicUrl can be the real address; the app is built right after.
+  let app: RequestListener | undefined;
+  const server = createServer((req, res) => (app ? app(req, res) : res.writeHead(503).end()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  holder.handler = createApp({
+  app = createApp({
     store,
     clock,
     world: testWorld(),

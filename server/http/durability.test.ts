@@ -1,0 +1,162 @@
+/**
+ * Durability of the real server process: what was acknowledged survives `kill -9`, and a corrupt
+ * DB_FILE stops the server with a clear message instead of being overwritten.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { HotelResponse, SearchResponse } from '../contract.js';
+import { KEY_ANNA, postJson } from '../domain/bookings/testSupport.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const START_TIMEOUT_MS = 45_000;
+
+let dir: string;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'durability-'));
+});
+afterEach(() => {
+  for (const child of children.splice(0)) killGroup(child);
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** SIGKILL to the whole process group: tsx runs the server in a child process of its own. */
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  /** stdout and stderr so far. */
+  output(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>;
+}
+
+function spawnServer(port: number, dbFile: string): Running {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(TSX, ['server/bin.ts'], {
+    cwd: ROOT,
+    detached: true, // own process group, so kill -9 reaches tsx's child too
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORT: String(port), DB_FILE: dbFile, PUBLIC_URL: url, RATE_LIMIT_PER_MINUTE: '1000' },
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>((resolve) => {
+    child.once('exit', (code, signal) => {
+      // Let the pipes drain.
+      setTimeout(() => resolve({ code, signal, output }), 50);
+    });
+  });
+  return { child, url, output: () => output, exited };
+}
+
+/** Waits (bounded) for "listening on <url>" on stdout. */
+async function untilListening(running: Running): Promise<void> {
+  const { output } = running;
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (output().includes(`listening on ${running.url}`)) return;
+    if (running.child.exitCode !== null) throw new Error(`server exited early: ${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`server did not start within ${START_TIMEOUT_MS} ms: ${output()}`);
+}
+
+async function refundableServiceHash(url: string): Promise<string> {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const stay = { checkin: day(30), checkout: day(32) };
+  const search = await postJson(url, '/search.php', { apikey: KEY_ANNA, location: 'Amsterdam', ...stay });
+  expect(search.status).toBe(200);
+  for (const hotel of (search.body as unknown as SearchResponse).hotels.slice(0, 10)) {
+    const details = await postJson(url, '/hotel.php', { apikey: KEY_ANNA, id: hotel.id, ...stay });
+    for (const room of (details.body as unknown as HotelResponse).rooms ?? []) {
+      const rate = room.rates.find((candidate) => candidate.refundable);
+      if (rate) return rate.service_hash;
+    }
+  }
+  throw new Error('no refundable rate found near Amsterdam');
+}
+
+describe('the real server process', () => {
+  it('keeps an acknowledged booking and cancel across kill -9', { timeout: 120_000 }, async () => {
+    const dbFile = join(dir, 'db.json');
+    const port = await freePort();
+    const first = spawnServer(port, dbFile);
+    await untilListening(first);
+
+    const serviceHash = await refundableServiceHash(first.url);
+    const started = await postJson(first.url, '/booking.php', { apikey: KEY_ANNA, service_hash: serviceHash });
+    expect(started.status).toBe(200);
+    const kept = new URL(String(started.body.booking_url)).searchParams.get('bookhash')!;
+    const other = await postJson(first.url, '/booking.php', { apikey: KEY_ANNA, service_hash: serviceHash });
+    const cancelled = new URL(String(other.body.booking_url)).searchParams.get('bookhash')!;
+    expect((await postJson(first.url, '/_control/pay', { bookhash: cancelled, outcome: 'success' })).status).toBe(200);
+    const cancel = await postJson(first.url, '/book/cancel.php', { apikey: KEY_ANNA, bookhash: cancelled });
+    expect(cancel.status).toBe(200);
+    killGroup(first.child); // right after the responses
+    expect((await first.exited).signal).toBe('SIGKILL');
+
+    const second = spawnServer(port, dbFile);
+    await untilListening(second);
+    const keptBooking = await postJson(second.url, '/retrieve_booking.php', { apikey: KEY_ANNA, bookhash: kept });
+    expect(keptBooking.status).toBe(200);
+    expect(keptBooking.body.booking).toMatchObject({ bookhash: kept, status: 'processing' });
+    const cancelledBooking = await postJson(second.url, '/retrieve_booking.php', { apikey: KEY_ANNA, bookhash: cancelled });
+    expect(cancelledBooking.body.booking).toMatchObject({ status: 'booking_cancelled', paid: 'yes' });
+    const outbox = (await fetch(`${second.url}/_control/outbox`).then((r) => r.json())) as { emails: Array<{ bookhash: string }> };
+    expect(outbox.emails.filter((email) => email.bookhash === cancelled)).toHaveLength(1);
+    // Ids continue after the restart.
+    const third = await postJson(second.url, '/booking.php', { apikey: KEY_ANNA, service_hash: serviceHash });
+    const thirdHash = new URL(String(third.body.booking_url)).searchParams.get('bookhash')!;
+    const thirdBooking = await postJson(second.url, '/retrieve_booking.php', { apikey: KEY_ANNA, bookhash: thirdHash });
+    expect((thirdBooking.body.booking as { id: number }).id).toBe(3);
+    killGroup(second.child);
+    await second.exited;
+  });
+
+  it('exits non-zero with a clear message on a corrupt DB_FILE and leaves it unchanged', { timeout: 60_000 }, async () => {
+    const dbFile = join(dir, 'corrupt.json');
+    await writeFile(dbFile, '{"version": 1, "nextBookingId": 7, "bookings": [ {"id": 1,');
+    const before = await readFile(dbFile);
+    const running = spawnServer(await freePort(), dbFile);
+    const timer = setTimeout(() => killGroup(running.child), START_TIMEOUT_MS);
+    const { code, signal, output } = await running.exited;
+    clearTimeout(timer);
+    expect(signal).toBeNull();
+    expect(code).not.toBe(0);
+    expect(output).toContain(dbFile);
+    expect(output).toMatch(/not valid JSON/);
+    expect(output).not.toContain('listening on');
+    expect((await readFile(dbFile)).equals(before)).toBe(true);
+  });
+});

@@ -77,6 +77,9 @@ export type paths = {
          *       search's cheapest rate for a returned hotel is always among them.
          *     - A closed hotel (`is_closed: true`) has no rooms: the no-rooms shape is returned.
          *     - The no-rooms `message` is `No rooms are available for the requested dates.`
+         *     - The availability rules (400) are checked before the hotel id (404).
+         *     - With a `search_id`, the rates are priced as of the moment of the search, so they are exactly
+         *       the rates the search saw, for the whole hour.
          */
         post: operations["getHotelDetails"];
         delete?: never;
@@ -121,6 +124,21 @@ export type paths = {
          *       `bookhash` is used with retrieve and cancel.
          *     - The reference server never produces status `new`; it is listed because the API description
          *       names it. Clients should treat `new` like `processing`.
+         *     - Every 400 for a rate reference reads `Invalid service_hash '<value>': <reason>`.
+         *     - When the price changed at the supplier (scenario hotel 900008, +10%), the booking is made at
+         *       the new price: `total_price`, nightly prices and penalties all rise, and the finalization
+         *       page shows the old and the new price before payment; retrieve shows the new price.
+         *     - When the room sold out at the supplier (scenario hotel 900009), booking start still answers
+         *       200 with a working `booking_url`, but the booking is `booking_failed` at once (`paid: no`,
+         *       no supplier order id): the page explains it and offers no payment. As no payment was
+         *       attempted, it is not listed by the overview.
+         *     - Payment happens on the finalization page (or `POST /_control/pay` on the sandbox). Only a
+         *       `processing` booking can be paid; a failed payment is final (start a new booking). Sandbox
+         *       test cards: 4242 4242 4242 4242 → `booking_confirmed` (`paid: yes`, `supplier_order_id`
+         *       `SUP-` + 8 characters); 4000 0000 0000 0002 → `payment_failed` (`paid: no`);
+         *       4000 0000 0000 0119 → card accepted but the supplier rejects: `booking_failed`
+         *       (`paid: refunded` at once). Remarks are trimmed, cut to 1000 characters, and empty becomes
+         *       null.
          */
         post: operations["startBooking"];
         delete?: never;
@@ -205,8 +223,11 @@ export type paths = {
          *     - The 409 body's `status` is `already_cancelled` for a cancelled booking and otherwise the
          *       booking's current status (`processing`, `payment_failed`, `booking_failed`, `new`).
          *     - A booking of another account gives 403 and changes nothing.
-         *     - Settlement: `paid` stays `yes` after the cancel and becomes `refunded` two working days
-         *       (Monday to Friday) later on the server's clock.
+         *     - Settlement: `paid` stays `yes` after the cancel and becomes `refunded` at the same time of
+         *       day on the second working day (Monday to Friday, UTC) after the cancel, on the server's clock.
+         *     - The deadline is exclusive: at `free_cancellation_before` itself it is too late.
+         *     - The cancellation e-mail (subject `Your booking at <hotel> is cancelled`) is written together
+         *       with the status change; failed attempts send none.
          *     - 502 leaves the booking `booking_confirmed`; it can be cancelled again once the supplier has
          *       recovered (on the reference server's scenario hotel: 600 seconds after the first failed
          *       attempt).

@@ -41,9 +41,11 @@ const plain = (status: number, message: string) => ({ status, body: { error: mes
 
 function validatorMessage(failure: ValidatorError): string {
   const parts = (failure.errors ?? []).map((item) => {
-    const field = (item.path ?? '').replace(/^\.?/, '').replace(/^\/?body\/?/, '');
-    const where = field ? `request/body/${field}` : 'request/body';
-    return `${where} ${item.message ?? 'is invalid'}`;
+    const message = item.message ?? 'is invalid';
+    let field = (item.path ?? '').replace(/^\.?/, '').replace(/^\/?body\/?/, '');
+    // The validator points a missing property at the property itself; the object is what lacks it.
+    if (message.startsWith('must have required property')) field = field.split('/').slice(0, -1).join('/');
+    return `${field ? `request/body/${field}` : 'request/body'} ${message}`;
   });
   return parts.length > 0 ? parts.join('; ') : (failure.message ?? 'Invalid request');
 }

@@ -44,8 +44,10 @@ describe('LowdbStore.open (file)', () => {
     expect(onDisk()).toEqual({ version: 1, nextBookingId: 1, bookings: [], outbox: [] });
     await store.insertBooking((id) => record(id, hash(1)));
     await store.insertBooking((id) => record(id, hash(2), { accountId: 2 }));
-    await store.updateBooking(hash(1), (current) => ({ ...current, status: 'booking_confirmed', paid: 'yes' }));
-    await store.addEmail({ to: 'a@example.com', subject: 's', text: 't', bookhash: hash(1), sent_at: '2026-11-21T10:00:00.000Z' });
+    await store.updateBooking(hash(1), (current) => ({
+      booking: { ...current, status: 'booking_confirmed', paid: 'yes' },
+      emails: [{ to: 'a@example.com', subject: 's', text: 't', bookhash: hash(1), sent_at: '2026-11-21T10:00:00.000Z' }],
+    }));
 
     const reopened = await LowdbStore.open(file);
     expect(reopened.findBooking(hash(1))).toMatchObject({ id: 1, status: 'booking_confirmed', paid: 'yes' });

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { Low, Memory } from 'lowdb';
 import { DataFile } from 'lowdb/node';
 import type { BookingRecord } from '../domain/bookings/record.js';
-import type { OutboxEmail, Store } from './store.js';
+import type { BookingChange, OutboxEmail, Store } from './store.js';
 
 export interface StoreData {
   version: 1;
@@ -73,12 +73,15 @@ export class LowdbStore implements Store {
 
   async updateBooking(
     bookhash: string,
-    change: (current: BookingRecord) => BookingRecord | undefined,
+    change: (current: BookingRecord) => BookingChange | undefined,
   ): Promise<BookingRecord | undefined> {
     const current = this.byHash.get(bookhash);
     if (!current) return undefined;
-    const next = change(current);
-    if (!next || next === current) return current;
+    const changed = change(current);
+    if (!changed) return current;
+    const next = 'emails' in changed ? changed.booking : changed;
+    if ('emails' in changed) this.db.data.outbox.push(...changed.emails);
+    if (next === current && !('emails' in changed)) return current;
     const index = this.db.data.bookings.indexOf(current);
     this.db.data.bookings[index] = next;
     this.byHash.set(bookhash, next);
@@ -92,11 +95,6 @@ export class LowdbStore implements Store {
 
   allBookings(): readonly BookingRecord[] {
     return this.db.data.bookings;
-  }
-
-  async addEmail(email: OutboxEmail): Promise<void> {
-    this.db.data.outbox.push(email);
-    await this.persist();
   }
 
   outbox(): readonly OutboxEmail[] {

@@ -10,6 +10,9 @@ export interface OutboxEmail {
   sent_at: string;
 }
 
+/** A changed booking, or a changed booking plus the e-mails the change sends. */
+export type BookingChange = BookingRecord | { booking: BookingRecord; emails: OutboxEmail[] };
+
 /**
  * The one storage interface. Reads are synchronous (data lives in memory);
  * every change resolves only once it is durable, so a handler that awaits it
@@ -21,15 +24,12 @@ export interface Store {
   findBooking(bookhash: string): BookingRecord | undefined;
   /**
    * Applies `change` atomically (no other change runs between its read and its write).
-   * `change` returns the new record, or undefined to leave it as it is.
+   * `change` returns the new record (optionally with e-mails that must be sent with it, written in
+   * the same durable write), or undefined to leave it as it is.
    */
-  updateBooking(
-    bookhash: string,
-    change: (current: BookingRecord) => BookingRecord | undefined,
-  ): Promise<BookingRecord | undefined>;
+  updateBooking(bookhash: string, change: (current: BookingRecord) => BookingChange | undefined): Promise<BookingRecord | undefined>;
   bookingsOfAccount(accountId: number): BookingRecord[];
   allBookings(): readonly BookingRecord[];
-  addEmail(email: OutboxEmail): Promise<void>;
   outbox(): readonly OutboxEmail[];
   /** Back to the first-start state: no bookings, no outbox, ids from 1. */
   reset(): Promise<void>;

@@ -8,7 +8,7 @@ import { bookingTimestamp, isoDate, parseLocalDateTime } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { BookingDetail, BookingOverviewItem } from '../../contract.js';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
-import type { Store } from '../../store/store.js';
+import type { OutboxEmail, Store } from '../../store/store.js';
 import type { Account } from '../accounts.js';
 import type { Hotel } from '../hotel.js';
 import type { OfferRegistry } from '../offers.js';
@@ -299,26 +299,21 @@ export class Bookings {
     this.owned(account, bookhash);
     const now = this.clock.now();
     const box: { decision?: CancelDecision } = {};
-    const update = this.store.updateBooking(bookhash, (current) => {
+    await this.store.updateBooking(bookhash, (current) => {
       const decision = this.decideCancel(current, now);
       box.decision = decision;
       if (decision.kind === 'supplier_down') {
         // The supplier is down from the first failed attempt until it recovers.
         return current.supplierCancelFailedAt === null ? { ...current, supplierCancelFailedAt: now.toISOString() } : undefined;
       }
-      return decision.kind === 'cancelled' ? decision.record : undefined;
+      if (decision.kind !== 'cancelled') return undefined;
+      // The status change and the guest's e-mail become durable in one write.
+      return { booking: decision.record, emails: [this.cancellationEmail(decision, now)] };
     });
-    // LowdbStore runs `change` synchronously, so the e-mail is queued before the first await (it
-    // rides on the next group-committed write); a store that decides later gets it after the update.
-    // Either way both are durable before we answer.
-    let email = box.decision?.kind === 'cancelled' ? this.sendCancellationEmail(box.decision, now) : undefined;
-    await update;
     const decision = box.decision;
     if (!decision) throw notFound(BOOKING_NOT_FOUND);
     switch (decision.kind) {
       case 'cancelled':
-        email ??= this.sendCancellationEmail(decision, now);
-        await email;
         return { status: 'cancelled', booking_id: decision.record.id, bookhash: decision.record.bookhash };
       case 'not_confirmed':
         throw decision.status === 'booking_cancelled'
@@ -365,14 +360,12 @@ export class Bookings {
     };
   }
 
-  private sendCancellationEmail(decision: { record: BookingRecord; settlesAt: Date }, now: Date): Promise<void> {
-    return this.store.addEmail(
-      cancellationEmail(decision.record, {
-        sentAt: now,
-        refundSettlesAt: decision.settlesAt,
-        supportEmail: this.config.supportEmail,
-      }),
-    );
+  private cancellationEmail(decision: { record: BookingRecord; settlesAt: Date }, now: Date): OutboxEmail {
+    return cancellationEmail(decision.record, {
+      sentAt: now,
+      refundSettlesAt: decision.settlesAt,
+      supportEmail: this.config.supportEmail,
+    });
   }
 
   private owned(account: Account, bookhash: string): BookingRecord {

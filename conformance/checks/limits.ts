@@ -1,0 +1,187 @@
+/**
+ * Section 8 (and the 429 of section 7): 5 requests per minute and 200 per day on search and hotel
+ * details, per endpoint; no limit elsewhere; Retry-After in whole seconds; the window frees after
+ * it. These checks provoke 429s on purpose (`provoke`: not scheduled, not retried); everything
+ * else in the run is scheduled to stay under the limits.
+ */
+import { errorText, expect, expectStatus, fail } from '../kit/assert.js';
+import type { CheckContext } from '../kit/context.js';
+import { DAY_MS } from '../kit/limiter.js';
+import type { Exchange } from '../kit/recorder.js';
+import type { ApiPath, Check } from '../kit/types.js';
+import { SHORT_NAMES, UNKNOWN_BOOKHASH, UNKNOWN_KEY, defineCheck, type Body } from './support.js';
+
+/** A valid request to a limited endpoint (hotel details by the shared search_id). */
+async function validRequest(ctx: CheckContext, path: ApiPath): Promise<Body> {
+  if (path === '/search.php') return { ...ctx.fixtures.baseSearchRequest() };
+  const { response } = await ctx.fixtures.search();
+  return { apikey: ctx.apikey, id: response.hotels[0]?.id, search_id: response.search_id };
+}
+
+function retryAfterOf(response: Exchange): number {
+  const header = response.headers.get('retry-after');
+  if (header === null || !/^\d+$/.test(header.trim()) || Number(header) < 1) {
+    fail(`the 429 has Retry-After ${header === null ? 'missing' : `'${header}'`}; expected whole seconds ≥ 1`);
+  }
+  return Number(header);
+}
+
+/** The 429 must say it is a rate limit and name the limit reached ("5 requests per minute"). */
+function expectLimitMessage(response: Exchange, limit: string): void {
+  const text = errorText(response);
+  expect(/^rate[- ]?limit/i.test(text.trim()), `the 429 error text does not begin with a rate-limit message: '${text}'`);
+  expect(text.toLowerCase().includes(limit), `the 429 error text does not name the limit '${limit}': '${text}'`);
+}
+
+/** Sends into the endpoint until it answers 429 (at most one more than the minute limit). */
+async function provoke429(ctx: CheckContext, path: ApiPath, body: Body): Promise<Exchange> {
+  for (let i = 0; i <= ctx.settings.perMinute; i++) {
+    const response = await ctx.api.postUnchecked(path, body, { provoke: true });
+    if (response.status === 429) return response;
+    expectStatus(response, 200, `request ${i + 1} to ${path} within a minute`);
+  }
+  fail(`${ctx.settings.perMinute + 1} requests to ${path} within a minute, none answered 429`);
+}
+
+function sixthIs429(path: ApiPath): Check {
+  return defineCheck({
+    id: `limits.${SHORT_NAMES[path]}.sixth-request-429`,
+    title: `the 6th request in a minute to ${path} gives 429 with Retry-After and the limit named`,
+    section: '7, 8',
+    tag: 'spec',
+    needs: [],
+    endpoints: path === '/search.php' ? [path] : ['/search.php', path],
+    labels: ['window'],
+    async run(ctx) {
+      const body = await validRequest(ctx, path);
+      await ctx.freshWindow(path);
+      const limit = ctx.settings.perMinute;
+      for (let i = 1; i <= limit; i++) {
+        expectStatus(await ctx.api.postUnchecked(path, body, { retryOn429: false }), 200, `request ${i} of ${limit} within a minute`);
+      }
+      const over = await ctx.api.postUnchecked(path, body, { provoke: true });
+      expectStatus(over, 429, `request ${limit + 1} within a minute`);
+      retryAfterOf(over);
+      expectLimitMessage(over, `${limit} requests per minute`);
+    },
+  });
+}
+
+const unauthenticatedNotCounted = defineCheck({
+  id: 'limits.search.unauthenticated-not-counted',
+  title: 'requests refused for their key do not count towards the limit',
+  section: '8 (reference: only authenticated requests count)',
+  tag: 'reference',
+  needs: [],
+  endpoints: ['/search.php'],
+  labels: ['window'],
+  async run(ctx) {
+    const body = await validRequest(ctx, '/search.php');
+    await ctx.freshWindow('/search.php');
+    const limit = ctx.settings.perMinute;
+    for (let i = 1; i <= limit; i++) {
+      expectStatus(await ctx.api.postUnchecked('/search.php', { ...body, apikey: UNKNOWN_KEY }, { provoke: true }), 403, `unknown-key search ${i}`);
+    }
+    for (let i = 1; i <= limit; i++) {
+      expectStatus(await ctx.api.postUnchecked('/search.php', body, { provoke: true }), 200, `valid search ${i} after ${limit} refused ones`);
+    }
+  },
+});
+
+const freesAfterRetryAfter = defineCheck({
+  id: 'limits.search.frees-after-retry-after',
+  title: 'after Retry-After seconds the search window takes a request again',
+  section: '7, 8',
+  tag: 'spec',
+  needs: [],
+  endpoints: ['/search.php'],
+  labels: ['window'],
+  async run(ctx) {
+    const body = await validRequest(ctx, '/search.php');
+    const refused = await provoke429(ctx, '/search.php', body);
+    const seconds = retryAfterOf(refused);
+    if (!ctx.clock.moves && seconds * 1000 > ctx.settings.maxSleepMs) fail(`Retry-After ${seconds} s is longer than the kit waits`);
+    ctx.note(`${ctx.clock.moves ? 'moved the clock' : 'waited'} ${seconds} s (Retry-After)`);
+    await ctx.clock.pass(seconds * 1000 + (ctx.clock.moves ? 0 : 250));
+    expectStatus(await ctx.api.postUnchecked('/search.php', body, { provoke: true }), 200, `search ${seconds} s after a 429 with Retry-After ${seconds}`);
+  },
+});
+
+const perEndpoint = defineCheck({
+  id: 'limits.per-endpoint',
+  title: 'the limits are per endpoint: with search exhausted, hotel details still answer',
+  section: '8',
+  tag: 'spec',
+  needs: [],
+  endpoints: ['/search.php', '/hotel.php'],
+  labels: ['window'],
+  async run(ctx) {
+    const hotelBody = await validRequest(ctx, '/hotel.php');
+    // Room on hotel.php first, so that the request below goes out while search.php is still full.
+    await ctx.freshWindow('/hotel.php');
+    await provoke429(ctx, '/search.php', await validRequest(ctx, '/search.php'));
+    const details = await ctx.api.postUnchecked('/hotel.php', hotelBody, { provoke: true });
+    expectStatus(details, 200, 'hotel details right after search.php answered 429');
+  },
+});
+
+function unlimited(path: ApiPath, body: (ctx: CheckContext) => Promise<Body>, expected: number): Check {
+  return defineCheck({
+    id: `limits.${SHORT_NAMES[path]}.unlimited`,
+    title: `${path} is not rate limited: 12 quick requests, none 429`,
+    section: '8',
+    tag: 'spec',
+    needs: [],
+    endpoints: path === '/booking_overview.php' || path === '/book/cancel.php' ? [path] : ['/search.php', '/booking.php', path],
+    async run(ctx) {
+      const request = await body(ctx);
+      const count = 2 * ctx.settings.perMinute + 2;
+      for (let i = 1; i <= count; i++) {
+        expectStatus(await ctx.api.postUnchecked(path, request, { provoke: true }), expected, `request ${i} of ${count} to ${path}`);
+      }
+    },
+  });
+}
+
+const dailyLimit = defineCheck({
+  id: 'limits.search.daily-200',
+  title: 'the 201st search in a day gives 429 naming the daily limit',
+  section: '8',
+  tag: 'spec',
+  needs: [],
+  endpoints: ['/search.php'],
+  labels: ['expensive'],
+  async run(ctx) {
+    const body = await validRequest(ctx, '/search.php');
+    // With a harness: a day later, so that neither the server nor the kit counts earlier requests.
+    if (ctx.clock.moves) await ctx.clock.pass(DAY_MS + 60_000);
+    const limit = ctx.settings.perDay;
+    for (let i = 1; i <= limit; i++) {
+      const hint = ctx.clock.moves ? '' : ' (without a harness, earlier searches from this address today count too)';
+      expectStatus(await ctx.api.postUnchecked('/search.php', body, { retryOn429: false }), 200, `search ${i} of ${limit} in a day, within the minute limit${hint}`);
+    }
+    // Only the day window may be full: let the minute window empty first.
+    await ctx.freshWindow('/search.php');
+    const over = await ctx.api.postUnchecked('/search.php', body, { provoke: true });
+    expectStatus(over, 429, `search ${limit + 1} in a day`);
+    const seconds = retryAfterOf(over);
+    expectLimitMessage(over, `${limit} requests per day`);
+    ctx.scheduler.blockUntil('/search.php', ctx.clock.now() + seconds * 1000);
+  },
+});
+
+export const LIMIT_CHECKS: Check[] = [
+  sixthIs429('/search.php'),
+  freesAfterRetryAfter,
+  perEndpoint,
+  sixthIs429('/hotel.php'),
+  unauthenticatedNotCounted,
+  unlimited('/booking_overview.php', async (ctx) => ({ apikey: ctx.apikey }), 200),
+  unlimited('/booking.php', async (ctx) => {
+    const { response } = await ctx.fixtures.search();
+    return { apikey: ctx.apikey, service_hash: response.hotels[0]?.rate.service_hash };
+  }, 200),
+  unlimited('/retrieve_booking.php', async (ctx) => ({ apikey: ctx.apikey, bookhash: (await ctx.fixtures.processingBooking()).bookhash }), 200),
+  unlimited('/book/cancel.php', async (ctx) => ({ apikey: ctx.apikey, bookhash: UNKNOWN_BOOKHASH }), 404),
+  dailyLimit,
+];

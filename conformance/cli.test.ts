@@ -1,0 +1,87 @@
+/** Command-line parsing and the exit codes of main(). */
+import { describe, expect, it } from 'vitest';
+import { USAGE, main, parseCli } from './cli.js';
+
+const base = ['--base-url', 'http://127.0.0.1:3000/', '--apikey', 'demo-key-1'];
+
+function run(argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  return main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) }).then((code) => ({ code, out: out.join('\n'), err: err.join('\n') }));
+}
+
+describe('parseCli', () => {
+  it('parses a full command line', () => {
+    const command = parseCli([
+      ...base, '--apikey2', 'demo-key-2', '--control', 'http://127.0.0.1:3000', '--profile', 'reference',
+      '--only', 'auth,limits.search', '--only', 'states', '--skip', 'limits.search.daily-200',
+      '--junit', 'out/j.xml', '--json', 'out/r.json', '--request-budget', '300', '--timeout-ms', '2000', '--rate-limit', '4', '--near', '52.37, 4.89',
+    ]);
+    expect(command).toMatchObject({
+      kind: 'run',
+      junit: 'out/j.xml',
+      json: 'out/r.json',
+      options: {
+        baseUrl: 'http://127.0.0.1:3000', apikey: 'demo-key-1', apikey2: 'demo-key-2', control: 'http://127.0.0.1:3000', profile: 'reference',
+        only: ['auth', 'limits.search', 'states'], skip: ['limits.search.daily-200'], requestBudget: 300, timeoutMs: 2000, pacePerMinute: 4,
+        near: { latitude: 52.37, longitude: 4.89 },
+      },
+    });
+  });
+
+  it('defaults: profile spec, no harness', () => {
+    const command = parseCli([...base, '--control', 'none']);
+    expect(command.kind).toBe('run');
+    if (command.kind === 'run') {
+      expect(command.options.profile).toBe('spec');
+      expect(command.options.control).toBeUndefined();
+      expect(command.options.timeoutMs).toBeUndefined();
+    }
+  });
+
+  it.each([
+    [['--apikey', 'k'], /--base-url is required/],
+    [['--base-url', 'http://x'], /--apikey is required/],
+    [['--base-url', 'ftp://x', '--apikey', 'k'], /http\(s\) URL/],
+    [[...base, '--profile', 'strict'], /--profile must be spec or reference/],
+    [[...base, '--request-budget', '0'], /--request-budget must be an integer ≥ 1/],
+    [[...base, '--timeout-ms', '1.5'], /--timeout-ms/],
+    [[...base, '--near', '95,4'], /--near must be LAT,LON/],
+    [[...base, '--only', 'no.such.check'], /no check matches 'no.such.check'/],
+    [[...base, '--control', 'localhost:3000'], /--control must be an http\(s\) URL or none/],
+    [[...base, '--bogus'], /Unknown option '--bogus'/],
+    [[...base, 'positional'], /positional/],
+  ])('refuses %j', (argv, message) => {
+    const command = parseCli(argv);
+    expect(command.kind).toBe('error');
+    if (command.kind === 'error') expect(command.message).toMatch(message);
+  });
+
+  it('--list applies --profile/--only and needs no target', () => {
+    const command = parseCli(['--list', '--only', 'auth.search']);
+    expect(command.kind === 'list' && command.checks.map((c) => c.id)).toEqual(['auth.search.missing-key-401', 'auth.search.unknown-key-403']);
+  });
+});
+
+describe('main', () => {
+  it('exits 2 with the usage on a usage error', async () => {
+    const { code, err } = await run(['--apikey', 'k']);
+    expect(code).toBe(2);
+    expect(err).toContain('Usage: npm run conformance');
+  });
+
+  it('prints the help and the catalogue with exit 0', async () => {
+    expect(await run(['--help'])).toMatchObject({ code: 0, out: USAGE });
+    const listed = await run(['--list', '--profile', 'reference']);
+    expect(listed.code).toBe(0);
+    expect(listed.out).toMatch(/search\.radius\.max-accepted +\[spec; §4\.1, 8\]/);
+    expect(listed.out).toMatch(/limits\.search\.daily-200 +\[spec; §8; expensive\]/);
+  });
+
+  it('exits 1 when a check fails (nothing listens on the target)', async () => {
+    const { code, out } = await run(['--base-url', 'http://127.0.0.1:9', '--apikey', 'k', '--only', 'auth.overview.missing-key-401', '--timeout-ms', '500']);
+    expect(code).toBe(1);
+    expect(out).toMatch(/✗ auth.overview.missing-key-401/);
+    expect(out).toMatch(/booking_overview.php\s+1/);
+  });
+});

@@ -1,0 +1,207 @@
+/**
+ * The command line: `hotel-conformance --base-url URL --apikey KEY [options]`. Parsing is pure
+ * (parseCli) so it can be tested; main() runs, prints and writes the reports, and returns the exit
+ * code: 0 when no selected check failed, 1 when one did, 2 for a usage error.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CATALOGUE } from './checks/index.js';
+import { progressLine, summaryText } from './reports/console.js';
+import { jsonReport } from './reports/json.js';
+import { junitReport } from './reports/junit.js';
+import { exitCodeOf, runConformance, type RunOptions } from './kit/runner.js';
+import { selectChecks, unknownTokens } from './kit/selection.js';
+import type { CatalogueCheck } from './kit/types.js';
+
+export const USAGE = `Usage: npm run conformance -- --base-url URL --apikey KEY [options]
+       hotel-conformance --base-url URL --apikey KEY [options]
+
+Checks an implementation of the Hotel Booking API v1.0.0 against the API description
+(sections 2-8) and openapi.yaml. Every response is validated against the contract.
+
+Required:
+  --base-url URL          base address of the implementation under test
+  --apikey KEY            API key of an account
+
+Options:
+  --apikey2 KEY           key of a second account (isolation checks)
+  --control URL|none      control harness of the reference server (/_control): resets the
+                          sandbox, moves its clock instead of waiting, pays bookings (default none)
+  --profile spec|reference
+                          spec: only rules the API description states (default);
+                          reference: also the reference server's choices
+  --only LIST             run only these checks: ids, id prefixes (search.radius), globs
+                          (limits.*), groups (auth), tags (spec) or labels (expensive);
+                          comma list, repeatable
+  --skip LIST             leave these checks out (same forms), repeatable
+  --junit FILE            write a JUnit XML report
+  --json FILE             write a JSON report
+  --request-budget N      send at most N API requests; checks left unfinished fail
+  --timeout-ms N          time-out per request (default 5000, the spec's); a timed-out request
+                          is retried once
+  --rate-limit N          requests per minute the kit allows itself on search.php and
+                          hotel.php (default 5, the spec's limit; 0 = unpaced)
+  --near LAT,LON          search point (default 52.316,4.971, near Amsterdam)
+  --location TEXT         free-text place for the location check (default Amsterdam)
+  --list                  print the catalogue (with --profile/--only/--skip applied) and exit
+  --help                  print this help and exit
+
+Checks that need a harness or a second key are skipped with the reason. The daily-limit check
+(label expensive, 200 searches) runs only with --control or when --only names it.
+Exit codes: 0 no selected check failed, 1 a check failed (or a SETUP step), 2 usage error.`;
+
+export type CliCommand =
+  | { kind: 'help' }
+  | { kind: 'list'; checks: CatalogueCheck[] }
+  | { kind: 'run'; options: RunOptions; junit?: string; json?: string }
+  | { kind: 'error'; message: string };
+
+export function parseCli(argv: readonly string[], catalogue: readonly CatalogueCheck[] = CATALOGUE): CliCommand {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        'base-url': { type: 'string' },
+        apikey: { type: 'string' },
+        apikey2: { type: 'string' },
+        control: { type: 'string' },
+        profile: { type: 'string' },
+        only: { type: 'string', multiple: true },
+        skip: { type: 'string', multiple: true },
+        junit: { type: 'string' },
+        json: { type: 'string' },
+        'request-budget': { type: 'string' },
+        'timeout-ms': { type: 'string' },
+        'rate-limit': { type: 'string' },
+        near: { type: 'string' },
+        location: { type: 'string' },
+        list: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    return { kind: 'error', message: (error as Error).message };
+  }
+  if (values.help) return { kind: 'help' };
+
+  const profile = values.profile ?? 'spec';
+  if (profile !== 'spec' && profile !== 'reference') return { kind: 'error', message: `--profile must be spec or reference (got '${profile}')` };
+  const only = splitList(values.only);
+  const skip = splitList(values.skip);
+  const unknown = unknownTokens(catalogue, [...only, ...skip]);
+  if (unknown.length > 0) return { kind: 'error', message: `--only/--skip: no check matches ${unknown.map((t) => `'${t}'`).join(', ')} (see --list)` };
+
+  if (values.list) {
+    const planned = selectChecks(catalogue, { profile, only, skip, has: { control: true, apikey2: true, clock: true } });
+    const ids = new Set(planned.map((p) => p.check.id));
+    return { kind: 'list', checks: catalogue.filter((c) => ids.has(c.id)) };
+  }
+
+  const baseUrl = values['base-url'];
+  if (baseUrl === undefined) return { kind: 'error', message: '--base-url is required' };
+  if (!isHttpUrl(baseUrl)) return { kind: 'error', message: `--base-url must be an http(s) URL (got '${baseUrl}')` };
+  if (!values.apikey) return { kind: 'error', message: '--apikey is required' };
+  const control = values.control === undefined || values.control === 'none' ? undefined : values.control;
+  if (control !== undefined && !isHttpUrl(control)) return { kind: 'error', message: `--control must be an http(s) URL or none (got '${control}')` };
+
+  const integer = (name: string, text: string | undefined, min: number): number | string | undefined => {
+    if (text === undefined) return undefined;
+    const n = Number(text);
+    return Number.isInteger(n) && n >= min ? n : `--${name} must be an integer ≥ ${min} (got '${text}')`;
+  };
+  const budget = integer('request-budget', values['request-budget'], 1);
+  const timeout = integer('timeout-ms', values['timeout-ms'], 1);
+  const pace = integer('rate-limit', values['rate-limit'], 0);
+  for (const v of [budget, timeout, pace]) if (typeof v === 'string') return { kind: 'error', message: v };
+
+  let near: RunOptions['near'];
+  if (values.near !== undefined) {
+    const [lat, lon, ...rest] = values.near.split(',').map((p) => Number(p.trim()));
+    if (rest.length > 0 || lat === undefined || lon === undefined || !(Math.abs(lat) <= 90) || !(Math.abs(lon) <= 180)) {
+      return { kind: 'error', message: `--near must be LAT,LON (got '${values.near}')` };
+    }
+    near = { latitude: lat, longitude: lon };
+  }
+
+  const options: RunOptions = {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    apikey: values.apikey,
+    profile,
+    only,
+    skip,
+    ...(values.apikey2 ? { apikey2: values.apikey2 } : {}),
+    ...(control ? { control } : {}),
+    ...(typeof budget === 'number' ? { requestBudget: budget } : {}),
+    ...(typeof timeout === 'number' ? { timeoutMs: timeout } : {}),
+    ...(typeof pace === 'number' ? { pacePerMinute: pace } : {}),
+    ...(near ? { near } : {}),
+    ...(values.location ? { location: values.location } : {}),
+  };
+  return { kind: 'run', options, ...(values.junit ? { junit: values.junit } : {}), ...(values.json ? { json: values.json } : {}) };
+}
+
+export function catalogueText(checks: readonly CatalogueCheck[]): string {
+  const lines: string[] = [];
+  let group = '';
+  for (const c of checks) {
+    if (c.group !== group) {
+      group = c.group;
+      lines.push('', `${group} (${checks.filter((x) => x.group === group).length})`);
+    }
+    const extras = [...c.needs.map((n) => `needs ${n}`), ...(c.labels ?? [])].join(', ');
+    lines.push(`  ${c.id}  [${c.tag}; §${c.section}${extras ? `; ${extras}` : ''}]  ${c.title}`);
+  }
+  lines.push('', `${checks.length} checks`);
+  return lines.join('\n').trimStart();
+}
+
+export interface Io {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const consoleIo: Io = { out: (l) => console.log(l), err: (l) => console.error(l) };
+
+export async function main(argv: readonly string[], io: Io = consoleIo): Promise<number> {
+  const command = parseCli(argv);
+  switch (command.kind) {
+    case 'help':
+      io.out(USAGE);
+      return 0;
+    case 'error':
+      io.err(`hotel-conformance: ${command.message}\n\n${USAGE}`);
+      return 2;
+    case 'list':
+      io.out(catalogueText(command.checks));
+      return 0;
+    case 'run': {
+      const report = await runConformance({ ...command.options, onResult: (r) => io.out(progressLine(r)) });
+      io.out(summaryText(report));
+      if (command.junit) writeReport(command.junit, junitReport(report));
+      if (command.json) writeReport(command.json, jsonReport(report));
+      return exitCodeOf(report);
+    }
+  }
+}
+
+function writeReport(file: string, content: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, content);
+}
+
+function splitList(values: readonly string[] | undefined): string[] {
+  return (values ?? []).flatMap((v) => v.split(',')).map((t) => t.trim()).filter((t) => t !== '');
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,229 @@
+/**
+ * The one way checks talk to the implementation. Typed calls go through openapi-fetch
+ * (createClient<paths>, typed from generated/openapi.ts); deliberately malformed requests (wrong
+ * method, bad JSON, no body) go through `raw`, with the same accounting. Every request is:
+ * scheduled politely on the rate-limited endpoints, counted per endpoint and against the budget,
+ * timed out (and retried once, per section 8), recorded, and its response judged by the contract.
+ * A 429 the check did not provoke is honoured (wait or move the clock, then retry once) and is
+ * never itself a failure.
+ */
+import createClient from 'openapi-fetch';
+import type { paths } from '../../generated/openapi.js';
+import type { KitClock } from './clock.js';
+import { judgeResponse, type JudgeOptions } from './contractCheck.js';
+import { BudgetExhausted, CheckFailure } from './failures.js';
+import type { SlidingWindowScheduler } from './limiter.js';
+import type { Exchange, Recorder } from './recorder.js';
+import { API_PATHS, RATE_LIMITED_PATHS, type ApiPath, type Endpoint } from './types.js';
+
+type Operation<P extends ApiPath> = paths[P]['post'];
+export type RequestBody<P extends ApiPath> = Operation<P>['requestBody']['content']['application/json'];
+export type OkBody<P extends ApiPath> = Operation<P>['responses'][200]['content']['application/json'];
+
+export interface SendOptions extends JudgeOptions {
+  /** Sent on purpose into a full window: not scheduled, and a 429 is returned, not retried. */
+  provoke?: boolean;
+  /** false: scheduled as usual, but a 429 is returned to the check instead of being waited out. */
+  retryOn429?: boolean;
+}
+
+export interface RawRequest extends SendOptions {
+  path: ApiPath;
+  method: string;
+  headers?: Record<string, string>;
+  /** Sent as is (may be broken JSON on purpose). */
+  body?: string;
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  clock: KitClock;
+  scheduler: SlidingWindowScheduler;
+  timeoutMs: number;
+  /** Total API requests allowed (undefined: no limit). */
+  budget?: number;
+  /** Longest wait on a limit the kit accepts without a harness; longer gives a failure instead. */
+  maxSleepMs?: number;
+}
+
+/** Retry-After to assume when a 429 has none (or an unreadable one). */
+const DEFAULT_RETRY_AFTER_S = 60;
+
+export class ApiClient {
+  /** The current check's recorder; the runner sets it. */
+  recorder: Recorder | undefined;
+  readonly requests: Partial<Record<Endpoint, number>> = {};
+  private spent = 0;
+  private readonly fetchClient;
+  private readonly baseUrl: string;
+
+  constructor(private readonly options: ClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.fetchClient = createClient<paths>({ baseUrl: this.baseUrl });
+  }
+
+  get spentRequests(): number {
+    return this.spent;
+  }
+
+  /** A typed POST of a valid (type-correct) body. */
+  post<P extends ApiPath>(path: P, body: RequestBody<P>, options: SendOptions = {}): Promise<Exchange<OkBody<P>>> {
+    return this.postUnchecked(path, body, options) as Promise<Exchange<OkBody<P>>>;
+  }
+
+  /** A POST of any JSON body, e.g. with a wrong type or an unknown field on purpose. */
+  async postUnchecked<P extends ApiPath>(path: P, body: unknown, options: SendOptions = {}): Promise<Exchange<OkBody<P>>> {
+    let exchange: Exchange | undefined;
+    const viaTransport = async (request: Request): Promise<Response> => {
+      const text = await request.text();
+      exchange = await this.exchange({ path, method: 'POST', headers: { 'content-type': 'application/json' }, body: text, ...options });
+      const nullBody = [204, 205, 304].includes(exchange.status);
+      return new Response(nullBody ? null : exchange.text, { status: exchange.status, headers: exchange.headers });
+    };
+    // openapi-fetch builds the request (URL, JSON body, headers) from the typed path.
+    const post = this.fetchClient.POST as unknown as (
+      p: string,
+      init: { body: unknown; parseAs: 'text'; fetch: (r: Request) => Promise<Response> },
+    ) => Promise<unknown>;
+    await post(path, { body, parseAs: 'text', fetch: viaTransport });
+    if (!exchange) throw new Error(`openapi-fetch did not send POST ${path}`);
+    return exchange as Exchange<OkBody<P>>;
+  }
+
+  /** A request exactly as given: any method, headers and body text. */
+  raw(request: RawRequest): Promise<Exchange> {
+    return this.exchange(request);
+  }
+
+  /** GET of the finalization page (booking_url): HTML, so judged by the check, not the contract. */
+  async page(url: string): Promise<Exchange> {
+    return this.send('finalization-page', 'GET', url, {}, undefined, {});
+  }
+
+  private async exchange(request: RawRequest): Promise<Exchange> {
+    const { path, method, headers = {}, body, ...options } = request;
+    if (!(API_PATHS as readonly string[]).includes(path)) throw new Error(`not an API path: ${path}`);
+    return this.send(path, method, this.baseUrl + path, headers, body, options);
+  }
+
+  private async send(
+    endpoint: Endpoint,
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    options: SendOptions,
+  ): Promise<Exchange> {
+    const limited = (RATE_LIMITED_PATHS as readonly string[]).includes(endpoint);
+    const notes: string[] = [];
+    let timedOut = false;
+    let retriedOn429 = false;
+    for (;;) {
+      if (limited && !options.provoke) await this.waitForSlot(endpoint);
+      const started = performance.now();
+      let response: Response;
+      try {
+        response = await this.fetchCounted(endpoint, method, url, headers, body);
+      } catch (error) {
+        if (isTimeout(error) && !timedOut) {
+          timedOut = true;
+          notes.push(`${method} ${endpoint} timed out after ${this.options.timeoutMs} ms; retried once`);
+          continue;
+        }
+        if (isTimeout(error)) throw new CheckFailure(`${method} ${endpoint} timed out twice (time-out ${this.options.timeoutMs} ms)`);
+        if (error instanceof CheckFailure) throw error;
+        throw new CheckFailure(`${method} ${endpoint} failed: ${(error as Error).message}`);
+      }
+      const text = await response.text();
+      const ms = Math.round(performance.now() - started);
+
+      if (response.status === 429 && !options.provoke && options.retryOn429 !== false && !retriedOn429) {
+        const waitMs = retryAfterMs(response.headers.get('retry-after'));
+        const maxSleep = this.options.maxSleepMs ?? 120_000;
+        if (this.options.clock.moves || waitMs <= maxSleep) {
+          retriedOn429 = true;
+          const how = this.options.clock.moves ? 'moved the clock' : 'waited';
+          notes.push(`unprovoked 429 on ${endpoint}: ${how} ${Math.round(waitMs / 1000)} s (Retry-After) and retried once`);
+          if (limited) this.options.scheduler.blockUntil(endpoint, this.options.clock.now() + waitMs + 500);
+          else await this.options.clock.pass(waitMs + 500);
+          continue;
+        }
+      }
+      const json = parseJson(text);
+      const schemaErrors = endpoint === 'finalization-page' || endpoint === 'control'
+        ? []
+        : judgeResponse(endpoint, response.status, response.headers, text, json, options);
+      const exchange: Exchange = {
+        endpoint,
+        method,
+        url,
+        requestBody: body === undefined ? undefined : parseJson(body) ?? body,
+        status: response.status,
+        headers: response.headers,
+        text,
+        json,
+        data: response.status === 200 ? json : undefined,
+        ms,
+        schemaErrors,
+        notes,
+      };
+      for (const note of notes) this.recorder?.note(note);
+      this.recorder?.adopt(exchange);
+      return exchange;
+    }
+  }
+
+  private async fetchCounted(
+    endpoint: Endpoint,
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+  ): Promise<Response> {
+    if (this.options.budget !== undefined && this.spent >= this.options.budget) throw new BudgetExhausted(this.options.budget);
+    this.spent++;
+    this.requests[endpoint] = (this.requests[endpoint] ?? 0) + 1;
+    this.recorder?.count(endpoint);
+    if ((RATE_LIMITED_PATHS as readonly string[]).includes(endpoint)) this.options.scheduler.record(endpoint, this.options.clock.now());
+    // API calls must answer themselves; the finalization page may redirect (e.g. to a payment step).
+    const redirect = endpoint === 'finalization-page' ? 'follow' : 'manual';
+    return fetch(url, { method, headers, body, signal: AbortSignal.timeout(this.options.timeoutMs), redirect });
+  }
+
+  /** Waits (or moves the clock) until the kit's own window for the endpoint has a place. */
+  private async waitForSlot(endpoint: Endpoint): Promise<void> {
+    const { clock, scheduler } = this.options;
+    for (let round = 0; round < 5; round++) {
+      const delay = scheduler.delayFor(endpoint, clock.now());
+      if (delay <= 0) return;
+      const maxSleep = this.options.maxSleepMs ?? 120_000;
+      if (!clock.moves && delay > maxSleep) {
+        throw new CheckFailure(
+          `sending to ${endpoint} now would break its rate limit and the window frees only in ${Math.ceil(delay / 1000)} s ` +
+            '(the daily limit?); run with --control or later',
+        );
+      }
+      await clock.pass(delay);
+    }
+  }
+}
+
+/** Retry-After in ms: whole seconds as the spec says; anything else counts as the default. */
+export function retryAfterMs(header: string | null): number {
+  const seconds = header !== null && /^\s*\d+\s*$/.test(header) ? Number(header) : DEFAULT_RETRY_AFTER_S;
+  return Math.max(1, seconds) * 1000;
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isTimeout(error: unknown): boolean {
+  const name = (error as { name?: string } | null)?.name;
+  return name === 'TimeoutError' || name === 'AbortError';
+}

@@ -1,0 +1,58 @@
+/**
+ * The kit's view of the server's time. Without a harness it is local time and waiting means
+ * sleeping. With one it is the server clock (local time plus a known offset) and waiting means
+ * moving that clock: a full run never sleeps.
+ */
+import type { ControlHarness } from '../harness.js';
+
+export interface KitClock {
+  /** Epoch ms on the server's timeline, as well as the kit knows it. */
+  now(): number;
+  /** Lets `ms` pass: sleeps, or moves the server clock. */
+  pass(ms: number): Promise<void>;
+  /** true when time is moved rather than waited for. */
+  readonly moves: boolean;
+  /** Milliseconds slept / moved so far, for the report. */
+  readonly sleptMs: number;
+  readonly movedMs: number;
+}
+
+export class SleepingClock implements KitClock {
+  readonly moves = false;
+  sleptMs = 0;
+  readonly movedMs = 0;
+  now(): number {
+    return Date.now();
+  }
+  async pass(ms: number): Promise<void> {
+    if (ms <= 0) return;
+    this.sleptMs += ms;
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  }
+}
+
+export class HarnessClock implements KitClock {
+  readonly moves = true;
+  readonly sleptMs = 0;
+  movedMs = 0;
+  private offsetMs = 0;
+
+  constructor(private readonly harness: ControlHarness) {}
+
+  /** Aligns with the server clock (after a reset, or when in doubt). */
+  async sync(serverNow?: Date): Promise<void> {
+    const now = serverNow ?? (await this.harness.clock());
+    this.offsetMs = now.getTime() - Date.now();
+  }
+
+  now(): number {
+    return Date.now() + this.offsetMs;
+  }
+
+  async pass(ms: number): Promise<void> {
+    if (ms <= 0) return;
+    const seconds = Math.ceil(ms / 1000);
+    this.movedMs += seconds * 1000;
+    await this.sync(await this.harness.advance(seconds));
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * What a check gets: the client, the keys, the harness (when there is one), the kit clock, shared
+ * fixtures, date planning and the rate-limit tools. One context per run; the runner points it at
+ * each check's recorder in turn.
+ */
+import type { ControlHarness } from '../harness.js';
+import type { ApiClient } from './client.js';
+import type { KitClock } from './clock.js';
+import { addDays, isoDay } from './domain.js';
+import { CheckFailure, CheckSkipped, SetupFailure } from './failures.js';
+import type { Fixtures } from './fixtures.js';
+import { MINUTE_MS, type SlidingWindowScheduler } from './limiter.js';
+import type { Endpoint } from './types.js';
+
+export interface KitSettings {
+  /** Search point of the shared searches. */
+  near: { latitude: number; longitude: number };
+  /** Free-text location for the location check. */
+  location: string;
+  /** The limits the API states, which the limit checks expect. */
+  perMinute: number;
+  perDay: number;
+  /** Longest sleep the kit accepts without a harness. */
+  maxSleepMs: number;
+}
+
+export interface Stay {
+  checkin: string;
+  checkout: string;
+}
+
+export class CheckContext {
+  fixtures!: Fixtures;
+
+  constructor(
+    readonly api: ApiClient,
+    readonly apikey: string,
+    readonly apikey2: string | undefined,
+    readonly harness: ControlHarness | undefined,
+    readonly clock: KitClock,
+    readonly scheduler: SlidingWindowScheduler,
+    readonly settings: KitSettings,
+  ) {}
+
+  /** Ends the check as skipped, with the reason shown in the report. */
+  skip(reason: string): never {
+    throw new CheckSkipped(reason);
+  }
+
+  note(text: string): void {
+    this.api.recorder?.note(text);
+  }
+
+  /** The harness; the runner only runs checks that need it when there is one. */
+  control(): ControlHarness {
+    if (!this.harness) throw new SetupFailure('this check needs the control harness (--control URL)');
+    return this.harness;
+  }
+
+  /** The second account's key (checks that need it are only run when it is given). */
+  secondKey(): string {
+    if (this.apikey2 === undefined) throw new SetupFailure('this check needs --apikey2');
+    return this.apikey2;
+  }
+
+  /** Today (UTC) on the server's clock as far as the kit knows it. */
+  today(): string {
+    return isoDay(this.clock.now());
+  }
+
+  /** A stay starting `daysAhead` days from today, of `nights` nights. */
+  stay(daysAhead = 30, nights = 3): Stay {
+    const checkin = addDays(this.today(), daysAhead);
+    return { checkin, checkout: addDays(checkin, nights) };
+  }
+
+  /**
+   * Empties the kit's minute window on a limited endpoint, so that a check can count requests
+   * from zero: moves the clock with a harness, else sleeps (at most a minute).
+   */
+  async freshWindow(endpoint: Endpoint): Promise<void> {
+    const delay = this.scheduler.delayUntilEmpty(endpoint, this.clock.now(), MINUTE_MS);
+    if (delay <= 0) return;
+    if (!this.clock.moves && delay > this.settings.maxSleepMs) {
+      throw new CheckFailure(`${endpoint} is blocked for ${Math.ceil(delay / 1000)} s more; run with --control or later`);
+    }
+    this.note(`${this.clock.moves ? 'moved the clock' : 'waited'} ${Math.ceil(delay / 1000)} s for an empty window on ${endpoint}`);
+    await this.clock.pass(delay);
+  }
+}

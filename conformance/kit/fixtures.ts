@@ -1,0 +1,147 @@
+/**
+ * Shared, memoised fixtures, so that a run spends as few rate-limited requests as possible: one
+ * search and one hotel-details call serve every response check that can share them. A check that
+ * uses a fixture adopts its responses, so a contract violation in a shared response fails every
+ * check that relied on it. Search-based fixtures are re-made when older than 50 minutes on the
+ * kit clock (a search_id is valid for one hour, and a harness may have moved the clock).
+ */
+import type { components } from '../../generated/openapi.js';
+import type { ScenarioHotel } from '../harness.js';
+import { ok } from './assert.js';
+import type { CheckContext } from './context.js';
+import { bookhashFromUrl } from './domain.js';
+import { CheckFailure } from './failures.js';
+import type { Exchange } from './recorder.js';
+
+export type SearchRequest = components['schemas']['SearchRequest'];
+export type SearchResponse = components['schemas']['SearchResponse'];
+export type HotelRequest = components['schemas']['HotelRequest'];
+export type HotelResponse = components['schemas']['HotelResponse'];
+export type HotelRate = components['schemas']['HotelRate'];
+
+export interface SharedSearch {
+  request: SearchRequest;
+  response: SearchResponse;
+}
+
+export interface SharedHotel {
+  request: HotelRequest;
+  response: HotelResponse;
+  search: SharedSearch;
+}
+
+export interface StartedBooking {
+  bookhash: string;
+  bookingUrl: string;
+  serviceHash: string;
+}
+
+interface Memo<T> {
+  promise: Promise<T>;
+  madeAt: number;
+  exchanges: Exchange[];
+}
+
+const SEARCH_MAX_AGE_MS = 50 * 60_000;
+
+export class Fixtures {
+  private readonly memos = new Map<string, Memo<unknown>>();
+
+  constructor(private readonly ctx: CheckContext) {}
+
+  /** The base search body: coordinates, a 3-night stay 30 days ahead, every optional field left to its default. */
+  baseSearchRequest(): SearchRequest {
+    const { near } = this.ctx.settings;
+    return { apikey: this.ctx.apikey, ...this.ctx.stay(30, 3), latitude: near.latitude, longitude: near.longitude };
+  }
+
+  /** The one shared search (must return at least one hotel). */
+  search(): Promise<SharedSearch> {
+    return this.memo('search', SEARCH_MAX_AGE_MS, async () => {
+      const request = this.baseSearchRequest();
+      const response = ok(await this.ctx.api.post('/search.php', request), 'the shared search');
+      if (!Array.isArray(response.hotels) || response.hotels.length === 0) {
+        throw new CheckFailure(
+          `the shared search near ${request.latitude},${request.longitude} returned no hotels; response checks need some (use --near)`,
+        );
+      }
+      return { request, response };
+    });
+  }
+
+  /** Hotel details of the shared search's first hotel, by its search_id. */
+  hotel(): Promise<SharedHotel> {
+    return this.memo('hotel', SEARCH_MAX_AGE_MS, async () => {
+      const search = await this.search();
+      const first = search.response.hotels[0];
+      if (!first) throw new CheckFailure('the shared search has no hotel');
+      const request: HotelRequest = { apikey: this.ctx.apikey, id: first.id, search_id: search.response.search_id };
+      const response = ok(await this.ctx.api.post('/hotel.php', request), `hotel details of hotel ${first.id} (shared)`);
+      return { request, response, search };
+    });
+  }
+
+  /** A rate of the shared hotel that is (non-)refundable; skips the check when there is none. */
+  async rate(refundable: boolean): Promise<HotelRate> {
+    const { response } = await this.hotel();
+    const rate = (response.rooms ?? []).flatMap((room) => room.rates).find((r) => r.refundable === refundable);
+    if (!rate) this.ctx.skip(`hotel ${response.id} offers no ${refundable ? 'refundable' : 'non-refundable'} rate`);
+    return rate;
+  }
+
+  /** A booking started from the shared search's cheapest rate and left in processing (shared: nobody pays it). */
+  processingBooking(): Promise<StartedBooking> {
+    return this.memo('processing-booking', Infinity, async () => {
+      const search = await this.search();
+      const serviceHash = search.response.hotels[0]?.rate.service_hash ?? '';
+      return this.startBooking(serviceHash, this.ctx.apikey, 'the shared booking');
+    });
+  }
+
+  /** Starts a booking (not memoised) and finds its bookhash in booking_url. */
+  async startBooking(serviceHash: string, apikey = this.ctx.apikey, what = 'booking start'): Promise<StartedBooking> {
+    const body = ok(await this.ctx.api.post('/booking.php', { apikey, service_hash: serviceHash }), what);
+    const bookhash = bookhashFromUrl(body.booking_url);
+    if (!bookhash) throw new CheckFailure(`${what}: no 30-character bookhash in booking_url ${body.booking_url}`);
+    return { bookhash, bookingUrl: body.booking_url, serviceHash };
+  }
+
+  /** A confirmed (paid through the harness) booking of a (non-)refundable rate of the shared hotel. */
+  async confirmedBooking(refundable: boolean): Promise<StartedBooking> {
+    const rate = await this.rate(refundable);
+    const started = await this.startBooking(rate.service_hash);
+    await this.ctx.control().pay(started.bookhash, 'success');
+    return started;
+  }
+
+  /** The scenario hotels the harness lists. */
+  scenarios(): Promise<ScenarioHotel[]> {
+    return this.memo('scenarios', Infinity, () => this.ctx.control().scenarios());
+  }
+
+  /** The scenario hotel with this effect; skips the check without a harness or without such a hotel. */
+  async scenarioHotel(kind: string): Promise<ScenarioHotel> {
+    if (!this.ctx.harness) this.ctx.skip(`needs the harness's scenario hotels (--control URL) for '${kind}'`);
+    const found = (await this.scenarios()).find((s) => s.effects.some((e) => e.kind === kind));
+    if (!found) this.ctx.skip(`the harness lists no '${kind}' scenario hotel`);
+    return found;
+  }
+
+  /** Memoises `make`; its responses are adopted by every later user; re-made after `maxAgeMs` on the kit clock. */
+  async memo<T>(key: string, maxAgeMs: number, make: () => Promise<T>): Promise<T> {
+    const recorder = this.ctx.api.recorder;
+    const now = this.ctx.clock.now();
+    let memo = this.memos.get(key) as Memo<T> | undefined;
+    if (!memo || now - memo.madeAt > maxAgeMs) {
+      const before = recorder?.exchanges.length ?? 0;
+      const fresh: Memo<T> = { promise: make(), madeAt: now, exchanges: [] };
+      this.memos.set(key, fresh);
+      memo = fresh;
+      // Whatever the outcome, remember the responses it took, for later users.
+      await fresh.promise.catch(() => undefined);
+      fresh.exchanges = recorder?.exchanges.slice(before) ?? [];
+    }
+    for (const exchange of memo.exchanges) this.ctx.api.recorder?.adopt(exchange);
+    return memo.promise;
+  }
+}

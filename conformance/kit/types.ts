@@ -1,0 +1,92 @@
+/**
+ * The vocabulary of the kit: what a check is, what it needs, what a run produces.
+ * A check is a small declarative unit (modelled on Schemathesis' named checks): metadata the
+ * runner can select and report on, plus one `run(ctx)` that throws a CheckFailure when the rule
+ * is broken.
+ */
+import type { CheckContext } from './context.js';
+
+/** `spec`: a rule the API description states. `reference`: a choice our reference server makes where it says "not shown". */
+export type Tag = 'spec' | 'reference';
+
+/** What a check cannot run without. `clock` means the harness can move the server clock. */
+export type Need = 'control' | 'apikey2' | 'clock';
+
+export const API_PATHS = [
+  '/search.php',
+  '/hotel.php',
+  '/booking.php',
+  '/booking_overview.php',
+  '/retrieve_booking.php',
+  '/book/cancel.php',
+] as const;
+export type ApiPath = (typeof API_PATHS)[number];
+
+/** The endpoints the API description rate limits (section 8). */
+export const RATE_LIMITED_PATHS: readonly ApiPath[] = ['/search.php', '/hotel.php'];
+
+/** Accounting keys: the API paths, the finalization page (booking_url) and the harness. */
+export type Endpoint = ApiPath | 'finalization-page' | 'control';
+
+export interface Check {
+  /** Stable id, `<area>.<subject>.<rule>`, e.g. `search.radius.max-accepted`. */
+  id: string;
+  title: string;
+  /** Section of the API description the rule comes from. */
+  section: string;
+  tag: Tag;
+  needs: readonly Need[];
+  /** The endpoints it spends requests on (for planning and --list). */
+  endpoints: readonly Endpoint[];
+  /**
+   * Extra selection labels. `expensive`: skipped unless selected by --only or a harness is present.
+   * `fresh-window`: needs an empty rate-limit window, so it is scheduled before other checks.
+   */
+  labels?: readonly string[];
+  run(ctx: CheckContext): Promise<void>;
+}
+
+/** A check as the catalogue holds it: with the group (the file it comes from). */
+export interface CatalogueCheck extends Check {
+  group: string;
+}
+
+export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'setup-failed';
+
+export interface CheckResult {
+  id: string;
+  title: string;
+  group: string;
+  section: string;
+  tag: Tag;
+  needs: readonly Need[];
+  status: CheckStatus;
+  /** Failure text, skip reason, or notes (waits on Retry-After) of a pass. */
+  message?: string;
+  durationMs: number;
+  /** Requests this check sent, per endpoint (fixtures count where they were first made). */
+  requests: Partial<Record<Endpoint, number>>;
+}
+
+export interface RunSummary {
+  passed: number;
+  failed: number;
+  skipped: number;
+  setupFailed: number;
+  total: number;
+}
+
+export interface RunReport {
+  tool: string;
+  baseUrl: string;
+  control: string | null;
+  profile: 'spec' | 'reference';
+  startedAt: string;
+  durationMs: number;
+  results: CheckResult[];
+  summary: RunSummary;
+  requestsPerEndpoint: Partial<Record<Endpoint, number>>;
+  /** Seconds really slept on rate limits, and seconds the server clock was moved instead. */
+  waitedSeconds: number;
+  clockAdvancedSeconds: number;
+}

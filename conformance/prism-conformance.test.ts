@@ -1,0 +1,73 @@
+/**
+ * The kit against Prism, a stateless mock of openapi.yaml: it should pass the schema and shape
+ * checks and fail the rule checks (limits, 401 vs 403, filters, state). The table of which check
+ * passes and which fails is kept in prism-expected.json, so a change in either the kit or the
+ * contract is noticed; the table is also written to artifacts/prism-results.md for the README.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runConformance } from './kit/runner.js';
+import type { RunReport } from './kit/types.js';
+import { startPrism, type RunningPrism } from './test-support/prism.js';
+
+const EXPECTED_FILE = new URL('./prism-expected.json', import.meta.url);
+
+let prism: RunningPrism;
+let report: RunReport;
+
+beforeAll(async () => {
+  prism = await startPrism();
+  report = await runConformance({
+    baseUrl: prism.url,
+    apikey: 'demo-key-1',
+    apikey2: 'demo-key-2',
+    profile: 'reference',
+    // The mock's booking_url points at port 3000, whatever runs there: not a fact about Prism.
+    skip: ['states.booking.finalization-page'],
+    // A mock has no limits to respect; never wait on one.
+    pacePerMinute: 0,
+    maxSleepMs: 1000,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await prism?.stop();
+});
+
+function table(r: RunReport): Record<string, string> {
+  return Object.fromEntries(r.results.map((c) => [c.id, c.status]));
+}
+
+function markdown(r: RunReport): string {
+  const rows = r.results.map((c) => `| \`${c.id}\` | ${c.tag} | ${c.status === 'passed' ? 'pass' : c.status === 'skipped' ? 'skip' : 'FAIL'} | ${(c.message ?? '').split('\n')[0]?.replace(/\|/g, '\\|').slice(0, 140) ?? ''} |`);
+  return [
+    '# The conformance kit against Prism (stateless mock of openapi.yaml)',
+    '',
+    `Reference profile, no harness. ${r.summary.passed} passed, ${r.summary.failed + r.summary.setupFailed} failed, ${r.summary.skipped} skipped.`,
+    '',
+    '| check | tag | Prism | why (first line) |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+describe('conformance kit against Prism', () => {
+  it('records which checks a stateless mock passes, as expected', () => {
+    mkdirSync('artifacts', { recursive: true });
+    writeFileSync('artifacts/prism-results.md', markdown(report));
+    writeFileSync('artifacts/prism-results.json', `${JSON.stringify(table(report), null, 2)}\n`);
+    const expected = JSON.parse(readFileSync(EXPECTED_FILE, 'utf8')) as Record<string, string>;
+    expect(table(report)).toEqual(expected);
+  });
+
+  it('fails the rule checks a mock cannot keep, and passes shape checks', () => {
+    const status = table(report);
+    for (const id of ['limits.search.sixth-request-429', 'auth.search.unknown-key-403', 'search.filter.star-rating', 'states.cancel.not-confirmed-409']) {
+      expect(status[id], id).toBe('failed');
+    }
+    for (const id of ['search.total-hotels.matches-list', 'search.money.decimal-strings', 'hotel.rates.order']) {
+      expect(status[id], id).toBe('passed');
+    }
+  });
+});

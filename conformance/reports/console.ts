@@ -1,0 +1,56 @@
+/** Console output: one progress line per check as it ends, then the summary table. */
+import type { CheckResult, Endpoint, RunReport } from '../kit/types.js';
+
+const MARKS = { passed: '✓', failed: '✗', skipped: '-', 'setup-failed': '✗' } as const;
+
+export function progressLine(result: CheckResult): string {
+  const head = `${MARKS[result.status]} ${result.status === 'setup-failed' ? 'SETUP ' : ''}${result.id} ${result.title}`;
+  if (result.status === 'skipped') return `${head} (skipped: ${result.message ?? ''})`;
+  if (result.status === 'passed') return result.message ? `${head} (${result.message})` : head;
+  return `${head}\n${indent(result.message ?? '')}`;
+}
+
+const ENDPOINT_ORDER: readonly Endpoint[] = [
+  '/search.php', '/hotel.php', '/booking.php', '/booking_overview.php', '/retrieve_booking.php', '/book/cancel.php', 'finalization-page', 'control',
+];
+
+export function summaryText(report: RunReport): string {
+  const { summary } = report;
+  const lines = [
+    '',
+    `Hotel Booking API conformance — ${report.baseUrl} (profile ${report.profile}, ${report.control ? `harness ${report.control}` : 'no harness'})`,
+    `${summary.total} checks: ${summary.passed} passed, ${summary.failed + summary.setupFailed} failed${summary.setupFailed > 0 ? ` (${summary.setupFailed} SETUP)` : ''}, ${summary.skipped} skipped`,
+  ];
+  const failed = report.results.filter((r) => r.status === 'failed' || r.status === 'setup-failed');
+  if (failed.length > 0) {
+    lines.push('', 'Failed:');
+    for (const r of failed) lines.push(`  ✗ ${r.status === 'setup-failed' ? 'SETUP ' : ''}${r.id} (${r.section}, ${r.tag}): ${firstLine(r.message)}`);
+  }
+  const skipped = report.results.filter((r) => r.status === 'skipped');
+  if (skipped.length > 0) {
+    lines.push('', 'Skipped:');
+    for (const r of skipped) lines.push(`  - ${r.id}: ${r.message ?? ''}`);
+  }
+  lines.push('', 'Requests per endpoint:');
+  const rows = ENDPOINT_ORDER.filter((e) => report.requestsPerEndpoint[e] !== undefined).map((e): [string, number] => [
+    e === 'control' ? 'control (harness)' : e,
+    report.requestsPerEndpoint[e] ?? 0,
+  ]);
+  const api = rows.filter(([name]) => name !== 'control (harness)').reduce((sum, [, n]) => sum + n, 0);
+  rows.push(['total API requests', api]);
+  const width = Math.max(...rows.map(([name]) => name.length));
+  for (const [name, n] of rows) lines.push(`  ${name.padEnd(width)}  ${String(n).padStart(5)}`);
+  lines.push(
+    '',
+    `Time: ${(report.durationMs / 1000).toFixed(1)} s; slept ${report.waitedSeconds} s on rate limits; server clock moved ${report.clockAdvancedSeconds} s.`,
+  );
+  return lines.join('\n');
+}
+
+function indent(text: string): string {
+  return text.split('\n').map((l) => `    ${l}`).join('\n');
+}
+
+function firstLine(text: string | undefined): string {
+  return (text ?? '').split('\n')[0] ?? '';
+}

@@ -3,26 +3,11 @@
  * function of a seed and a few integers, so the same hotel, room, date and
  * stay always give the same answer. Nothing here touches Math.random.
  */
+import { avalanche, fnv1a, UniformDraws } from '../random.js';
 
-/** FNV-1a 32-bit hash of a string (UTF-16 code units), with a final avalanche. */
+/** FNV-1a 32-bit hash of a string with a final avalanche. */
 export function hashString(text: string, basis = 0x811c9dc5): number {
-  let hash = basis >>> 0;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return avalanche(hash);
-}
-
-/** Murmur3-style finaliser: spreads every input bit over the whole word. */
-function avalanche(value: number): number {
-  let h = value >>> 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
+  return avalanche(fnv1a(text, basis));
 }
 
 /** Combines a seed with one integer (order matters): mix(mix(seed, day), SALT). */
@@ -51,27 +36,15 @@ export function hex64(text: string): string {
  * A small sequential generator for building static things (room types,
  * hotel profiles): each call of next() is unit(seed, counter++).
  */
-export class Draws {
+export class Draws extends UniformDraws {
   private counter = 0;
 
-  constructor(private readonly seed: number) {}
+  constructor(private readonly seed: number) {
+    super();
+  }
 
-  next(): number {
+  override next(): number {
     return unit(this.seed, this.counter++);
-  }
-
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-
-  pick<T>(items: readonly T[]): T {
-    const item = items[Math.floor(this.next() * items.length)];
-    if (item === undefined) throw new Error('Draws.pick on an empty list');
-    return item;
   }
 }
 

@@ -3,10 +3,10 @@
  * extras of search results (spec 2.3). Pure, deterministic functions of
  * (hotel, language): nothing is stored per hotel.
  *
- * The interfaces below use the contract's snake_case field names; the generated
- * contract types will replace them later.
+ * Shapes come from the generated contract types (server/contract.ts).
  */
-import type { Hotel, PropertyKind } from '../hotel.js';
+import type { HotelResponse, Schemas } from '../../contract.js';
+import type { Hotel } from '../hotel.js';
 import { descriptionParagraphs, importantNotesText, policyTexts, shortDescriptionText, type PolicyTexts, type TextLanguage } from './detailsText.js';
 import { AMENITY_GROUPS, hotelFacts, nearestAirportIata, type HotelFacts } from './hotelFacts.js';
 
@@ -16,72 +16,18 @@ export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 /** Image shown for hotels without details (the server prefixes its public URL). */
 export const PLACEHOLDER_IMAGE_PATH = '/images/hotels/placeholder.jpg';
 
-export interface HotelLocation {
-  address: string;
-  postal_code: string;
-  latitude: number;
-  longitude: number;
-  city: string;
-  country_code: string;
-  region_type: string | null;
-  airport_iata: string | null;
-  distance_to_center_m: number | null;
-}
-
-export interface HotelTimes {
-  check_in: string;
-  check_out: string;
-  /** null (with front_desk_close null) = front desk open 24 hours. */
-  front_desk_open: string | null;
-  front_desk_close: string | null;
-}
-
-export interface HotelProperty {
-  total_rooms: number | null;
-  floors: number | null;
-  year_built: number | null;
-  year_renovated: number | null;
-  payment_methods: string[] | null;
-  electricity: string | null;
-}
-
-export interface HotelDescription {
-  title: string;
-  text: string;
-}
-
-export interface HotelImage {
-  /** A path such as /images/hotels/42/1.jpg; the server turns it into a URL. */
-  url: string;
-  category: string;
-}
-
-export interface HotelAmenityGroup {
-  group: string;
-  included: string[];
-  paid: string[];
-}
-
+/**
+ * The static part of the hotel-details response: the contract's HotelResponse without availability,
+ * with policy values narrowed to the texts the reference server gives (the contract leaves them open).
+ */
+export type HotelStatic = Omit<HotelResponse, 'availability' | 'rooms' | 'policies'> & { policies: PolicyTexts | null };
+export type HotelLocation = Schemas['HotelLocation'];
+export type HotelTimes = NonNullable<Schemas['HotelTimes']>;
+export type HotelProperty = NonNullable<Schemas['HotelProperty']>;
+export type HotelDescription = Schemas['HotelDescription'];
+export type HotelImage = Schemas['HotelImage'];
+export type HotelAmenityGroup = Schemas['AmenityGroup'];
 export type HotelPolicies = PolicyTexts;
-
-/** The static part of HotelResponse. Detail fields are null for hotels without details. */
-export interface HotelStatic {
-  id: number;
-  name: string;
-  type: PropertyKind;
-  star_rating: number;
-  is_closed: boolean;
-  hotel_chain: string | null;
-  location: HotelLocation;
-  times: HotelTimes | null;
-  property: HotelProperty | null;
-  descriptions: HotelDescription[] | null;
-  images: HotelImage[] | null;
-  amenities: HotelAmenityGroup[] | null;
-  quick_features: string[] | null;
-  policies: HotelPolicies | null;
-  important_notes: string | null;
-}
 
 /** Per-hotel extras of a search result. */
 export interface HotelSummary {

@@ -9,7 +9,7 @@ import { priceFactorOf } from './countries.js';
 import { localCurrencyOf } from './currencies.js';
 import { distanceM, offsetByMetres, roundCoordinate, type LatLon } from './geo.js';
 import { hotelName, postalCode, streetAddress } from './naming.js';
-import { Random, mixSeeds } from './random.js';
+import { Random, mixSeeds } from '../random.js';
 import { SCENARIO_CLUSTER_CENTRE, SCENARIO_EXCLUSION_RADIUS_M } from './scenario.js';
 
 export const DEFAULT_SEED = 20260101;

@@ -7,7 +7,7 @@
 import type { Hotel, PropertyKind } from '../hotel.js';
 import { airportDirectory } from './airports.js';
 import { electricityOf } from './countries.js';
-import { Random, fnv1a, mixSeeds } from './random.js';
+import { Random, fnv1a, mixSeeds } from '../random.js';
 
 export const QUICK_FEATURES = [
   'parking', 'internet', 'pool', 'air_conditioning', 'fitness', 'spa', 'restaurant', 'bar',

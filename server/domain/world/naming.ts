@@ -3,7 +3,7 @@
  * codes. Everything draws from the caller's Random so names are stable per seed.
  */
 import type { PropertyKind } from '../hotel.js';
-import type { Random } from './random.js';
+import type { Random } from '../random.js';
 
 const ADJECTIVES = [
   'Grand', 'Royal', 'Golden', 'Silver', 'Blue', 'Green', 'Old', 'New', 'Little', 'Central', 'Quiet',

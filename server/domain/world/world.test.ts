@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Hotel } from '../hotel.js';
 import { distanceM } from './geo.js';
-import { Random } from './random.js';
+import { Random } from '../random.js';
 import { World, defaultWorld } from './world.js';
 
 const world = defaultWorld();

@@ -4,8 +4,8 @@
  */
 
 /** FNV-1a 32-bit hash of a string (UTF-16 code units); stable across runs and platforms. */
-export function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
+export function fnv1a(text: string, basis = 0x811c9dc5): number {
+  let hash = basis >>> 0;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
@@ -25,6 +25,12 @@ export function mixSeeds(...parts: number[]): number {
       value >>>= 8;
     }
   }
+  return avalanche(hash);
+}
+
+/** Murmur3-style finaliser: spreads every input bit over the whole word. */
+export function avalanche(value: number): number {
+  let hash = value >>> 0;
   hash ^= hash >>> 16;
   hash = Math.imul(hash, 0x85ebca6b);
   hash ^= hash >>> 13;
@@ -33,22 +39,10 @@ export function mixSeeds(...parts: number[]): number {
   return hash >>> 0;
 }
 
-/** A seeded pseudo-random generator (mulberry32) with a few convenience draws. */
-export class Random {
-  private state: number;
-
-  constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
+/** Integer, chance and pick draws over any uniform source; subclasses supply next(). */
+export abstract class UniformDraws {
   /** Uniform float in [0, 1). */
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
+  abstract next(): number;
 
   /** Uniform integer in [min, max], both inclusive. */
   int(min: number, max: number): number {
@@ -63,8 +57,27 @@ export class Random {
   /** One element of a non-empty list. */
   pick<T>(items: readonly T[]): T {
     const item = items[Math.floor(this.next() * items.length)];
-    if (item === undefined) throw new Error('Random.pick on an empty list');
+    if (item === undefined) throw new Error('pick on an empty list');
     return item;
+  }
+}
+
+/** A seeded pseudo-random generator (mulberry32) with a few convenience draws. */
+export class Random extends UniformDraws {
+  private state: number;
+
+  constructor(seed: number) {
+    super();
+    this.state = seed >>> 0;
+  }
+
+  /** Uniform float in [0, 1). */
+  override next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
 
   /** One value drawn according to relative weights (weights need not sum to 1). */

@@ -7,7 +7,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { realpathSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,6 +18,7 @@ import {
   loadContract,
   type ContractExample,
 } from './contract/schema.js';
+import { freePort } from '../server/testing/freePort.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const doc = loadContract();
@@ -38,17 +38,6 @@ function remember(chunk: Buffer): void {
   if (outputTail.length > 40) outputTail.splice(0, outputTail.length - 40);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function waitUntilUp(url: string, child: ChildProcess, limitMs: number): Promise<void> {
   const deadline = Date.now() + limitMs;

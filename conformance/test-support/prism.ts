@@ -3,8 +3,10 @@
  * by the test, with a bounded readiness poll.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../server/testing/freePort.js';
+
+export { freePort };
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -13,17 +15,6 @@ export interface RunningPrism {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startPrism(readyWithinMs = 30_000): Promise<RunningPrism> {
   const port = await freePort();

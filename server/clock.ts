@@ -58,6 +58,11 @@ export function isoDate(instant: Date): string {
   return instant.toISOString().slice(0, 10);
 }
 
+/** The `YYYY-MM-DD` date `days` after (or, negative, before) a `YYYY-MM-DD` date, UTC. */
+export function addDays(date: string, days: number): string {
+  return isoDate(new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000));
+}
+
 /** `YYYY-MM-DDTHH:MM:SS` (zone-less, UTC): the shape of cancellation date-times. */
 export function localDateTime(instant: Date): string {
   return instant.toISOString().slice(0, 19);

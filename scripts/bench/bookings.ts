@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../server/app.js';
-import { FakeClock } from '../../server/clock.js';
+import { addDays, FakeClock, isoDate } from '../../server/clock.js';
 import type { BookingRecord } from '../../server/domain/bookings/record.js';
 import { newBookhash, newCsrfToken } from '../../server/domain/bookings/tokens.js';
 import { hotelRooms } from '../../server/domain/rates/index.js';
@@ -147,8 +147,8 @@ async function templateRecord(world: World, serviceHash: string): Promise<Bookin
 /** A refundable rate 60 days ahead at the first hotel that has one (so cancels are within the deadline). */
 function refundableServiceHash(world: World): string {
   const now = new Date(START);
-  const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
-  const stay = { checkin: day(60), checkout: day(62), persons: 2, currency: 'EUR', residency: 'nl' };
+  const today = isoDate(now);
+  const stay = { checkin: addDays(today, 60), checkout: addDays(today, 62), persons: 2, currency: 'EUR', residency: 'nl' };
   for (const hotel of world.allHotels().slice(0, 200)) {
     for (const room of hotelRooms(hotel, stay, now)) {
       const rate = room.rates.find((candidate) => candidate.refundable);

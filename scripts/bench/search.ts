@@ -4,7 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { createApp, createContext } from '../../server/app.js';
-import { FakeClock } from '../../server/clock.js';
+import { addDays, FakeClock } from '../../server/clock.js';
 import { LowdbStore } from '../../server/store/lowdbStore.js';
 import { load, summarise } from './measure.js';
 
@@ -12,17 +12,15 @@ const PLACES = ['Amsterdam', 'Paris', 'London', 'New York', 'Berlin', 'Madrid', 
   'Barcelona', 'Vienna', 'Prague', 'Lisbon', 'Dublin', 'Toronto', 'Mumbai', 'Bangkok', 'Istanbul', 'Mexico City'];
 const UNLIMITED = { perMinute: 1e9, perDay: 1e9 };
 
-const DAY_MS = 86_400_000;
-const dateAfter = (start: string, days: number) => new Date(Date.parse(`${start}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** Distinct for every index (the check-in date moves a day per request), so none is a cache hit. */
 function searchRequest(index: number) {
   const nights = 1 + (index % 4);
-  const checkin = dateAfter('2026-12-01', index);
+  const checkin = addDays('2026-12-01', index);
   return {
     apikey: 'demo-key-1',
     checkin,
-    checkout: dateAfter(checkin, nights),
+    checkout: addDays(checkin, nights),
     location: PLACES[index % PLACES.length] as string,
     persons: 1 + (index % 4),
     radius: 3000 + (index % 5) * 1000,

@@ -33,12 +33,4 @@ export class Accounts {
     }
     return found;
   }
-
-  byId(id: number): Account | undefined {
-    return this.entries.find((entry) => entry.account.id === id)?.account;
-  }
-
-  list(): Account[] {
-    return this.entries.map((entry) => entry.account);
-  }
 }

@@ -1,4 +1,5 @@
 /** The cancellation confirmation e-mail to the guest (spec section 6: the only outgoing notification). */
+import { isoDate } from '../../clock.js';
 import type { OutboxEmail } from '../../store/store.js';
 import type { BookingRecord } from './record.js';
 
@@ -8,7 +9,7 @@ export function cancellationEmail(
 ): OutboxEmail {
   const guestName = `${booking.guest.first_name} ${booking.guest.last_name}`;
   const nights = `${booking.nights} night${booking.nights === 1 ? '' : 's'}`;
-  const refundDate = options.refundSettlesAt.toISOString().slice(0, 10);
+  const refundDate = isoDate(options.refundSettlesAt);
   const text = [
     `Dear ${guestName},`,
     '',

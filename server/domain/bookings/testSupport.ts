@@ -6,7 +6,7 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../app.js';
-import { FakeClock } from '../../clock.js';
+import { addDays, FakeClock, isoDate } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { HotelRate, HotelResponse, HotelRoom, SearchResponse } from '../../contract.js';
 import { LowdbStore } from '../../store/lowdbStore.js';
@@ -88,7 +88,7 @@ export async function postJson(
 
 /** `YYYY-MM-DD` of the clock's today plus `days`. */
 export function dayAfter(clock: FakeClock, days: number): string {
-  return new Date(clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  return addDays(isoDate(clock.now()), days);
 }
 
 export interface RateChoice {

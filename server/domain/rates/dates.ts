@@ -33,18 +33,6 @@ export function msOfDay(day: number): number {
   return day * MS_PER_DAY;
 }
 
-/** `YYYY-MM-DDTHH:MM:SS` (UTC, whole seconds) of an instant. */
-export function localDateTime(instant: Date): string {
-  const ms = instant.getTime();
-  if (ms !== lastInstantMs) {
-    lastInstantMs = ms;
-    lastInstantText = instant.toISOString().slice(0, 19);
-  }
-  return lastInstantText;
-}
-let lastInstantMs = Number.NaN;
-let lastInstantText = '';
-
 /** Everything the rate engine needs to know about the nights of one stay. */
 export interface StayNights {
   checkinDay: number;

@@ -11,7 +11,8 @@ import {
 } from './availability.js';
 import { cancellationOf, refundableOpen } from './cancellation.js';
 import { formatCents, isSupportedCurrency, roundForCurrency } from './currency.js';
-import { localDateTime, stayNights, type StayNights } from './dates.js';
+import { localDateTime } from '../../clock.js';
+import { stayNights, type StayNights } from './dates.js';
 import { displayTotal, priceContext, priceRate, roomNightsEur, type PriceContext, type PricedRate } from './pricing.js';
 import { profileOf } from './profile.js';
 import { findRoomType, roomTypesOf, type RoomType } from './roomTypes.js';

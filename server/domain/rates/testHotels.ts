@@ -56,8 +56,4 @@ export function manyHotels(count: number, firstId = 1000): Hotel[] {
   return hotels;
 }
 
-/** Adds days to a YYYY-MM-DD date. */
-export function addDays(date: string, days: number): string {
-  const ms = Date.parse(`${date}T00:00:00Z`) + days * 86_400_000;
-  return new Date(ms).toISOString().slice(0, 10);
-}
+export { addDays } from '../../clock.js';

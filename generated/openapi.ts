@@ -246,7 +246,7 @@ export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
         /**
-         * @description A money amount as decimal text with two decimals.
+         * @description A money amount as decimal text. **Reference behaviour:** always two decimals.
          * @example 412.50
          */
         Money: string;
@@ -262,7 +262,7 @@ export type components = {
          */
         Date: string;
         /**
-         * @description ISO 8601 date-time without zone, `YYYY-MM-DDTHH:MM:SS` (UTC on the reference server).
+         * @description ISO 8601 date-time. **Reference behaviour:** without zone, `YYYY-MM-DDTHH:MM:SS` (UTC).
          * @example 2026-12-12T23:59:00
          */
         LocalDateTime: string;
@@ -537,7 +537,7 @@ export type components = {
             currency: components["schemas"]["CurrencyCode"];
         } | null;
         Cancellation: {
-            /** @description Deadline for free cancellation (zone-less date-time); null means non-refundable. */
+            /** @description Deadline for free cancellation (ISO 8601 date-time; **reference behaviour:** zone-less, UTC); null means non-refundable. */
             free_cancellation_before: string | null;
             /** @description Penalty periods. */
             policies: components["schemas"]["PenaltyPolicy"][];

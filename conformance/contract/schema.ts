@@ -636,7 +636,8 @@ function collectExtensionKeys(node: unknown, into: Set<string>): void {
   }
 }
 
-function deepFreeze<T>(value: T): T {
+/** Freezes a parsed document and everything in it. */
+export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const child of Object.values(value as object)) deepFreeze(child);

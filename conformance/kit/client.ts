@@ -14,7 +14,7 @@ import { judgeResponse, type JudgeOptions } from './contractCheck.js';
 import { BudgetExhausted, CheckFailure } from './failures.js';
 import type { SlidingWindowScheduler } from './limiter.js';
 import type { Exchange, Recorder } from './recorder.js';
-import { API_PATHS, RATE_LIMITED_PATHS, type ApiPath, type Endpoint } from './types.js';
+import { API_PATHS, RATE_LIMITED_PATHS, type ApiPath, type Endpoint, type Profile } from './types.js';
 
 type Operation<P extends ApiPath> = paths[P]['post'];
 export type RequestBody<P extends ApiPath> = Operation<P>['requestBody']['content']['application/json'];
@@ -44,6 +44,8 @@ export interface ClientOptions {
   budget?: number;
   /** Longest wait on a limit the kit accepts without a harness; longer gives a failure instead. */
   maxSleepMs?: number;
+  /** The contract layer responses are judged by (default reference: the full contract). */
+  profile?: Profile;
 }
 
 /** Retry-After to assume when a 429 has none (or an unreadable one). */
@@ -152,7 +154,7 @@ export class ApiClient {
       const json = parseJson(text);
       const schemaErrors = endpoint === 'finalization-page' || endpoint === 'control'
         ? []
-        : judgeResponse(endpoint, response.status, response.headers, text, json, options);
+        : judgeResponse(endpoint, response.status, response.headers, text, json, options, this.options.profile);
       const exchange: Exchange = {
         endpoint,
         method,

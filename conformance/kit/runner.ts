@@ -63,6 +63,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     timeoutMs: options.timeoutMs ?? 5000,
     budget: options.requestBudget,
     maxSleepMs: settings.maxSleepMs,
+    profile: options.profile,
   });
   const ctx = new CheckContext(api, options.apikey, options.apikey2, harness, clock, scheduler, settings);
   ctx.fixtures = new Fixtures(ctx);

@@ -9,6 +9,9 @@ import type { CheckContext } from './context.js';
 /** `spec`: a rule the API description states. `reference`: a choice our reference server makes where it says "not shown". */
 export type Tag = 'spec' | 'reference';
 
+/** Which rules a run judges by: `spec` only what the API description states, `reference` also the reference's choices. */
+export type Profile = Tag;
+
 /** What a check cannot run without. `clock` means the harness can move the server clock. */
 export type Need = 'control' | 'apikey2' | 'clock';
 

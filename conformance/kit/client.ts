@@ -12,6 +12,7 @@ import type { paths } from '../../generated/openapi.js';
 import type { KitClock } from './clock.js';
 import { judgeResponse, type JudgeOptions } from './contractCheck.js';
 import { BudgetExhausted, CheckFailure } from './failures.js';
+import { networkCause } from './preflight.js';
 import type { SlidingWindowScheduler } from './limiter.js';
 import type { Exchange, Recorder } from './recorder.js';
 import { API_PATHS, RATE_LIMITED_PATHS, type ApiPath, type Endpoint, type Profile } from './types.js';
@@ -134,7 +135,10 @@ export class ApiClient {
         }
         if (isTimeout(error)) throw new CheckFailure(`${method} ${endpoint} timed out twice (time-out ${this.options.timeoutMs} ms)`);
         if (error instanceof CheckFailure) throw error;
-        throw new CheckFailure(`${method} ${endpoint} failed: ${(error as Error).message}`);
+        if (endpoint === 'finalization-page') {
+          throw new CheckFailure(`cannot reach booking_url ${url}: ${networkCause(error)} (the kit follows booking_url wherever it points; it must be reachable from where the kit runs)`);
+        }
+        throw new CheckFailure(`${method} ${url} failed: ${networkCause(error)}`);
       }
       const text = await response.text();
       const ms = Math.round(performance.now() - started);
@@ -147,7 +151,7 @@ export class ApiClient {
           const how = this.options.clock.moves ? 'moved the clock' : 'waited';
           notes.push(`unprovoked 429 on ${endpoint}: ${how} ${Math.round(waitMs / 1000)} s (Retry-After) and retried once`);
           if (limited) this.options.scheduler.blockUntil(endpoint, this.options.clock.now() + waitMs + 500);
-          else await this.options.clock.pass(waitMs + 500);
+          else await this.options.clock.pass(waitMs + 500, 'the rate limit (Retry-After)');
           continue;
         }
       }
@@ -205,7 +209,8 @@ export class ApiClient {
             '(the daily limit?); run with --control or later',
         );
       }
-      await clock.pass(delay);
+      const paced = this.options.scheduler.blockedUntil(endpoint) > clock.now() ? 'Retry-After' : 'the kit keeps to the stated limits; --pace off for a server without limits';
+      await clock.pass(delay, `the rate limit on ${endpoint} (${paced})`);
     }
   }
 }

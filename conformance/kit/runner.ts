@@ -6,12 +6,12 @@
 import { CATALOGUE } from '../checks/index.js';
 import { ControlHarness } from '../harness.js';
 import { ApiClient } from './client.js';
-import { HarnessClock, SleepingClock, type KitClock } from './clock.js';
+import { HarnessClock, SleepingClock, type KitClock, type WaitListener } from './clock.js';
 import { CheckContext, type KitSettings } from './context.js';
-import { CheckFailure, CheckSkipped, SetupFailure } from './failures.js';
-import { Fixtures } from './fixtures.js';
+import { BlockedByFixture, CheckFailure, CheckSkipped, SetupFailure } from './failures.js';
+import { Fixtures, type FixtureProblem } from './fixtures.js';
 import { SlidingWindowScheduler, specLimits } from './limiter.js';
-import { Recorder } from './recorder.js';
+import { Recorder, exchangeRecord, exchangeText, violationLines } from './recorder.js';
 import { selectChecks, type PlannedCheck } from './selection.js';
 import type { CatalogueCheck, CheckResult, CheckStatus, RunReport, RunSummary } from './types.js';
 
@@ -39,6 +39,10 @@ export interface RunOptions {
   catalogue?: readonly CatalogueCheck[];
   /** Called as each check ends (progress output). */
   onResult?: (result: CheckResult) => void;
+  /** Called once at the start with a function giving the report so far (marked incomplete), e.g. for SIGINT. */
+  onStart?: (reportSoFar: () => RunReport) => void;
+  /** Told when the kit sleeps (on a rate limit, without a harness) and when the sleep ends. */
+  onWait?: WaitListener;
 }
 
 export const DEFAULT_NEAR = { latitude: 52.316, longitude: 4.971 }; // Sandbox Scenario Park, Amsterdam
@@ -47,7 +51,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const startedAt = new Date();
   const started = performance.now();
   const harness = options.control ? new ControlHarness(options.control, options.timeoutMs ?? 5000) : undefined;
-  const clock: KitClock = harness ? new HarnessClock(harness) : new SleepingClock();
+  const clock: KitClock = harness ? new HarnessClock(harness) : new SleepingClock(options.onWait);
   const settings: KitSettings = {
     near: options.near ?? DEFAULT_NEAR,
     location: options.location ?? 'Amsterdam',
@@ -85,27 +89,61 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   }
 
   const results: CheckResult[] = [];
-  for (const planned of plan) {
-    const result = setupProblem
-      ? resultOf(planned.check, 'setup-failed', setupProblem, 0, new Recorder())
-      : await runOne(planned, ctx);
-    results.push(result);
-    options.onResult?.(result);
-  }
-
-  const requestsPerEndpoint = { ...api.requests, ...(harness ? { control: harness.calls } : {}) };
-  return {
+  const report = (complete: boolean): RunReport => ({
     tool: 'hotel-conformance (Hotel Booking API v1.0.0)',
     baseUrl: options.baseUrl,
     control: harness?.url ?? null,
     profile: options.profile,
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - started),
-    results,
+    results: [...results],
     summary: summarise(results),
-    requestsPerEndpoint,
+    requestsPerEndpoint: { ...api.requests, ...(harness ? { control: harness.calls } : {}) },
     waitedSeconds: Math.round(clock.sleptMs / 1000),
     clockAdvancedSeconds: Math.round(clock.movedMs / 1000),
+    complete,
+    planned: plan.length,
+  });
+  options.onStart?.(() => report(false));
+
+  for (const planned of plan) {
+    const result = setupProblem
+      ? resultOf(planned.check, 'setup-failed', setupProblem, 0, new Recorder())
+      : await runOne(planned, ctx);
+    // A fixture that failed during this check is reported once, before the checks it blocked.
+    for (const problem of ctx.fixtures.newProblems()) {
+      const fixtureResult = fixtureResultOf(problem);
+      results.push(fixtureResult);
+      options.onResult?.(fixtureResult);
+    }
+    results.push(result);
+    options.onResult?.(result);
+  }
+  return report(true);
+}
+
+/** The one result that carries a fixture's failure, with its requests and responses. */
+function fixtureResultOf(problem: FixtureProblem): CheckResult {
+  const lines = [
+    ...(problem.failure ? [problem.failure.message] : []),
+    ...(problem.exchanges.some((e) => e.schemaErrors.length > 0)
+      ? ['contract violations:', ...problem.exchanges.flatMap(violationLines).map((l) => `  ${l}`)]
+      : []),
+    ...problem.exchanges.map((e) => exchangeText(exchangeRecord(e))),
+    'Every check that needed this fixture is blocked by it (status blocked).',
+  ];
+  return {
+    id: problem.id,
+    title: problem.title,
+    group: 'fixtures',
+    section: '2',
+    tag: 'spec',
+    needs: [],
+    status: 'failed',
+    message: lines.join('\n'),
+    durationMs: 0,
+    requests: {},
+    exchanges: problem.exchanges.map((e) => exchangeRecord(e)),
   };
 }
 
@@ -121,6 +159,7 @@ async function runOne(planned: PlannedCheck, ctx: CheckContext): Promise<CheckRe
     await check.run(ctx);
   } catch (error) {
     if (error instanceof CheckSkipped) [status, message] = ['skipped', error.reason];
+    else if (error instanceof BlockedByFixture) [status, message] = ['blocked', error.message];
     else if (error instanceof SetupFailure) [status, message] = ['setup-failed', `SETUP: ${error.message}`];
     else if (error instanceof CheckFailure) [status, message] = ['failed', error.message];
     else [status, message] = ['failed', `kit error: ${(error as Error).stack ?? String(error)}`];
@@ -128,10 +167,17 @@ async function runOne(planned: PlannedCheck, ctx: CheckContext): Promise<CheckRe
     ctx.api.recorder = undefined;
   }
   const violations = recorder.schemaErrors();
+  const brokenFixtures = recorder.brokenFixtures();
   if (violations.length > 0 && status !== 'setup-failed') {
     const contract = `contract violations:\n${violations.map((v) => `  ${v}`).join('\n')}`;
     message = status === 'failed' && message ? `${message}\n${contract}` : contract;
     status = 'failed';
+  } else if (brokenFixtures.length > 0 && (status === 'passed' || status === 'failed')) {
+    // One cause, one failure: the fixture's violation is reported on the fixture; what the check
+    // itself found may well be the same cause, so it is kept as a detail only.
+    const own = status === 'failed' && message ? `\n(what the check found with it: ${message.split('\n')[0]})` : '';
+    message = `blocked by ${brokenFixtures.join(', ')}: its response violates the contract (reported there)${own}`;
+    status = 'blocked';
   } else if (status === 'passed' && recorder.notes.length > 0) {
     message = recorder.notes.join('; ');
   }
@@ -150,6 +196,9 @@ function resultOf(check: CatalogueCheck, status: CheckStatus, message: string | 
     ...(message === undefined ? {} : { message }),
     durationMs: Math.round(ms),
     requests: { ...recorder.requests },
+    ...(status === 'failed' || status === 'setup-failed'
+      ? { exchanges: recorder.exchanges.filter((e) => !recorder.fixtureOf.has(e)).slice(-5).map((e) => exchangeRecord(e)) }
+      : {}),
   };
 }
 
@@ -160,11 +209,12 @@ export function summarise(results: readonly CheckResult[]): RunSummary {
     failed: count('failed'),
     skipped: count('skipped'),
     setupFailed: count('setup-failed'),
+    blocked: count('blocked'),
     total: results.length,
   };
 }
 
-/** Exit code of a run: 0 only when nothing failed (skipped checks do not fail a run). */
+/** Exit code of a run: 0 only when nothing failed or was blocked (skipped checks do not fail a run). */
 export function exitCodeOf(report: RunReport): number {
-  return report.summary.failed + report.summary.setupFailed === 0 ? 0 : 1;
+  return report.summary.failed + report.summary.setupFailed + report.summary.blocked === 0 ? 0 : 1;
 }

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunReport } from './kit/types.js';
 import { VARIANTS, type Variant } from './variants/index.js';
-import { runAgainstVariant } from './variants/run.js';
+import { runAgainstWrapped } from './test-support/runAgainst.js';
 
 interface Outcome {
   variant: Variant;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   const queue = [...VARIANTS];
   const worker = async () => {
     for (let variant = queue.shift(); variant; variant = queue.shift()) {
-      outcomes.push({ variant, spec: await runAgainstVariant(variant, 'spec'), reference: await runAgainstVariant(variant, 'reference') });
+      outcomes.push({ variant, spec: await runAgainstWrapped(variant, 'spec'), reference: await runAgainstWrapped(variant, 'reference') });
     }
   };
   await Promise.all([worker(), worker()]);

@@ -30,9 +30,9 @@ export class SleepingClock implements KitClock {
   }
   async pass(ms: number, why = 'the rate limit'): Promise<void> {
     if (ms <= 0) return;
-    this.sleptMs += ms;
     this.onWait?.(ms, why);
     await new Promise((resolve) => setTimeout(resolve, ms));
+    this.sleptMs += ms;
     this.onWait?.(0, why);
   }
 }

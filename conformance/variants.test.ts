@@ -63,9 +63,11 @@ describe('legitimate variants (the mirror of the mutants)', () => {
     for (const o of outcomes) expect(o.spec.summary.skipped, o.variant.id).toBeLessThan(o.spec.summary.total / 10);
   });
 
-  it('the reference profile tells some variants apart from the reference server, each failure with a reason', () => {
-    const failing = outcomes.filter((o) => notPassed(o.reference).length > 0);
-    expect(failing.length).toBeGreaterThan(VARIANTS.length / 2);
-    for (const o of failing) for (const r of notPassed(o.reference)) expect(r.message ?? '', `${o.variant.id} → ${r.id}`).not.toBe('');
+  it('the reference profile tells apart the variants that contradict a reference choice, each failure with a reason', () => {
+    const failing = new Set(outcomes.filter((o) => notPassed(o.reference).length > 0).map((o) => o.variant.id));
+    for (const id of ['money.minimal-decimals', 'money.jpy-whole-units', 'dates.deadlines-in-utc-with-zone', 'search.cheapest-first', 'booking-url.bookhash-in-path', 'paid.other-values', 'limits.counted-before-auth', 'validation.unknown-fields-ignored']) {
+      expect(failing.has(id), id).toBe(true);
+    }
+    for (const o of outcomes) for (const r of notPassed(o.reference)) expect(r.message ?? '', `${o.variant.id} → ${r.id}`).not.toBe('');
   });
 });

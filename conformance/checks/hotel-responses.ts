@@ -136,7 +136,7 @@ export const HOTEL_RESPONSE_CHECKS: Check[] = [
     expectEqual(response.availability?.nights, nightsBetween(search.request.checkin, search.request.checkout), 'availability.nights');
   }),
   onShared('search-cache.has-search-rate', "the search's rate of the hotel is among its details rates", '4.2 (reference)', 'reference', ({ response, search }) => {
-    const wanted = search.response.hotels[0]?.rate.service_hash;
+    const wanted = search.hotel.rate.service_hash;
     const all = roomsOf(response).flatMap((room) => room.rates.map((r) => r.service_hash));
     expect(all.includes(wanted ?? ''), `service_hash ${wanted} of the search is not among the ${all.length} rates`);
   }),
@@ -182,7 +182,7 @@ export const HOTEL_RESPONSE_CHECKS: Check[] = [
     eachRate(response, (rate) => ('average_per_night' in rate.pricing ? undefined : `${rate.service_hash} has no average_per_night`));
   }),
   onShared('search-cache.search-rate-cheapest', "the search's rate is the cheapest of the hotel's rates", '4.1 (reference: compared with details by search_id)', 'reference', ({ response, search }) => {
-    const searchRate = search.response.hotels[0]?.rate;
+    const searchRate = search.hotel.rate;
     const cheaper = roomsOf(response).flatMap((room) => room.rates).filter((r) => cents(r.pricing.total_price) < cents(searchRate?.pricing.total_price ?? '0'));
     expect(cheaper.length === 0, `the search offered ${searchRate?.pricing.total_price}, details have cheaper: ${cheaper.slice(0, 3).map((r) => `${r.service_hash} ${r.pricing.total_price}`).join(', ')}`);
   }),

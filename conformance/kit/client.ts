@@ -120,6 +120,7 @@ export class ApiClient {
     const limited = (RATE_LIMITED_PATHS as readonly string[]).includes(endpoint);
     const notes: string[] = [];
     let timedOut = false;
+    let reset = false;
     let retriedOn429 = false;
     for (;;) {
       if (limited && !options.provoke) await this.waitForSlot(endpoint);
@@ -135,6 +136,12 @@ export class ApiClient {
         }
         if (isTimeout(error)) throw new CheckFailure(`${method} ${endpoint} timed out twice (time-out ${this.options.timeoutMs} ms)`);
         if (error instanceof CheckFailure) throw error;
+        // A kept-alive connection the server closed just as we reused it: no answer came; send once more.
+        if (networkCause(error) === 'ECONNRESET' && !reset) {
+          reset = true;
+          notes.push(`${method} ${endpoint}: the connection was reset before an answer; retried once`);
+          continue;
+        }
         if (endpoint === 'finalization-page') {
           throw new CheckFailure(`cannot reach booking_url ${url}: ${networkCause(error)} (the kit follows booking_url wherever it points; it must be reachable from where the kit runs)`);
         }

@@ -23,6 +23,11 @@ export type HotelRate = components['schemas']['HotelRate'];
 export interface SharedSearch {
   request: SearchRequest;
   response: SearchResponse;
+  /**
+   * The hotel the shared details and bookings use: the first one, or with a harness the first that
+   * is no scenario hotel (whose effects, e.g. sold out at booking, would spoil ordinary bookings).
+   */
+  hotel: SearchResponse['hotels'][number];
 }
 
 export interface SharedHotel {
@@ -85,7 +90,9 @@ export class Fixtures {
           `the shared search near ${request.latitude},${request.longitude} returned no hotels; response checks need some (use --near)`,
         );
       }
-      return { request, response };
+      const scenarioIds = new Set(this.ctx.harness ? (await this.scenarios()).map((s) => s.id) : []);
+      const hotel = response.hotels.find((h) => !scenarioIds.has(h.id)) ?? (response.hotels[0] as SharedSearch['hotel']);
+      return { request, response, hotel };
     });
   }
 
@@ -93,8 +100,7 @@ export class Fixtures {
   hotel(): Promise<SharedHotel> {
     return this.memo('hotel', SEARCH_MAX_AGE_MS, async () => {
       const search = await this.search();
-      const first = search.response.hotels[0];
-      if (!first) throw new CheckFailure('the shared search has no hotel');
+      const first = search.hotel;
       const request: HotelRequest = { apikey: this.ctx.apikey, id: first.id, search_id: search.response.search_id };
       const response = ok(await this.ctx.api.post('/hotel.php', request), `hotel details of hotel ${first.id} (shared)`);
       return { request, response, search };
@@ -113,7 +119,7 @@ export class Fixtures {
   processingBooking(): Promise<StartedBooking> {
     return this.memo('processing-booking', Infinity, async () => {
       const search = await this.search();
-      const serviceHash = search.response.hotels[0]?.rate.service_hash ?? '';
+      const serviceHash = search.hotel.rate.service_hash;
       return this.startBooking(serviceHash, this.ctx.apikey, 'the shared booking');
     });
   }

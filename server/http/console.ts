@@ -5,6 +5,7 @@
  * its contract at `/control-api.yaml` and `/control-api.json`. GET and HEAD only (405 with Allow
  * otherwise); paths are strict and case-sensitive like the API's. Never CORS.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Router, type RequestHandler, type Response } from 'express';
@@ -18,6 +19,23 @@ import { API_PATHS } from './pipeline.js';
 const require = createRequire(import.meta.url);
 const REDOC_BUNDLE_FILE = require.resolve('redoc/bundles/redoc.standalone.js');
 const REDOC_BUNDLE_PATH = '/docs/redoc.standalone.js';
+/**
+ * The one resource the bundle loads from outside: the Redocly logo beside the sidebar's
+ * attribution link, from their CDN. It is swapped for an empty inline image (the link stays), so
+ * /docs loads nothing but this server's files; the browser test guards against new ones.
+ */
+const REDOC_CDN_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+const EMPTY_SVG = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E';
+let redocBundle: { body: Buffer; etag: string } | undefined;
+/** Read once, on first use (1 MB that most runs never serve). */
+function localRedocBundle(): { body: Buffer; etag: string } {
+  if (!redocBundle) {
+    const body = Buffer.from(readFileSync(REDOC_BUNDLE_FILE, 'utf8').replaceAll(REDOC_CDN_LOGO, EMPTY_SVG));
+    redocBundle = { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
+  }
+  return redocBundle;
+}
+
 const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
   .version;
 
@@ -103,11 +121,11 @@ export function consoleRouter(context: AppContext, files: ConsoleFiles): Router 
 
   const apiDocs = redocPage(`${contract.document.info.title} — reference`, '/openapi.json', REDOC_BUNDLE_PATH);
   get('/docs', (_req, res) => sendPage(res, REDOC_CSP, apiDocs));
-  get(REDOC_BUNDLE_PATH, (_req, res, next) => {
-    res.set({ 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
-    res.sendFile(REDOC_BUNDLE_FILE, { cacheControl: false }, (error) => {
-      if (error && !res.headersSent) next(error);
-    });
+  get(REDOC_BUNDLE_PATH, (_req, res) => {
+    const bundle = localRedocBundle();
+    // With our ETag set, Express answers a revalidation 304 instead of hashing 1 MB again.
+    res.set({ 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff', ETag: bundle.etag });
+    res.type('text/javascript; charset=utf-8').send(bundle.body);
   });
   serveSpec('/openapi', contract);
 
@@ -117,6 +135,11 @@ export function consoleRouter(context: AppContext, files: ConsoleFiles): Router 
     get(controlDocsPath, (_req, res) => sendPage(res, REDOC_CSP, controlDocs));
     serveSpec('/control-api', control);
   }
+
+  // Browsers ask for it on every page; "no icon" without a 404 in the console.
+  get('/favicon.ico', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=86400').status(204).end();
+  });
 
   get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({

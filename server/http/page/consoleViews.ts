@@ -25,7 +25,7 @@ export function homePage(view: HomeView): string {
   with a deterministic world of hotels, sandbox test cards and a movable clock. Every API call is an
   HTTP <code>POST</code> with a JSON body that carries the API key in the field <code>apikey</code>.</p>
   <p>Base URL: <code id="base-url">${view.publicUrl}</code>. Start with <code>POST /search.php</code>; the
-  API reference below has an example for every call.</p>
+  API reference has an example for every call.</p>
 </section>
 <section aria-label="Demo API keys">
   <h2>Demo API keys</h2>
@@ -38,7 +38,7 @@ export function homePage(view: HomeView): string {
 <section aria-label="Endpoints">
   <h2>Endpoints</h2>
   <dl id="operations">
-    ${view.operations.map((operation) => html`<dt><code>POST ${operation.path}</code></dt><dd>${operation.summary}</dd>`)}
+    ${view.operations.map((operation) => html`<dt><code>${operation.path}</code></dt><dd>${operation.summary}</dd>`)}
   </dl>
 </section>
 <section aria-label="Links">

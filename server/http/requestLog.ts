@@ -15,10 +15,19 @@ export const LOG_LEVELS: readonly LogLevel[] = ['trace', 'debug', 'info', 'warn'
 
 export type { Logger };
 
-/** JSON lines on stdout, or colourised lines when `pretty` (bin.ts: when stdout is a terminal). */
-export function createLogger(level: LogLevel, options: { pretty?: boolean } = {}): Logger {
-  if (!options.pretty) return pino({ level });
-  return pino({ level }, pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
+/**
+ * JSON lines on stdout (or `destination`), or colourised lines when `pretty` (bin.ts: when stdout
+ * is a terminal). Writes are synchronous: an async write still in flight at exit could land after
+ * the shutdown lines, or be lost.
+ */
+export function createLogger(
+  level: LogLevel,
+  options: { pretty?: boolean; destination?: NodeJS.WritableStream } = {},
+): Logger {
+  if (options.pretty) {
+    return pino({ level }, pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
+  }
+  return pino({ level }, options.destination ?? pino.destination({ dest: 1, sync: true }));
 }
 
 export const silentLogger = (): Logger => pino({ level: 'silent' });

@@ -5,19 +5,17 @@
  * work; and a page on another local origin can call the API when CORS_ORIGINS lists it, and
  * cannot when it does not. Skipped only when /usr/bin/chromium is missing.
  */
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testWorld } from '../domain/bookings/testSupport.js';
+import { CHROMIUM, hasChromium, launchChromium } from '../testing/chromium.js';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/', import.meta.url));
-const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`console.browser.test.ts skipped: ${CHROMIUM} does not exist (CI installs it)`);
 
 /** A blank page on its own port: another origin for the CORS checks. */
@@ -37,13 +35,7 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
     listed = await startOriginServer();
     unlisted = await startOriginServer();
     api = await startTestServer({ world: testWorld(), config: { corsOrigins: [listed.origin] } });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

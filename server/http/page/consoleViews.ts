@@ -4,7 +4,7 @@
  * Every value goes through the escaping `html` tag.
  */
 import { html } from './html.js';
-import { document } from './layout.js';
+import { document, pageStart } from './layout.js';
 
 export interface HomeView {
   apiTitle: string;
@@ -55,13 +55,7 @@ export function homePage(view: HomeView): string {
 
 /** Redoc's standalone bundle finds `<redoc spec-url>` and renders it; no inline script needed. */
 export function redocPage(title: string, specUrl: string, bundleUrl: string): string {
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${title}</title>
+  return html`${pageStart(title)}
 </head>
 <body>
 <redoc spec-url="${specUrl}" hide-download-button="false"></redoc>

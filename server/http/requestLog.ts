@@ -25,7 +25,14 @@ export function createLogger(
   options: { pretty?: boolean; destination?: NodeJS.WritableStream } = {},
 ): Logger {
   if (options.pretty) {
-    return pino({ level }, pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
+    // One line per request on a terminal: "GET /healthz 200 · 3 ms · <request id>".
+    const stream = pretty({
+      sync: true,
+      translateTime: 'SYS:HH:MM:ss.l',
+      ignore: 'pid,hostname,request_id,method,path,status,duration_ms',
+      messageFormat: '{msg}{if duration_ms} · {duration_ms} ms · {request_id}{end}',
+    });
+    return pino({ level }, stream);
   }
   return pino({ level }, options.destination ?? pino.destination({ dest: 1, sync: true }));
 }

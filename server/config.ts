@@ -17,6 +17,11 @@ export interface Config {
   validateResponses: boolean;
   /** Request bodies above this size get 400. */
   bodyLimitBytes: number;
+  /**
+   * SANDBOX_ADMIN_TOKEN: enables the whole-sandbox control calls (/_control/admin/*), which need
+   * `Authorization: Bearer <token>`. Unset, they do not exist (404).
+   */
+  adminToken?: string;
 }
 
 export const SPEC_RATE_LIMITS: RateLimits = { perMinute: 5, perDay: 200 };

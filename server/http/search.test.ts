@@ -15,8 +15,7 @@ afterAll(async () => {
   await server.close();
 });
 beforeEach(async () => {
-  await server.request('/_control/reset', { method: 'POST' });
-  server.clock.reset();
+  await server.resetAll();
 });
 
 const searchOk = async (body: Record<string, unknown>) => {

@@ -5,9 +5,10 @@
  *
  *   PORT (3000)  PUBLIC_URL (http://127.0.0.1:PORT)  DB_FILE (./data/db.json)
  *   HOST (127.0.0.1)  RATE_LIMIT_PER_MINUTE (5)  RATE_LIMIT_PER_DAY (200)
- *   TRUST_PROXY (off)  CONTROL_API (on)  VALIDATE_RESPONSES (on)
+ *   TRUST_PROXY (off)  CONTROL_API (on)  VALIDATE_RESPONSES (on)  SANDBOX_ADMIN_TOKEN (unset)
  * Flags: --port, --host, --public-url, --db-file, --rate-limit-per-minute,
- *   --rate-limit-per-day, --trust-proxy, --no-control-api, --no-validate-responses
+ *   --rate-limit-per-day, --trust-proxy, --no-control-api, --no-validate-responses,
+ *   --sandbox-admin-token (prefer the env var: a flag shows in the process list)
  */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
@@ -27,6 +28,7 @@ const { values: flags } = parseArgs({
     'trust-proxy': { type: 'string' },
     'no-control-api': { type: 'boolean' },
     'no-validate-responses': { type: 'boolean' },
+    'sandbox-admin-token': { type: 'string' },
   },
 });
 const env = process.env;
@@ -48,6 +50,11 @@ const host = flags.host ?? env.HOST ?? '127.0.0.1';
 const publicUrl = (flags['public-url'] ?? env.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/+$/, '');
 const dbFile = resolve(flags['db-file'] ?? env.DB_FILE ?? 'data/db.json');
 const trustProxyText = flags['trust-proxy'] ?? env.TRUST_PROXY;
+const adminToken = flags['sandbox-admin-token'] ?? env.SANDBOX_ADMIN_TOKEN; // empty = unset
+if (adminToken && adminToken.length < 16) {
+  console.error('SANDBOX_ADMIN_TOKEN must be at least 16 characters');
+  process.exit(2);
+}
 
 let store: LowdbStore;
 try {
@@ -73,6 +80,7 @@ const app = createApp({
     trustProxy: trustProxyText === undefined || isOff(trustProxyText) ? false : trustProxyText === 'true' ? true : trustProxyText,
     controlApi: !(flags['no-control-api'] ?? isOff(env.CONTROL_API)),
     validateResponses: !(flags['no-validate-responses'] ?? isOff(env.VALIDATE_RESPONSES)),
+    ...(adminToken ? { adminToken } : {}),
   },
 });
 

@@ -101,6 +101,19 @@ describe('control API: one account per call', () => {
     expect(booking.created_at).toBe('2026-11-20 10:00:00');
   });
 
+  it("settles a refund on the account's clock, on the API and on the finalization page", async () => {
+    const bookhash = await startBooking(server, KEY_ANNA, rate.serviceHash);
+    await controlPay(server, bookhash, 'success');
+    expect((await server.post('/book/cancel.php', { apikey: KEY_ANNA, bookhash })).status).toBe(200);
+    const page = async () => (await (await fetch(`${server.url}/book/finalize?bookhash=${bookhash}`)).text()).match(/id="paid">(\w+)</)?.[1];
+    expect(await page()).toBe('yes');
+    await server.post('/_control/clock', { apikey: KEY_BEN, advance_seconds: 7 * 86_400 }); // not Anna's clock
+    expect(await page()).toBe('yes');
+    await server.post('/_control/clock', { apikey: KEY_ANNA, advance_seconds: 7 * 86_400 });
+    expect(await page()).toBe('refunded');
+    expect((await server.post('/retrieve_booking.php', { apikey: KEY_ANNA, bookhash })).body.booking).toMatchObject({ paid: 'refunded' });
+  });
+
   it('pays only its own bookings (403 for another account, nothing changes)', async () => {
     const bookhash = await startBooking(server, KEY_ANNA, rate.serviceHash);
     const foreign = await server.post('/_control/pay', { apikey: KEY_BEN, bookhash, outcome: 'success' });

@@ -76,7 +76,8 @@ export type paths = {
          *       `currency` and `residency` are ignored.
          *     - An unknown or expired `search_id` (older than 1 hour) gives 400
          *       `search_id '…' is unknown or has expired; search again`. A `search_id` belongs to the
-         *       account that searched: another account's `search_id` is unknown to this one.
+         *       account that searched: another account's `search_id` is unknown to this one. The
+         *       30-minute live-availability cache is per account too.
          *     - With a valid `search_id`, any hotel id is accepted (not only the 15 the search returned):
          *       its rates are those for the search's dates, persons, currency and residency, and the
          *       search's cheapest rate for a returned hotel is always among them.

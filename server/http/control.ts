@@ -34,7 +34,7 @@ export function controlRouter(context: AppContext): Router {
       const changes = CLOCK_FIELDS.slice(1).filter((field) => body[field] !== undefined);
       if (changes.length > 1) throw badRequest("Give at most one of 'now', 'advance_seconds' and 'offset_seconds'");
       const id = accountOf(res).id;
-      const clock = clockOf(res) as ShiftedClock;
+      const clock = clockOf(res);
       const baseMs = clock.now().getTime() - clock.offsetMs;
       const inRange = (offsetMs: number) => {
         // Only what a Date can hold; no request may turn into a 500 later.

@@ -4,9 +4,8 @@
  */
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Account, Accounts } from '../domain/accounts.js';
-import type { AccountClocks } from '../domain/accountClocks.js';
+import type { AccountClocks, ShiftedClock } from '../domain/accountClocks.js';
 import type { SlidingWindowRateLimiter } from '../domain/rateLimiter.js';
-import type { Clock } from '../clock.js';
 import { ApiError, badRequest, forbidden, unauthorized } from '../errors.js';
 import { asyncHandler } from './asyncHandler.js';
 
@@ -56,8 +55,8 @@ export function accountOf(res: Response): Account {
 }
 
 /** The clock of that account, set by `authenticate`: every time rule of the request reads it. */
-export function clockOf(res: Response): Clock {
-  return res.locals.clock as Clock;
+export function clockOf(res: Response): ShiftedClock {
+  return res.locals.clock as ShiftedClock;
 }
 
 /**

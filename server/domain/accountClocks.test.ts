@@ -9,7 +9,7 @@ describe('AccountClocks', () => {
     const base = new FakeClock('2026-11-21T10:00:00Z');
     const clocks = new AccountClocks(base);
     await clocks.advance(1, 3600);
-    await clocks.set(2, new Date('2027-01-01T00:00:00Z'));
+    await clocks.setOffset(2, Date.parse('2027-01-01T00:00:00Z') - base.now().getTime());
     expect((await clocks.clockOf(1)).now().toISOString()).toBe('2026-11-21T11:00:00.000Z');
     expect((await clocks.clockOf(2)).now().toISOString()).toBe('2027-01-01T00:00:00.000Z');
     expect((await clocks.clockOf(3)).now().toISOString()).toBe('2026-11-21T10:00:00.000Z');

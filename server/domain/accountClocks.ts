@@ -38,15 +38,11 @@ export class AccountClocks {
     return new ShiftedClock(this.base, this.currentOffset(accountId));
   }
 
-  /** Moves the account's clock to `instant`; time keeps flowing from there. */
-  async set(accountId: number, instant: Date): Promise<ShiftedClock> {
-    return this.setOffset(accountId, instant.getTime() - this.base.now().getTime());
-  }
-
   async advance(accountId: number, seconds: number): Promise<ShiftedClock> {
     return this.setOffset(accountId, this.currentOffset(accountId) + seconds * 1000);
   }
 
+  /** Sets the account's offset over the base clock (0 = real time); time keeps flowing. */
   async setOffset(accountId: number, offsetMs: number): Promise<ShiftedClock> {
     const baseMs = this.base.now().getTime();
     // Before its first change an account ran on real time.

@@ -112,4 +112,6 @@ export interface RunReport {
   complete: boolean;
   /** Checks selected for the run (results also hold one entry per failed fixture). */
   planned: number;
+  /** With a harness: 'restored' (account reset, clock offset put back), 'kept' (--keep-state) or why not. */
+  accountState?: string;
 }

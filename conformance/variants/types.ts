@@ -5,7 +5,7 @@
  * variants.test.ts records which of its checks do and why.
  */
 import type { RequestHandler } from 'express';
-import type { ControllableClock } from '../../server/clock.js';
+import type { Clock } from '../../server/clock.js';
 import type { Config } from '../../server/config.js';
 
 export interface Variant {
@@ -15,7 +15,8 @@ export interface Variant {
   /** Where the API description leaves that choice open. */
   section: string;
   config?: Partial<Config>;
-  front: (env: { clock: ControllableClock }) => RequestHandler[];
+  /** `clock`: the clock of the kit's account. */
+  front: (env: { clock: Clock }) => RequestHandler[];
 }
 
 export type { Loose } from '../mutants/types.js';

@@ -25,6 +25,7 @@ export class StoreOpenError extends Error {
  * promise resolves after a write that contains its change (steno writes atomically via rename).
  */
 export class LowdbStore implements Store {
+  readonly kind = 'lowdb';
   private readonly byHash = new Map<string, BookingRecord>();
   private writing: Promise<void> | undefined;
   private pending: Promise<void> | undefined;
@@ -99,6 +100,20 @@ export class LowdbStore implements Store {
 
   outbox(): readonly OutboxEmail[] {
     return this.db.data.outbox;
+  }
+
+  outboxOfAccount(accountId: number): OutboxEmail[] {
+    return this.db.data.outbox.filter((email) => this.byHash.get(email.bookhash)?.accountId === accountId);
+  }
+
+  async resetAccount(accountId: number): Promise<void> {
+    const data = this.db.data;
+    const removed = new Set(data.bookings.filter((booking) => booking.accountId === accountId).map((b) => b.bookhash));
+    if (removed.size === 0) return;
+    data.bookings = data.bookings.filter((booking) => !removed.has(booking.bookhash));
+    data.outbox = data.outbox.filter((email) => !removed.has(email.bookhash));
+    for (const bookhash of removed) this.byHash.delete(bookhash);
+    await this.persist();
   }
 
   async reset(): Promise<void> {

@@ -19,6 +19,8 @@ export type BookingChange = BookingRecord | { booking: BookingRecord; emails: Ou
  * before answering never acknowledges something a crash could lose.
  */
 export interface Store {
+  /** What the store is built on, for /healthz (e.g. "lowdb", "postgres"). */
+  readonly kind?: string;
   /** Creates a booking with the next integer id (1, 2, 3 …). */
   insertBooking(build: (id: number) => BookingRecord): Promise<BookingRecord>;
   findBooking(bookhash: string): BookingRecord | undefined;
@@ -31,6 +33,10 @@ export interface Store {
   bookingsOfAccount(accountId: number): BookingRecord[];
   allBookings(): readonly BookingRecord[];
   outbox(): readonly OutboxEmail[];
+  /** The e-mails about the account's bookings, oldest first. */
+  outboxOfAccount(accountId: number): OutboxEmail[];
   /** Back to the first-start state: no bookings, no outbox, ids from 1. */
   reset(): Promise<void>;
+  /** Removes one account's bookings and their e-mails; other accounts and the id sequence stay. */
+  resetAccount(accountId: number): Promise<void>;
 }

@@ -32,6 +32,7 @@ import {
   RATE_LIMITED_PATHS,
   authenticate,
   jsonBody,
+  noStore,
   onlyPost,
   rateLimit,
   requireJson,
@@ -101,8 +102,13 @@ export function createApp(options: AppOptions): Express {
   const { config } = context;
   const app = express();
   app.disable('x-powered-by');
+  // One spelling per path: Express would otherwise match /SEARCH.PHP and /search.php/ too, and
+  // the validator (which compares paths exactly) would let those through unchecked.
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
   app.set('trust proxy', config.trustProxy);
   app.locals.context = context;
+  app.use(noStore);
 
   const endpoints = {
     '/search.php': searchEndpoint(context),

@@ -13,7 +13,8 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { createApp } from './app.js';
 import { OffsetClock } from './clock.js';
-import { SPEC_RATE_LIMITS } from './config.js';
+import { ConfigError, SPEC_RATE_LIMITS, parseTrustProxy } from './config.js';
+import { createApiServer } from './http/serverLimits.js';
 import { LowdbStore, StoreOpenError } from './store/lowdbStore.js';
 
 const { values: flags } = parseArgs({
@@ -47,7 +48,14 @@ const port = positiveInteger('PORT', flags.port ?? env.PORT, 3000);
 const host = flags.host ?? env.HOST ?? '127.0.0.1';
 const publicUrl = (flags['public-url'] ?? env.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/+$/, '');
 const dbFile = resolve(flags['db-file'] ?? env.DB_FILE ?? 'data/db.json');
-const trustProxyText = flags['trust-proxy'] ?? env.TRUST_PROXY;
+let trustProxy: ReturnType<typeof parseTrustProxy>;
+try {
+  trustProxy = parseTrustProxy(flags['trust-proxy'] ?? env.TRUST_PROXY);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+}
 
 let store: LowdbStore;
 try {
@@ -70,13 +78,13 @@ const app = createApp({
       perMinute: positiveInteger('RATE_LIMIT_PER_MINUTE', flags['rate-limit-per-minute'] ?? env.RATE_LIMIT_PER_MINUTE, SPEC_RATE_LIMITS.perMinute),
       perDay: positiveInteger('RATE_LIMIT_PER_DAY', flags['rate-limit-per-day'] ?? env.RATE_LIMIT_PER_DAY, SPEC_RATE_LIMITS.perDay),
     },
-    trustProxy: trustProxyText === undefined || isOff(trustProxyText) ? false : trustProxyText === 'true' ? true : trustProxyText,
+    trustProxy,
     controlApi: !(flags['no-control-api'] ?? isOff(env.CONTROL_API)),
     validateResponses: !(flags['no-validate-responses'] ?? isOff(env.VALIDATE_RESPONSES)),
   },
 });
 
-const server = app.listen(port, host, () => {
+const server = createApiServer(app).listen(port, host, () => {
   const ms = Math.round(performance.now() - startedAt);
   console.log(`Hotel Booking API reference server listening on ${publicUrl} (store ${dbFile}, ready in ${ms} ms)`);
 });

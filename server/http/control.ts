@@ -3,36 +3,29 @@
  * the public contract. It moves the shared clock, resets state, lists scenario hotels, pays
  * bookings without a browser and shows the e-mail outbox. bin.ts can switch it off.
  */
-import express, { Router } from 'express';
+import type { Request, Router } from 'express';
 import type { AppContext } from '../app.js';
+import { clockMoveError } from '../clockRange.js';
 import { badRequest } from '../errors.js';
 import type { ScenarioEffect } from '../domain/hotel.js';
 import { asyncHandler } from './asyncHandler.js';
 import { PAYMENT_OUTCOMES, type PaymentOutcome } from '../domain/bookings/payment.js';
+import { controlGuard } from './controlGuard.js';
+import { jsonBody } from './jsonBody.js';
+import { strictRouter } from './strictRouter.js';
 
 export function controlRouter(context: AppContext): Router {
-  const router = Router();
-  router.use(express.json({ limit: '16kb' }));
+  const router = strictRouter();
+  router.use(controlGuard(context.config.publicUrl), jsonBody(16 * 1024));
 
   const clockState = () => ({ now: context.clock.now().toISOString() });
   router.get('/clock', (_req, res) => {
     res.json(clockState());
   });
   router.post('/clock', (req, res) => {
-    const body = objectBody(req.body);
-    if (body.now !== undefined) {
-      const instant = typeof body.now === 'string' ? new Date(body.now) : new Date(NaN);
-      if (Number.isNaN(instant.getTime())) throw badRequest("'now' must be an ISO 8601 date-time");
-      context.clock.set(instant);
-    } else if (body.advance_seconds !== undefined) {
-      const seconds = body.advance_seconds;
-      if (typeof seconds !== 'number' || !Number.isFinite(seconds)) {
-        throw badRequest("'advance_seconds' must be a number");
-      }
-      context.clock.advance(seconds);
-    } else {
-      throw badRequest("Give 'now' (ISO 8601) or 'advance_seconds' (number)");
-    }
+    const move = clockMove(req, context.clock.now().getTime());
+    if ('seconds' in move) context.clock.advance(move.seconds);
+    else context.clock.set(move.instant);
     res.json(clockState());
   });
 
@@ -80,6 +73,28 @@ export function controlRouter(context: AppContext): Router {
   });
 
   return router;
+}
+
+/** The move a POST /clock asks for, checked against the clock range (400 naming it). */
+function clockMove(req: Request, nowMs: number): { instant: Date } | { seconds: number } {
+  const body = objectBody(req.body);
+  let move: { instant: Date } | { seconds: number };
+  let targetMs: number;
+  if (body.now !== undefined) {
+    targetMs = typeof body.now === 'string' ? Date.parse(body.now) : NaN;
+    if (Number.isNaN(targetMs)) throw badRequest("'now' must be an ISO 8601 date-time");
+    move = { instant: new Date(targetMs) };
+  } else if (body.advance_seconds !== undefined) {
+    const seconds = body.advance_seconds;
+    if (typeof seconds !== 'number' || !Number.isFinite(seconds)) throw badRequest("'advance_seconds' must be a number");
+    targetMs = nowMs + seconds * 1000;
+    move = { seconds };
+  } else {
+    throw badRequest("Give 'now' (ISO 8601) or 'advance_seconds' (number)");
+  }
+  const rangeError = clockMoveError(nowMs, targetMs);
+  if (rangeError) throw badRequest(rangeError);
+  return move;
 }
 
 function objectBody(body: unknown): Record<string, unknown> {

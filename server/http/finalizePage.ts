@@ -4,12 +4,13 @@
  * back (POST-redirect-GET), where the outcome is shown. A refresh never pays twice: only a
  * `processing` booking is payable, and the form carries a per-booking CSRF token.
  */
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import express, { type Router, type NextFunction, type Request, type Response } from 'express';
 import type { AppContext } from '../app.js';
 import { testCard, DEFAULT_TEST_CARD } from '../domain/bookings/payment.js';
 import { BOOKHASH_PATTERN } from '../domain/bookings/tokens.js';
 import { ApiError } from '../errors.js';
 import { asyncHandler } from './asyncHandler.js';
+import { strictRouter } from './strictRouter.js';
 import { messagePage, outcomePage, reviewPage } from './page/finalizeViews.js';
 import { contentSecurityPolicy, setPageHeaders } from './page/layout.js';
 
@@ -17,7 +18,7 @@ import { contentSecurityPolicy, setPageHeaders } from './page/layout.js';
 const FORM_LIMIT = '16kb';
 
 export function finalizeRouter(context: AppContext): Router {
-  const router = Router();
+  const router = strictRouter();
   const csp = contentSecurityPolicy(context.config.publicUrl);
   const send = (res: Response, status: number, page: string) => {
     setPageHeaders(res, csp);

@@ -15,7 +15,7 @@ afterAll(async () => {
   await server.close();
 });
 beforeEach(async () => {
-  await server.request('/_control/reset', { method: 'POST' });
+  await server.post('/_control/reset', {});
   server.clock.reset();
 });
 

@@ -1,11 +1,12 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { strictRouter } from './strictRouter.js';
 
 /**
  * Hotel images are generated, 1024x768 SVG pictures (served under the .jpg-style paths
  * the world hands out), so every image URL in a response really loads.
  */
 export function imagesRouter(): Router {
-  const router = Router();
+  const router = strictRouter();
   router.get('/hotels/:hotelId/:name', (req, res) => {
     const hotelId = Number(req.params.hotelId);
     const match = /^(\d{1,3}|placeholder)\.(jpg|svg)$/.exec(req.params.name);

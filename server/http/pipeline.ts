@@ -1,8 +1,9 @@
 /**
  * The checks every API request passes, in the documented order (openapi.yaml, "Order of checks"):
- * method → content type and JSON body → apikey → rate limit → request schema → endpoint.
+ * method → content type and JSON body (size, depth) → apikey → rate limit → request schema → endpoint.
+ * Routing is strict and case-sensitive (app.ts), so only these exact spellings reach them.
  */
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Account, Accounts } from '../domain/accounts.js';
 import type { SlidingWindowRateLimiter } from '../domain/rateLimiter.js';
 import type { Clock } from '../clock.js';
@@ -38,9 +39,14 @@ export const requireJson: RequestHandler = (req, _res, next) => {
   );
 };
 
-/** Parses JSON bodies up to the limit; errors are mapped to 400 by the error handler. */
-export const jsonBody = (limitBytes: number): RequestHandler =>
-  express.json({ limit: limitBytes, strict: true, type: 'application/json' });
+/** Bounded JSON body reader (size 413, depth 400): see jsonBody.ts. */
+export { jsonBody } from './jsonBody.js';
+
+/** API responses and the finalization page carry guest data: no cache may keep them. */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
 
 export const requireObjectBody: RequestHandler = (req, _res, next) => {
   const body: unknown = req.body;

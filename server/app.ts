@@ -32,7 +32,9 @@ import {
   RATE_LIMITED_PATHS,
   authenticate,
   jsonBody,
+  noEmptySegments,
   noStore,
+  noSuchEndpoint,
   onlyPost,
   rateLimit,
   requireJson,
@@ -108,7 +110,7 @@ export function createApp(options: AppOptions): Express {
   app.set('strict routing', true);
   app.set('trust proxy', config.trustProxy);
   app.locals.context = context;
-  app.use(noStore);
+  app.use(noStore, noEmptySegments);
 
   const endpoints = {
     '/search.php': searchEndpoint(context),
@@ -147,9 +149,7 @@ export function createApp(options: AppOptions): Express {
   app.use('/images', imagesRouter());
   if (config.controlApi) app.use('/_control', controlRouter(context));
 
-  app.use((req, res) => {
-    res.status(404).json({ error: `No such endpoint: ${req.method} ${req.path}` });
-  });
+  app.use(noSuchEndpoint);
   app.use(errorHandler);
   return app;
 }

@@ -20,6 +20,19 @@ export const API_PATHS = [
 export type ApiPath = (typeof API_PATHS)[number];
 export const RATE_LIMITED_PATHS: readonly ApiPath[] = ['/search.php', '/hotel.php'];
 
+export const noSuchEndpoint: RequestHandler = (req, res) => {
+  res.status(404).json({ error: `No such endpoint: ${req.method} ${req.path}` });
+};
+
+/**
+ * A mounted router (app.use('/book', …)) swallows one slash after its mount path, so
+ * /book//finalize would reach /finalize; a path with an empty segment is not a spelling we serve.
+ */
+export const noEmptySegments: RequestHandler = (req, res, next) => {
+  if (req.path.includes('//')) return noSuchEndpoint(req, res, next);
+  next();
+};
+
 /** 405 with `Allow: POST` for anything but POST on an API path. */
 export const onlyPost: RequestHandler = (req, _res, next) => {
   if (req.method === 'POST') return next();

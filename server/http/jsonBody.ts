@@ -7,6 +7,7 @@
  * - both close the connection, so the rest of the body is never read;
  * - nesting deeper than MAX_JSON_DEPTH is refused (400) by a linear scan of the text, before parsing.
  * An empty body counts as `{}` (as with express.json), so it is answered "missing API key".
+ * It parses whatever comes: callers check the content type first (requireJson, controlGuard).
  */
 import contentType from 'content-type';
 import getRawBody from 'raw-body';

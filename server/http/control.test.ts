@@ -38,8 +38,11 @@ describe('control guard', () => {
   it('refuses control POSTs that are not application/json with 415, and changes nothing', async () => {
     const before = await clockNow();
     for (const path of ['/reset', '/clock', '/pay']) {
-      for (const headers of [{ 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }, {}]) {
-        const answer = await control(path, { headers, body: path === '/clock' ? '{"advance_seconds":3600}' : '{}' });
+      const headerSets: Array<Record<string, string>> = [{ 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }, {}];
+      for (const headers of headerSets) {
+        // Bytes, so that fetch adds no content type of its own.
+        const body = new TextEncoder().encode(path === '/clock' ? '{"advance_seconds":3600}' : '{}');
+        const answer = await control(path, { headers, body });
         expect(answer.status, `${path} ${JSON.stringify(headers)}`).toBe(415);
         expect(answer.body.error).toMatch(/must be sent as application\/json/);
       }

@@ -128,7 +128,7 @@ describe('server limits', () => {
     expect(apiServer.headersTimeout).toBe(SERVER_LIMITS.headersTimeoutMs);
     expect(apiServer.requestTimeout).toBe(SERVER_LIMITS.requestTimeoutMs);
     expect(apiServer.keepAliveTimeout).toBe(SERVER_LIMITS.keepAliveTimeoutMs);
-    expect(apiServer.maxHeaderSize).toBe(SERVER_LIMITS.maxHeaderSizeBytes);
+    expect((apiServer as unknown as { maxHeaderSize: number }).maxHeaderSize).toBe(SERVER_LIMITS.maxHeaderSizeBytes);
     expect(apiServer.listenerCount('clientError')).toBe(1);
     expect(SERVER_LIMITS.requestTimeoutMs).toBeLessThan(300_000); // Node's default let slow bodies hold a socket 5 minutes
   });

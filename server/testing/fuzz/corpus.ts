@@ -109,6 +109,25 @@ const FIELDS: Record<ApiPath, Record<string, fc.Arbitrary<unknown>>> = {
   '/book/cancel.php': { bookhash: token },
 };
 
+const STAY = { checkin: '2026-12-15', checkout: '2026-12-18' };
+/** A valid body per endpoint, the starting point of "one field wrong" bodies. */
+const VALID_BODIES: Record<ApiPath, Record<string, unknown>> = {
+  '/search.php': { apikey: 'demo-key-1', location: 'Amsterdam', ...STAY },
+  '/hotel.php': { apikey: 'demo-key-1', id: 1, ...STAY },
+  '/booking.php': { apikey: 'demo-key-1', service_hash: '1-ECOMUL-3-20261215-20261218-2' },
+  '/booking_overview.php': { apikey: 'demo-key-1' },
+  '/retrieve_booking.php': { apikey: 'demo-key-1', bookhash: 'A'.repeat(30) },
+  '/book/cancel.php': { apikey: 'demo-key-1', bookhash: 'A'.repeat(30) },
+};
+
+/** A valid body with exactly one field set to a value of the wrong type or shape. */
+export function oneFieldWrong(path: ApiPath): fc.Arbitrary<Record<string, unknown>> {
+  const wrong = fc.oneof(weirdString, weirdNumber, anyJson, fc.constantFrom(null, true, [], {}, [[[]]], { $gt: '' }));
+  return fc
+    .tuple(fc.constantFrom(...Object.keys(FIELDS[path]), 'apikey'), wrong)
+    .map(([field, value]) => ({ ...VALID_BODIES[path], [field]: value }));
+}
+
 /** An object body: some of the endpoint's fields (any of them wrong), sometimes unknown keys. */
 export function bodyObject(path: ApiPath): fc.Arbitrary<Record<string, unknown>> {
   const known = fc.record({ apikey, ...FIELDS[path] }, { requiredKeys: [] });
@@ -121,7 +140,8 @@ export function bodyText(path: ApiPath): fc.Arbitrary<string> {
   const object = bodyObject(path);
   const json = object.map((body) => JSON.stringify(body));
   return fc.oneof(
-    { weight: 10, arbitrary: json },
+    { weight: 6, arbitrary: json },
+    { weight: 6, arbitrary: oneFieldWrong(path).map((body) => JSON.stringify(body)) },
     fc.tuple(json, fc.nat()).map(([text, cut]) => text.slice(0, cut % Math.max(1, text.length))),
     fc.integer({ min: 1, max: 3000 }).map((depth) => `{"apikey":"demo-key-1","longitude":${'['.repeat(depth)}1${']'.repeat(depth)}}`),
     fc.integer({ min: 1, max: 3000 }).map((depth) => `{"apikey":"demo-key-1","latitude":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`),

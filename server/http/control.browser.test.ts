@@ -4,15 +4,13 @@
  * wiped every booking before the control guard, and fires a no-cors fetch. Nothing is reset.
  * Skipped only when /usr/bin/chromium is missing.
  */
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, hasChromium, launchChromium } from '../testing/chromium.js';
 import { KEY_ANNA, dayAfter, findRate, startBooking, startTestServer, type TestServer } from '../domain/bookings/testSupport.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`control.browser.test.ts skipped: ${CHROMIUM} does not exist (CI installs it)`);
 
 describe.skipIf(!hasChromium)('control API against a cross-site page in Chromium', () => {
@@ -37,13 +35,7 @@ describe.skipIf(!hasChromium)('control API against a cross-site page in Chromium
     });
     await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
     attackerUrl = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

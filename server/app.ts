@@ -36,6 +36,7 @@ import {
   noStore,
   noSuchEndpoint,
   onlyPost,
+  originForm,
   rateLimit,
   requireJson,
   requireObjectBody,
@@ -110,7 +111,7 @@ export function createApp(options: AppOptions): Express {
   app.set('strict routing', true);
   app.set('trust proxy', config.trustProxy);
   app.locals.context = context;
-  app.use(noStore, noEmptySegments);
+  app.use(noStore, originForm, noEmptySegments);
 
   const endpoints = {
     '/search.php': searchEndpoint(context),

@@ -7,6 +7,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 import { API_PATHS, pathSpellings } from '../testing/fuzz/corpus.js';
+import { sendRaw } from '../testing/fuzz/runner.js';
 
 const INVALID_BODIES = [
   // Each reached a handler unchecked on some spelling before routing was strict.
@@ -57,6 +58,24 @@ describe('every spelling of every endpoint', () => {
       }
     }
   }, 60_000);
+
+  it('validates absolute-form targets (POST http://host/search.php) like the origin form', async () => {
+    const port = Number(new URL(server.baseUrl).port);
+    const send = (target: string, body: string) =>
+      sendRaw(port, {
+        name: target,
+        expect: [],
+        bytes: `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      });
+    for (const path of API_PATHS) {
+      const answer = await send(`http://evil.example${path}`, JSON.stringify(INVALID_BODIES[0]));
+      expect(answer.status, path).toBe(400);
+      expect(JSON.parse(answer.body).error, path).toMatch(/^request\/body/);
+      expect((await send(`http://evil.example${path.toUpperCase()}`, '{}')).status).toBe(404);
+      expect((await send(`http://evil.example/${path}`, '{}')).status).toBe(404);
+    }
+    expect((await send('*', '{}')).status).toBe(404);
+  });
 
   it('refuses the deep body on the canonical path before validation', async () => {
     const response = await raw('/search.php', DEEP);

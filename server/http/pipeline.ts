@@ -25,6 +25,24 @@ export const noSuchEndpoint: RequestHandler = (req, res) => {
 };
 
 /**
+ * An absolute-form target (`POST http://host/search.php HTTP/1.1`) is legal HTTP and Express routes
+ * it by its path, but the request validator looks the path up in the full URL and skipped it, so
+ * the endpoint ran on unchecked input. Rewritten to the origin form here, it takes the same checks.
+ */
+export const originForm: RequestHandler = (req, res, next) => {
+  if (req.url.startsWith('/')) return next();
+  let url: URL | undefined;
+  try {
+    url = new URL(req.url);
+  } catch {
+    // not a URL at all (e.g. `*`)
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return noSuchEndpoint(req, res, next);
+  req.url = req.originalUrl = url.pathname + url.search;
+  next();
+};
+
+/**
  * A mounted router (app.use('/book', …)) swallows one slash after its mount path, so
  * /book//finalize would reach /finalize; a path with an empty segment is not a spelling we serve.
  */

@@ -206,6 +206,7 @@ export interface RawCase {
 }
 
 const json = 'Content-Type: application/json\r\n';
+const INVALID_SEARCH = '{"apikey":"demo-key-1","checkin":20261215,"checkout":"2026-12-18","location":"Amsterdam"}';
 const host = 'Host: 127.0.0.1\r\n';
 
 /** Requests only a raw socket can send; each must get a JSON 4xx, never a hang or a silent close. */
@@ -233,6 +234,14 @@ export const RAW_CASES: RawCase[] = [
     bytes: `POST http://evil.example/search.php HTTP/1.1\r\n${host}${json}Content-Length: 2\r\nConnection: close\r\n\r\n{}`,
     expect: [401],
   },
+  {
+    // Validated like the origin form: the schema names the field.
+    name: 'absolute-form target, invalid body',
+    bytes: `POST http://evil.example/search.php HTTP/1.1\r\n${host}${json}Content-Length: ${INVALID_SEARCH.length}\r\nConnection: close\r\n\r\n${INVALID_SEARCH}`,
+    expect: [400],
+  },
+  { name: 'absolute-form, other spelling', bytes: `POST http://evil.example/SEARCH.PHP HTTP/1.1\r\n${host}${json}Content-Length: 2\r\nConnection: close\r\n\r\n{}`, expect: [404] },
+  { name: 'asterisk-form target', bytes: `POST * HTTP/1.1\r\n${host}${json}Content-Length: 2\r\nConnection: close\r\n\r\n{}`, expect: [404] },
   { name: 'HTTP/1.0 without Host', bytes: `POST /booking_overview.php HTTP/1.0\r\n${json}Content-Length: 2\r\n\r\n{}`, expect: [401] },
   { name: 'query on an API path', bytes: `POST /booking_overview.php?apikey=demo-key-1 HTTP/1.1\r\n${host}${json}Content-Length: 2\r\nConnection: close\r\n\r\n{}`, expect: [400, 401] },
 ];

@@ -43,6 +43,7 @@ function addRow(phase: string, what: string, figures: FuzzFigures, loopMaxMs: nu
     'slowest ms': Math.round(figures.slowestMs),
     'loop max ms': Math.round(loopMaxMs),
     'RSS MB': rssMb(),
+    'heap MB': Math.round(process.memoryUsage().heapUsed / 1024 / 1024),
   });
   total.requests += figures.requests;
   total.status2xx += figures.status2xx;

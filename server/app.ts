@@ -71,7 +71,8 @@ export interface AppContext {
 export function createContext(options: AppOptions): AppContext {
   const config = defaultConfig(options.config);
   const world = options.world ?? defaultWorld();
-  world.geocoder(); // build the gazetteer now, not on the first search
+  // Build the gazetteer and the address index now: built on the first search, they blocked every client.
+  world.geocoder().prepareAddressIndex();
   const accounts = options.accounts ?? Accounts.fromFixture();
   const { store, clock } = options;
   const offers = new OfferRegistry(clock);

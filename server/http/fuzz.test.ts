@@ -2,7 +2,8 @@
  * The seeded subset of the fuzz suite (`npm run fuzz` runs the full one): a few hundred generated
  * requests over every path spelling of every endpoint plus the raw-socket cases, against the real
  * app. No unexpected 5xx, a JSON answer to everything, and no request blocks the event loop for
- * more than 100 ms (perf_hooks.monitorEventLoopDelay, watched only while the corpus runs).
+ * more than 100 ms (perf_hooks.monitorEventLoopDelay plus this process's CPU time per stretch, so
+ * that other jobs on the machine do not count; watched only while the corpus runs).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, RAW_CASES } from '../testing/fuzz/corpus.js';
@@ -36,6 +37,8 @@ describe('fuzz (seeded subset)', () => {
     expect(figures.unexpected).toEqual([]);
     expect(figures.malformed).toEqual([]);
     expect(figures.status4xx).toBeGreaterThan(figures.requests / 2);
-    expect(loop.maxMs()).toBeLessThan(100);
+    // CPU-attributed: a loaded, shared machine can delay timers without any request blocking.
+    if (loop.maxMs() >= 100) console.warn(`event-loop delay max ${Math.round(loop.maxMs())} ms, of it busy ${Math.round(loop.maxBusyMs())} ms`);
+    expect(loop.maxBusyMs()).toBeLessThan(100);
   }, 120_000);
 });

@@ -13,7 +13,7 @@ import type { Config } from '../../config.js';
 import type { World } from '../../domain/world/world.js';
 import { createApiServer } from '../../http/serverLimits.js';
 import { LowdbStore } from '../../store/lowdbStore.js';
-import { apiRequest, type ApiPath, type FuzzRequest, type RawCase } from './corpus.js';
+import { API_PATHS, apiRequest, type ApiPath, type FuzzRequest, type RawCase } from './corpus.js';
 
 export interface FuzzTarget {
   port: number;
@@ -138,7 +138,7 @@ export async function fuzzEndpoint(
   figures: FuzzFigures = emptyFigures(),
 ): Promise<FuzzFigures> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency ?? 8 });
-  const batchSize = 500;
+  const batchSize = 100; // generating is synchronous: small batches keep the client's own stretches short
   try {
     for (let sent = 0, batch = 0; sent < options.count; sent += batchSize, batch++) {
       const requests = fc.sample(apiRequest(path), { numRuns: Math.min(batchSize, options.count - sent), seed: options.seed + batch });
@@ -177,6 +177,8 @@ export async function warmUp(port: number): Promise<void> {
   await post('/retrieve_booking.php', { apikey: 'demo-key-1', bookhash: 'A'.repeat(30) });
   await post('/book/cancel.php', { apikey: 'demo-key-1', bookhash: 'A'.repeat(30) });
   agent.destroy();
+  // The generators' first use is slow too (JIT); it is the client's, not the server's.
+  for (const path of API_PATHS) fc.sample(apiRequest(path), { numRuns: 50, seed: 1 });
 }
 
 /** Sends one raw-socket case and reads the answer until the server closes the connection. */
@@ -209,15 +211,45 @@ export async function fuzzRaw(port: number, cases: RawCase[], figures: FuzzFigur
   return figures;
 }
 
-/** Event-loop delay over a run, at 10 ms resolution: the longest any callback had to wait. */
-export function watchEventLoop(): { maxMs(): number; reset(): void; stop(): void } {
+/**
+ * Event-loop delay over a run. `maxMs` is perf_hooks.monitorEventLoopDelay's maximum (10 ms
+ * resolution): the longest any callback had to wait. On a machine shared with other jobs that also
+ * counts time the OS gave the CPU to others, so `maxBusyMs` keeps only what this process spent on
+ * the CPU during each stretch (a 5 ms timer comparing wall and CPU time): the blocking that a
+ * request of ours caused. Tests assert on `maxBusyMs`; both are printed.
+ */
+export function watchEventLoop(): { maxMs(): number; maxBusyMs(): number; reset(): void; stop(): void } {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
+  const TICK_MS = 5;
+  let maxBusy = 0;
+  let lastWall = performance.now();
+  let lastCpu = cpuMs();
+  const ticker = setInterval(() => {
+    const wall = performance.now();
+    const cpu = cpuMs();
+    const stretch = Math.min(wall - lastWall, cpu - lastCpu) - TICK_MS;
+    if (stretch > maxBusy) maxBusy = stretch;
+    lastWall = wall;
+    lastCpu = cpu;
+  }, TICK_MS);
   return {
     maxMs: () => histogram.max / 1e6,
-    reset: () => histogram.reset(),
-    stop: () => histogram.disable(),
+    maxBusyMs: () => Math.max(0, maxBusy),
+    reset: () => {
+      histogram.reset();
+      maxBusy = 0;
+    },
+    stop: () => {
+      histogram.disable();
+      clearInterval(ticker);
+    },
   };
+}
+
+function cpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
 }
 
 export const rssMb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);

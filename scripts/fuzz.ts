@@ -25,12 +25,12 @@ const seed = Number(values.seed ?? 20261121);
 const realLimitsCount = Math.max(100, Math.round(count / 10));
 
 const rssBefore = rssMb();
+let rssPeak = rssBefore;
+const rssSampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb())), 100);
 const rows: Array<Record<string, string | number>> = [];
 const total = emptyFigures();
-let rssPeak = rssBefore;
 
 function addRow(phase: string, what: string, figures: FuzzFigures, loop: { maxMs(): number; maxBusyMs(): number }): void {
-  rssPeak = Math.max(rssPeak, rssMb());
   rows.push({
     phase,
     what,
@@ -94,6 +94,7 @@ const started = performance.now();
 const raised = await phase('raised limits', count, { perMinute: 1_000_000_000, perDay: 1_000_000_000 });
 const real = await phase('spec limits', realLimitsCount, SPEC_RATE_LIMITS);
 const rssAfter = rssMb();
+clearInterval(rssSampler);
 
 console.table(rows);
 console.table([

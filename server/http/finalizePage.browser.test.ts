@@ -7,7 +7,6 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, hasChromium, launchChromium } from '../testing/chromium.js';
 import {
   KEY_ANNA,
   KEY_CHLOE,
@@ -17,6 +16,7 @@ import {
   type FoundRate,
   type TestServer,
 } from '../domain/bookings/testSupport.js';
+import { CHROMIUM, hasChromium, launchChromium } from '../testing/chromium.js';
 
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/', import.meta.url));
 if (!hasChromium) console.warn(`finalizePage.browser.test.ts skipped: ${CHROMIUM} does not exist (CI installs it)`);

@@ -32,6 +32,7 @@ export async function startTestServer(
     store?: Store;
     world?: AppOptions['world'];
     serverLimits?: Partial<ServerLimits>;
+    logger?: AppOptions['logger'];
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? new FakeClock('2026-11-21T10:00:00Z');
@@ -45,6 +46,7 @@ export async function startTestServer(
     store,
     clock,
     world: options.world,
+    logger: options.logger,
     config: { publicUrl: baseUrl, ...options.config },
   });
   server.on('request', app);

@@ -7,6 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { SPEC_RATE_LIMITS } from '../server/config.js';
+import { limitHeapGrowth } from '../server/http/serverLimits.js';
 import { API_PATHS, RAW_CASES, pathSpellings } from '../server/testing/fuzz/corpus.js';
 import {
   emptyFigures,
@@ -24,6 +25,7 @@ const count = Number(values.count ?? 10_000);
 const seed = Number(values.seed ?? 20261121);
 const realLimitsCount = Math.max(100, Math.round(count / 10));
 
+limitHeapGrowth(); // as bin.ts does for the real server
 const rssBefore = rssMb();
 let rssPeak = rssBefore;
 const rssSampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb())), 100);

@@ -11,10 +11,11 @@ import { SERVER_HELP, SERVER_OPTIONS } from './cli/serverOptions.js';
 import { drainOnSignals } from './cli/shutdown.js';
 import { OffsetClock } from './clock.js';
 import { createLogger } from './http/requestLog.js';
-import { createApiServer } from './http/serverLimits.js';
+import { createApiServer, limitHeapGrowth } from './http/serverLimits.js';
 import { LowdbStore, StoreOpenError } from './store/lowdbStore.js';
 
 const settings = settingsOrExit(SERVER_OPTIONS, SERVER_HELP);
+limitHeapGrowth();
 
 
 const { port, host } = settings;

@@ -4,6 +4,17 @@ import { parseCorsOrigins } from '../http/cors.js';
 import { LOG_LEVELS, type LogLevel } from '../http/requestLog.js';
 import { UsageError, anyText, onOff, oneOf, option, positiveInteger } from './options.js';
 
+/** An option parser from a parser that throws plain errors: a UsageError that names the flag or variable. */
+function namingTheSource<T>(parse: (text: string) => T): (text: string, source: string) => T {
+  return (text, source) => {
+    try {
+      return parse(text);
+    } catch (error) {
+      throw new UsageError(`${source}: ${(error as Error).message}`);
+    }
+  };
+}
+
 export const SERVER_OPTIONS = {
   port: option({ flag: 'port', env: 'PORT', placeholder: '<n>', fallback: 3000, help: 'Port to listen on', parse: positiveInteger }),
   host: option({ flag: 'host', env: 'HOST', placeholder: '<addr>', fallback: '127.0.0.1', help: 'Address to bind', parse: anyText }),
@@ -47,13 +58,7 @@ export const SERVER_OPTIONS = {
     fallback: false,
     shownDefault: 'off',
     help: 'Proxies trusted for the client IP: off, a number of hops, or addresses/CIDRs/loopback (true is refused)',
-    parse: (text, source) => {
-      try {
-        return parseTrustProxy(text);
-      } catch (error) {
-        throw new UsageError(`${source}: ${(error as Error).message}`);
-      }
-    },
+    parse: namingTheSource(parseTrustProxy),
   }),
   controlApi: option({
     flag: 'no-control-api',
@@ -78,13 +83,7 @@ export const SERVER_OPTIONS = {
     fallback: [],
     shownDefault: 'off',
     help: "Comma-separated origins that may call the API from a browser; '*' for any",
-    parse: (text, source) => {
-      try {
-        return parseCorsOrigins(text);
-      } catch (error) {
-        throw new UsageError(`${source}: ${(error as Error).message}`);
-      }
-    },
+    parse: namingTheSource(parseCorsOrigins),
   }),
   logLevel: option<LogLevel>({
     flag: 'log-level',

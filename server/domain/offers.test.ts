@@ -6,12 +6,12 @@ describe('OfferRegistry', () => {
   it('remembers the latest terms per account for one hour', () => {
     const clock = new FakeClock();
     const offers = new OfferRegistry(clock);
-    offers.record(1, ['h-1'], { currency: 'USD', residency: 'us' });
-    offers.record(1, ['h-1'], { currency: 'GBP', residency: 'gb' });
-    expect(offers.termsFor(1, 'h-1')).toEqual({ currency: 'GBP', residency: 'gb' });
+    offers.record(1, ['h-1'], { currency: 'USD', residency: 'us', language: 'en' });
+    offers.record(1, ['h-1'], { currency: 'GBP', residency: 'gb', language: 'de-de' });
+    expect(offers.termsFor(1, 'h-1')).toEqual({ currency: 'GBP', residency: 'gb', language: 'de-de' });
     expect(offers.termsFor(2, 'h-1')).toBeUndefined();
     clock.advance(3600);
-    expect(offers.termsFor(1, 'h-1')).toEqual({ currency: 'GBP', residency: 'gb' });
+    expect(offers.termsFor(1, 'h-1')).toEqual({ currency: 'GBP', residency: 'gb', language: 'de-de' });
     clock.advance(1);
     expect(offers.termsFor(1, 'h-1')).toBeUndefined();
   });

@@ -36,7 +36,7 @@ export interface BookingsOptions {
 }
 
 /** Terms of a booking whose service_hash this account was not offered within the last hour. */
-export const DEFAULT_TERMS = { currency: 'EUR', residency: 'nl' } as const;
+export const DEFAULT_TERMS = { currency: 'EUR', residency: 'nl', language: 'en' } as const;
 
 export const RATE_NO_LONGER_AVAILABLE = 'The rate is no longer available; search again';
 export const BOOKING_NOT_FOUND = 'Booking not found';
@@ -169,6 +169,7 @@ export class Bookings {
       cancelledAt: null,
       refundSettlesAt: null,
       supplierCancelFailedAt: null,
+      language: terms.language,
     }));
     return { status: 'ok', booking_url: this.bookingUrl(bookhash) };
   }

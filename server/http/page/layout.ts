@@ -1,6 +1,7 @@
 /** The document frame and security headers of the server-rendered pages (no scripts at all). */
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
+import type { Messages } from '../../domain/i18n/messages.js';
 import { html, SafeHtml } from './html.js';
 
 const STYLE = `
@@ -60,9 +61,9 @@ export function setPageHeaders(res: Response, csp: string): void {
   });
 }
 
-export function document(title: string, body: SafeHtml): string {
+export function document(m: Messages, title: string, body: SafeHtml): string {
   return html`<!doctype html>
-<html lang="en">
+<html lang="${m.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -71,7 +72,7 @@ export function document(title: string, body: SafeHtml): string {
 <style>${new SafeHtml(STYLE)}</style>
 </head>
 <body>
-<header class="site"><span>Hotel Booking · Sandbox</span></header>
+<header class="site"><span>${m.t('page.site')}</span></header>
 <main>
 ${body}
 </main>

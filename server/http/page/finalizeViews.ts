@@ -18,6 +18,13 @@ function dateText(date: string, m: Messages): string {
 
 const money = (amount: string, currency: string) => `${amount} ${currency}`;
 
+/** A message whose one placeholder `name` is shown in bold, e.g. the free-cancellation deadline. */
+function withStrong(m: Messages, key: MessageKey, name: string, value: string): SafeHtml {
+  const marker = '\u0000';
+  const [before = '', after = ''] = m.t(key, { [name]: marker }).split(marker);
+  return html`${before}<strong>${value}</strong>${after}`;
+}
+
 function hotelSection(booking: BookingRecord, m: Messages): SafeHtml {
   const stars = booking.hotelStars > 0 ? ` ${'★'.repeat(booking.hotelStars)}` : '';
   return html`<section class="hotel" aria-label="${m.t('page.hotel')}">
@@ -83,7 +90,7 @@ function cancellationSection(booking: BookingRecord, m: Messages): SafeHtml {
   <h2>${m.t('page.cancellationPolicy')}</h2>
   <p id="cancellation">${
     booking.refundable && booking.freeCancellationBefore
-      ? m.t('page.freeCancellation', { deadline: booking.freeCancellationBefore })
+      ? withStrong(m, 'page.freeCancellation', 'deadline', booking.freeCancellationBefore)
       : html`<strong>${m.t('page.nonRefundable')}</strong>${m.t('page.nonRefundableText')}`
   }</p>
   ${penalties.length > 0 ? html`<ul>${penalties}</ul>` : ''}

@@ -11,8 +11,10 @@ import { ApiError, badRequest, conflict, forbidden, notFound } from '../../error
 import type { OutboxEmail, Store } from '../../store/store.js';
 import type { Account } from '../accounts.js';
 import type { Hotel } from '../hotel.js';
+import { textLanguageOf } from '../i18n/languages.js';
 import type { OfferRegistry } from '../offers.js';
 import { parseServiceHash, quoteServiceHash } from '../rates/index.js';
+import { roomNameIn } from '../rates/roomText.js';
 import { validateStay } from '../stay.js';
 import { hotelSummary } from '../world/details.js';
 import type { World } from '../world/world.js';
@@ -242,7 +244,7 @@ export class Bookings {
         departure: booking.departure,
         guest_name: `${booking.guest.first_name} ${booking.guest.last_name}`,
         hotel_name: booking.hotelName,
-        room_name: booking.roomName,
+        room_name: bookedRoomName(booking),
         status: booking.status,
       }));
   }
@@ -265,7 +267,7 @@ export class Bookings {
       phone: record.guest.phone,
       client_remarks: record.clientRemarks,
       bookhash: record.bookhash,
-      room_name: record.roomName,
+      room_name: bookedRoomName(record),
       bedding: record.bedding,
       meal: record.meal,
       total_price: record.totalPrice,
@@ -404,6 +406,11 @@ export function normaliseRemarks(remarks: string | undefined): string | null {
   const trimmed = (remarks ?? '').trim();
   if (trimmed === '') return null;
   return Array.from(trimmed).slice(0, MAX_REMARKS_LENGTH).join('');
+}
+
+/** The room name in the booking's language, as the rate was offered (and as its page and e-mails show it). */
+export function bookedRoomName(record: BookingRecord): string {
+  return roomNameIn(record.roomName, textLanguageOf(record.language));
 }
 
 /** Why a booking cannot be paid (the 409 text). */

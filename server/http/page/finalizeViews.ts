@@ -151,8 +151,8 @@ export function outcomePage(booking: BookingRecord, paid: BookingRecord['paid'],
   const reference = html`<dl>
     <dt>${m.t('page.bookingReference')}</dt><dd><code id="bookhash">${booking.bookhash}</code></dd>
     <dt>${m.t('page.bookingId')}</dt><dd>${booking.id}</dd>
-    <dt>${m.t('page.status')}</dt><dd id="status">${booking.status}</dd>
-    <dt>${m.t('page.paid')}</dt><dd id="paid">${paid}</dd>
+    <dt>${m.t('page.status')}</dt><dd id="status">${m.t(`status.${booking.status}`)} <small>(${booking.status})</small></dd>
+    <dt>${m.t('page.paid')}</dt><dd id="paid">${m.t(`paid.${paid}`)} <small>(${paid})</small></dd>
     ${booking.supplierOrderId ? html`<dt>${m.t('page.supplierOrder')}</dt><dd id="supplier-order-id">${booking.supplierOrderId}</dd>` : ''}
     ${booking.clientRemarks ? html`<dt>${m.t('page.yourRemarks')}</dt><dd id="client-remarks">${booking.clientRemarks}</dd>` : ''}
   </dl>`;
@@ -189,7 +189,7 @@ function outcomeText(booking: BookingRecord, m: Messages): { title: string; text
     case 'booking_cancelled':
       return { title: m.t('page.cancelled.title'), text: m.t('page.cancelled.text'), tone: 'notice' };
     default:
-      return { title: m.t('page.inProgress.title'), text: m.t('page.inProgress.text', { status: booking.status }), tone: 'notice' };
+      return { title: m.t('page.inProgress.title'), text: m.t('page.inProgress.text', { status: m.t(`status.${booking.status}`) }), tone: 'notice' };
   }
 }
 
@@ -217,6 +217,6 @@ export function notPayableText(booking: BookingRecord, m: Messages): string {
     case 'booking_cancelled':
       return m.t('page.notPayable.cancelled');
     default:
-      return m.t('page.notPayable.other', { status: booking.status });
+      return m.t('page.notPayable.other', { status: m.t(`status.${booking.status}`) });
   }
 }

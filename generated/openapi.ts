@@ -326,7 +326,28 @@ export type components = {
          */
         ResidencyCode: string;
         /**
-         * @description Response language code, two letters (case-insensitive). `en` and `nl` are supported; others fall back to `en` (reference behaviour).
+         * @description Response language code (case-insensitive), a language with an optional region, e.g. `nl`,
+         *     `NL`, `de-DE`, `es-419`.
+         *
+         *     **Reference behaviour:**
+         *     - Supported languages: `en`, `nl`, `de`, `fr`, `es`, chosen by the primary subtag (`de-AT`
+         *       and `DE` give German). Any other code gives the English texts, not an error; the response
+         *       echoes the code as asked, lower case (`pt-br`).
+         *     - In the chosen language: descriptions (titles and texts), `short_description`, the search
+         *       `amenities` list, the hotel amenity `group` names and their `included`/`paid` items,
+         *       `quick_features` (short labels such as `parking`, `air conditioning`), `policies`,
+         *       `important_notes`, room `room_name`, `room_type`, `view`, `floor` and `amenities` (room
+         *       amenities are labels such as `Wi-Fi`, `Private shower`), the search rate's
+         *       `room.room_name`, and the no-rooms `availability.message`. Numbers inside texts use the
+         *       language's decimal mark and grouping (`EUR 12,50` in `nl`).
+         *     - The same in every language, because partners map on them or they are names:
+         *       `type`/`kind`, `room_class`, `quality`, `bedding`, `capacity`, `bathroom`, `meal`, image
+         *       `category`, `region_type`, `payment_methods`, `electricity`, and the names of hotels,
+         *       chains, streets and cities.
+         *     - A booking takes the language of the search or hotel-details response that last offered its
+         *       `service_hash` to the account (`en` when none did within the hour): retrieve and overview
+         *       give `room_name` in it, and the finalization page and the cancellation e-mail are written
+         *       in it. The page takes a `lang` query parameter (same codes) that overrides it.
          * @example en
          */
         LanguageCode: string;

@@ -64,6 +64,7 @@ export function roomIn(room: HotelRoom, language: Language): HotelRoom {
   const localised: HotelRoom = {
     ...room,
     room_name: roomNameIn(room.room_name, language),
+    room_type: roomTypeIn(room.room_type, language),
     amenities: room.amenities.map((tag) => keyed(m, 'roomAmenity', tag) ?? tag),
   };
   if (room.view !== undefined) localised.view = keyed(m, 'view', room.view) ?? room.view;

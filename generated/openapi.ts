@@ -36,6 +36,8 @@ export type paths = {
          *     - "Identical search" means identical parameters after defaults and case normalisation; the
          *       `apikey` is not part of it. The cached response is served until 1 hour after it was created.
          *     - An empty filter array means "no filter".
+         *     - `amenities`, `short_description` and the rate's `room.room_name` are in the requested
+         *       `language` (see `LanguageCode`).
          */
         post: operations["searchHotels"];
         delete?: never;
@@ -76,7 +78,9 @@ export type paths = {
          *       its rates are those for the search's dates, persons, currency and residency, and the
          *       search's cheapest rate for a returned hotel is always among them.
          *     - A closed hotel (`is_closed: true`) has no rooms: the no-rooms shape is returned.
-         *     - The no-rooms `message` is `No rooms are available for the requested dates.`
+         *     - The no-rooms `message` is `No rooms are available for the requested dates.` in English, and
+         *       its translation in the other supported languages; every text follows `language` (see
+         *       `LanguageCode`).
          *     - The availability rules (400) are checked before the hotel id (404).
          *     - With a `search_id`, the rates are priced as of the moment of the search, so they are exactly
          *       the rates the search saw, for the whole hour.
@@ -119,7 +123,8 @@ export type paths = {
          *     - The booking's price, meal, bedding and cancellation terms are a snapshot of the rate at this
          *       moment, in the currency and residency of the latest search or hotel-details response in
          *       which this account received that `service_hash` within the last hour (EUR and `nl`
-         *       otherwise).
+         *       otherwise). The booking also keeps that response's `language` (`en` otherwise): its
+         *       `room_name`, finalization page and e-mails are in it; `?lang=` on the page overrides it.
          *     - `booking_url` is `{public_url}/book/finalize?bookhash={bookhash}`; the same 30-character
          *       `bookhash` is used with retrieve and cancel.
          *     - The reference server never produces status `new`; it is listed because the API description

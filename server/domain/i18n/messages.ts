@@ -40,22 +40,23 @@ export class Messages {
   }
 
   /** The text of `key` with its placeholders filled in; a missing value is a programming error. */
-  t(key: MessageKey, values?: MessageValues): string {
+  t(key: MessageKey, values?: MessageValues, count?: number): string {
     const parts = this.compiled.get(key);
     if (parts === undefined) throw new Error(`No message '${key}' in ${this.language}`);
     if (parts.length === 1) return parts[0] as string;
     let text = parts[0] as string;
     for (let i = 1; i < parts.length; i += 2) {
-      const value = values?.[parts[i] as string];
-      if (value === undefined) throw new Error(`Message '${key}' needs a value for {${parts[i]}}`);
-      text += String(value) + (parts[i + 1] as string);
+      const name = parts[i] as string;
+      const value = name === 'count' && count !== undefined ? count : values?.[name];
+      if (value === undefined) throw new Error(`Message '${key}' needs a value for {${name}}`);
+      text += value + (parts[i + 1] as string);
     }
     return text;
   }
 
-  /** The singular (`key.one`) or plural (`key.other`) form for this count. */
+  /** The singular (`key.one`) or plural (`key.other`) form for this count, which fills {count}. */
   plural(key: PluralKey, count: number, values?: MessageValues): string {
-    return this.t(`${key}.${count === 1 ? 'one' : 'other'}` as MessageKey, { count, ...values });
+    return this.t(`${key}${count === 1 ? '.one' : '.other'}` as MessageKey, values, count);
   }
 
   /** "a, b and c" in this language. */

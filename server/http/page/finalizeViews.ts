@@ -121,7 +121,6 @@ export function reviewPage(booking: BookingRecord, m: Messages, lang?: string): 
     }> <code>${card.display}</code> — ${m.t(`page.card.${card.outcome}`)}</label>`,
   );
   return document(
-    m,
     m.t('page.reviewTitle', { hotel: booking.hotelName }),
     html`<h1>${m.t('page.reviewHeading')}</h1>
 ${summary(booking, m)}
@@ -143,6 +142,7 @@ ${summary(booking, m)}
     <button type="submit" id="pay">${m.t('page.pay', { amount: money(booking.totalPrice, booking.currency) })}</button>
   </section>
 </form>`,
+    m,
   );
 }
 
@@ -158,7 +158,6 @@ export function outcomePage(booking: BookingRecord, paid: BookingRecord['paid'],
   </dl>`;
   const outcome = outcomeText(booking, m);
   return document(
-    m,
     `${outcome.title} — ${booking.hotelName}`,
     html`<h1 id="outcome">${outcome.title}</h1>
 <section class="${outcome.tone}" aria-label="${m.t('page.outcome')}">
@@ -166,6 +165,7 @@ export function outcomePage(booking: BookingRecord, paid: BookingRecord['paid'],
   ${reference}
 </section>
 ${summary(booking, m)}`,
+    m,
   );
 }
 
@@ -196,11 +196,11 @@ function outcomeText(booking: BookingRecord, m: Messages): { title: string; text
 /** A page with one message (errors such as 404, 403, 409), with an optional link back to the booking. */
 export function messagePage(m: Messages, title: string, text: string, bookhash?: string): string {
   return document(
-    m,
     title,
     html`<h1 id="outcome">${title}</h1>
 <section class="error" role="alert"><p id="message">${text}</p></section>
 ${bookhash ? html`<p><a href="finalize?bookhash=${encodeURIComponent(bookhash)}">${m.t('page.backToBooking')}</a></p>` : ''}`,
+    m,
   );
 }
 

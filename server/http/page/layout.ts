@@ -1,7 +1,8 @@
 /** The document frame and security headers of the server-rendered pages (no scripts at all). */
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
-import type { Messages } from '../../domain/i18n/messages.js';
+import type { Language } from '../../domain/i18n/languages.js';
+import { messagesFor, type Messages } from '../../domain/i18n/messages.js';
 import { html, SafeHtml } from './html.js';
 
 const STYLE = `
@@ -61,14 +62,20 @@ export function setPageHeaders(res: Response, csp: string): void {
   });
 }
 
-export function document(m: Messages, title: string, body: SafeHtml): string {
+/** Every page's start, up to its title: doctype, charset, viewport, no referrer. */
+export function pageStart(title: string, language: Language = 'en'): SafeHtml {
   return html`<!doctype html>
-<html lang="${m.language}">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${title}</title>
+<title>${title}</title>`;
+}
+
+/** A whole page; `m` gives its language (the finalization page speaks the booking's). */
+export function document(title: string, body: SafeHtml, m: Messages = messagesFor('en')): string {
+  return html`${pageStart(title, m.language)}
 <style>${new SafeHtml(STYLE)}</style>
 </head>
 <body>

@@ -10,18 +10,22 @@
  * 3. Each remaining part is looked up as a named place (landmark, square, neighbourhood, street),
  *    an airport or a neighbourhood town of the data set, within 50 km of the city when one was found.
  * 4. Else a US ZIP code or Canadian FSA (its area's centroid, if consistent with the city).
- * 5. Else the city centre, but only when what is left looks like an address (a house number,
+ * 5. Else the city centre; without a city, the post town of a UK or Dutch postcode. Only
+ *    then, but only when what is left looks like an address (a house number,
  *    a street word, a postcode) or nothing is left: "Narnia, Paris" stays unknown.
  */
 import type { Airport } from './airports.js';
 import { cityLatitude, cityLongitude, type CityRecord } from './cities.js';
+import { countryNameOf } from './countryNames.js';
 import { distanceM } from './geo.js';
 import { airportResult, cityResult, landmarkResult, postcodeResult, type GeocodeResult } from './geocodeResult.js';
 import type { Landmark } from './landmarks.js';
 import { parsePlaceText, type PlacePart, type Postcode } from './placeText.js';
 import type { PostcodeArea } from './postcodes.js';
+import { postTownOf } from './postcodeTowns.js';
 import { US_STATE_CODES } from './regionNames.js';
 import { isStreetWord } from './streetWords.js';
+import { normalizePlaceText } from './text.js';
 
 /** The lookups of the geocoder's indexes that typed places need. Keys are normalised text. */
 export interface Gazetteer {
@@ -51,6 +55,10 @@ const MIN_EMBEDDED_CITY_POPULATION = 50_000;
 /** A whole part naming a city this big is the city, not a US state of the same name ("New York"). */
 const MAJOR_CITY_POPULATION = 100_000;
 const MAX_CITY_WORDS = 4;
+/** Other records of the city's name that still count as the city (see anchorsOf). */
+const MAX_NAMESAKE_ANCHORS = 8;
+/** A named place found inside a longer line must have at least this many letters. */
+const MIN_EMBEDDED_NAME_LENGTH = 5;
 const MAX_COUNTRY_WORDS = 3;
 /** Two-letter words that end addresses without being country codes. */
 const NOT_COUNTRY_CODES = new Set(['de', 'la', 'le', 'el', 'da', 'di', 'do', 'am', 'an', 'im', 'in', 'at', 'it', 'is', 'by', 'no', 'to', 'be', 'me', 'my', 'so', 'st', 'nw', 'ne', 'sw', 'se']);
@@ -58,17 +66,20 @@ const NOT_COUNTRY_CODES = new Set(['de', 'la', 'le', 'el', 'da', 'di', 'do', 'am
 export function resolveTypedPlace(text: string, gazetteer: Gazetteer): GeocodeResult | undefined {
   const parsed = parsePlaceText(text);
   if (!parsed) return undefined;
-  const parts = parsed.parts.map((part) => ({ tokens: [...part.tokens], numbered: part.numbered }));
-  const filter = takeCountryAndRegion(parts, gazetteer);
+  const parts = parsed.parts.map((part) => ({ ...part, tokens: [...part.tokens] }));
+  const filter = takeCountryAndRegion(parts, parsed.postcodes.length > 0, gazetteer);
   const city = takeCity(parts, filter, gazetteer);
   const leftovers = parts.filter((part) => part.tokens.length > 0);
+  const anchors = city ? anchorsOf(city, gazetteer) : [];
   for (const part of leftovers) {
-    const place = findPlace(part.tokens.join(' '), city, filter, gazetteer);
+    const keys = part.text === part.tokens.join(' ') ? [part.text] : [part.text, part.tokens.join(' ')];
+    const place = keys.map((key) => findPlace(key, anchors, filter, gazetteer)).find((found) => found !== undefined)
+      ?? findPlaceWithin(part.tokens, anchors, gazetteer);
     if (place) return place;
   }
   const area = findPostcodeArea(parsed.postcodes, city, filter, gazetteer);
   if (area) return area;
-  if (!city) return undefined;
+  if (!city) return findPostTown(parsed.postcodes, filter, gazetteer);
   const addressLike = parsed.postcodes.length > 0 || leftovers.every(isAddressLine);
   return addressLike ? cityResult(city) : undefined;
 }
@@ -77,9 +88,10 @@ function isAddressLine(part: PlacePart): boolean {
   return part.numbered || part.tokens.some(isStreetWord);
 }
 
-function takeCountryAndRegion(parts: PlacePart[], gazetteer: Gazetteer): Filter {
+/** `hasPostcode`: a lone part can be the country ("M1 1AE, UK"); otherwise it is the place itself. */
+function takeCountryAndRegion(parts: PlacePart[], hasPostcode: boolean, gazetteer: Gazetteer): Filter {
   const filter: Filter = {};
-  if (parts.length >= 2) {
+  if (parts.length >= 2 || hasPostcode) {
     for (let i = parts.length - 1; i >= 0 && !filter.country; i--) {
       const key = parts[i]!.tokens.join(' ');
       const code = gazetteer.countryCode(key);
@@ -177,17 +189,32 @@ function inCountryOf(city: CityRecord, country: string): boolean {
   return city.country === country || city.altName.split(',').includes(country);
 }
 
-/** A named place, airport or neighbourhood town: near the city, or else in the country or region. */
-function findPlace(key: string, city: CityRecord | undefined, filter: Filter, gazetteer: Gazetteer): GeocodeResult | undefined {
+/**
+ * The city and the other cities of its name and country: the data set holds some big cities
+ * twice, one record misplaced ("Puyang", "Zhongshan"), and a place near either is meant.
+ */
+function anchorsOf(city: CityRecord, gazetteer: Gazetteer): CityRecord[] {
+  const namesakes = gazetteer.citiesNamed(normalizePlaceText(city.name)).filter((other) => other !== city && other.country === city.country);
+  return [city, ...namesakes.slice(0, MAX_NAMESAKE_ANCHORS)];
+}
+
+/** Metres from the nearest anchor. */
+function distanceToAnchors(latitude: number, longitude: number, anchors: readonly CityRecord[]): number {
+  let best = Infinity;
+  for (const anchor of anchors) best = Math.min(best, distanceM(latitude, longitude, cityLatitude(anchor), cityLongitude(anchor)));
+  return best;
+}
+
+/** A named place, airport or neighbourhood town: near the city (anchors), or else in the country or region. */
+function findPlace(key: string, anchors: readonly CityRecord[], filter: Filter, gazetteer: Gazetteer): GeocodeResult | undefined {
   const named = gazetteer.namedPlaces(key);
   const airport = gazetteer.airportNamed(key);
-  const towns = gazetteer.citiesNamed(key).filter((town) => town !== city);
-  if (city) {
-    const near = (latitude: number, longitude: number) => distanceM(latitude, longitude, cityLatitude(city), cityLongitude(city)) <= NEAR_CITY_M;
-    const place = nearest(named.filter((entry) => near(entry.latitude, entry.longitude)), city);
+  const towns = gazetteer.citiesNamed(key).filter((town) => !anchors.includes(town));
+  if (anchors.length > 0) {
+    const place = nearestNamedPlace(named, anchors);
     if (place) return landmarkResult(place);
-    if (airport && near(airport.latitude, airport.longitude)) return airportResult(airport);
-    const town = mostPopulous(towns.filter((entry) => near(cityLatitude(entry), cityLongitude(entry))));
+    if (airport && distanceToAnchors(airport.latitude, airport.longitude, anchors) <= NEAR_CITY_M) return airportResult(airport);
+    const town = mostPopulous(towns.filter((entry) => distanceToAnchors(cityLatitude(entry), cityLongitude(entry), anchors) <= NEAR_CITY_M));
     return town && cityResult(town);
   }
   const { country, region } = filter;
@@ -201,12 +228,29 @@ function findPlace(key: string, city: CityRecord | undefined, filter: Filter, ga
   return town && cityResult(town);
 }
 
-function nearest(places: readonly Landmark[], city: CityRecord): Landmark | undefined {
+/**
+ * A named place of the city mentioned inside a longer line ("Sukhumvit Soi 11" → Sukhumvit):
+ * the longest run of words that names one. Needs a city, so that a common word cannot land elsewhere.
+ */
+function findPlaceWithin(tokens: readonly string[], anchors: readonly CityRecord[], gazetteer: Gazetteer): GeocodeResult | undefined {
+  if (anchors.length === 0) return undefined;
+  for (let words = tokens.length - 1; words >= 1; words--) {
+    for (let start = 0; start + words <= tokens.length; start++) {
+      const run = tokens.slice(start, start + words);
+      if (run.every(isStreetWord) || run.join('').length < MIN_EMBEDDED_NAME_LENGTH) continue;
+      const place = nearestNamedPlace(gazetteer.namedPlaces(run.join(' ')), anchors);
+      if (place) return landmarkResult(place);
+    }
+  }
+  return undefined;
+}
+
+function nearestNamedPlace(places: readonly Landmark[], anchors: readonly CityRecord[]): Landmark | undefined {
   let best: Landmark | undefined;
-  let bestM = Infinity;
+  let bestM = NEAR_CITY_M;
   for (const place of places) {
-    const metres = distanceM(place.latitude, place.longitude, cityLatitude(city), cityLongitude(city));
-    if (metres < bestM) [best, bestM] = [place, metres];
+    const metres = distanceToAnchors(place.latitude, place.longitude, anchors);
+    if (metres <= bestM) [best, bestM] = [place, metres];
   }
   return best;
 }
@@ -221,11 +265,27 @@ function findPostcodeArea(postcodes: readonly Postcode[], city: CityRecord | und
   for (const postcode of postcodes) {
     const countryCode = postcode.format === 'ca' ? 'CA' : postcode.format === 'numeric' && postcode.code.length === 5 ? 'US' : undefined;
     if (!countryCode) continue;
-    if ((filter.country && filter.country !== countryCode) || (city && city.country !== countryCode)) continue;
+    const typedCountry = city ? city.country : filter.country; // a found city outranks a code like "IL" (Illinois or Israel)
+    if (typedCountry && typedCountry !== countryCode) continue;
     const area = gazetteer.postcodeArea(countryCode, postcode.area);
     if (!area) continue;
     if (city && distanceM(area.latitude, area.longitude, cityLatitude(city), cityLongitude(city)) > POSTCODE_NEAR_CITY_M) continue;
     return postcodeResult(area);
+  }
+  return undefined;
+}
+
+/** "SW1A 2AA" → London's centre, "1012 JS" → Amsterdam's: the post town, when nothing else names a place. */
+function findPostTown(postcodes: readonly Postcode[], filter: Filter, gazetteer: Gazetteer): GeocodeResult | undefined {
+  for (const postcode of postcodes) {
+    if (postcode.format !== 'uk' && postcode.format !== 'nl') continue;
+    const countryCode = postcode.format === 'uk' ? 'GB' : 'NL';
+    if (filter.country && filter.country !== countryCode) continue;
+    const townName = postTownOf(postcode.format, postcode.area);
+    const town = townName && gazetteer.bestCity(normalizePlaceText(townName), (city) => city.country === countryCode);
+    if (!town) continue;
+    const label = `${postcode.code}, ${town.name}, ${countryNameOf(countryCode)}`;
+    return { latitude: cityLatitude(town), longitude: cityLongitude(town), label, source: 'postcode' };
   }
   return undefined;
 }

@@ -31,6 +31,8 @@ export interface PlacePart {
   tokens: string[];
   /** The part had a house number ("263", "12a", "7bis"): it is an address line. */
   numbered: boolean;
+  /** The part's normalised text with its numbers, for names that hold one ("Pier 39", "District 1"). */
+  text: string;
 }
 
 export interface PlaceText {
@@ -88,7 +90,7 @@ export function parsePlaceText(text: string): PlaceText | undefined {
         kept.push(token);
       }
     }
-    if (kept.length > 0) parts.push({ tokens: kept, numbered });
+    if (kept.length > 0) parts.push({ tokens: kept, numbered, text: tokens.join(' ') });
   }
   if (parts.length === 0 && postcodes.length === 0) return undefined;
   return { parts, postcodes };

@@ -329,9 +329,15 @@ describe('typed places (issue 12)', () => {
 describe('the places fixture', () => {
   const places = loadLandmarks(PLACES_FILE);
   const cities = loadCities();
+  const placeCityNames = new Set(places.map((place) => normalizePlaceText(place.city)));
+  const citiesByName = new Map<string, CityRecord[]>();
+  for (const city of cities) {
+    const name = normalizePlaceText(city.name);
+    if (placeCityNames.has(name)) citiesByName.set(name, [...(citiesByName.get(name) ?? []), city]);
+  }
   /** Metres from the point to the nearest city of that name and country (the data set has namesakes). */
   const metresToCity = (latitude: number, longitude: number, name: string, country: string): number => Math.min(
-    ...cities.filter((city) => city.country === country && normalizePlaceText(city.name) === normalizePlaceText(name))
+    ...(citiesByName.get(normalizePlaceText(name)) ?? []).filter((city) => city.country === country)
       .map((city) => distanceM(latitude, longitude, cityLatitude(city), cityLongitude(city))),
   );
 

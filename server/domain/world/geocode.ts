@@ -55,8 +55,8 @@ export class Geocoder {
   private readonly namedPlacesByKey = new Map<string, Landmark[]>();
   private readonly citiesByName = new Map<string, CityRecord[]>();
   private readonly airportsByName = new Map<string, Airport>();
-  /** Airports with their normalised names padded with spaces, for whole-word matching. */
-  private readonly paddedAirportNames: Array<{ padded: string; airport: Airport }> = [];
+  /** Each word of an airport name → the airports' names padded with spaces (for whole-word matching) holding it. */
+  private readonly paddedAirportNamesByWord = new Map<string, Array<{ padded: string; airport: Airport }>>();
   /** Curated city aliases ("venezia"): as trusted as a major city's name. */
   private readonly cityAliasKeys = new Set(Object.keys(CITY_ALIASES));
   /** Normalised names of the cities airports serve ("amsterdam", "london"). */
@@ -94,7 +94,12 @@ export class Geocoder {
     for (const airport of airports.airports) {
       const key = normalizePlaceText(airport.name);
       if (!this.airportsByName.has(key)) this.airportsByName.set(key, airport);
-      this.paddedAirportNames.push({ padded: ` ${key} `, airport });
+      const entry = { padded: ` ${key} `, airport };
+      for (const word of new Set(key.split(' '))) {
+        const list = this.paddedAirportNamesByWord.get(word);
+        if (list) list.push(entry);
+        else this.paddedAirportNamesByWord.set(word, [entry]);
+      }
       this.airportCityNames.add(normalizePlaceText(airport.city));
     }
     this.gazetteer = {
@@ -165,10 +170,16 @@ export class Geocoder {
     if (exact) return exact;
     const words = key.split(' ');
     if (key.length < 4 || words.every((word) => GENERIC_AIRPORT_WORDS.has(word))) return undefined;
-    // Whole-word containment; the shortest matching name is the most specific one.
+    // Whole-word containment; the shortest matching name is the most specific one. Only names
+    // holding the key's rarest word can contain it.
+    let candidates: ReadonlyArray<{ padded: string; airport: Airport }> | undefined;
+    for (const word of words) {
+      const holders = this.paddedAirportNamesByWord.get(word) ?? [];
+      if (!candidates || holders.length < candidates.length) candidates = holders;
+    }
     const needle = ` ${key} `;
     let best: { padded: string; airport: Airport } | undefined;
-    for (const entry of this.paddedAirportNames) {
+    for (const entry of candidates ?? []) {
       if (entry.padded.includes(needle) && (!best || entry.padded.length < best.padded.length)) best = entry;
     }
     return best?.airport;

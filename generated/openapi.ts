@@ -388,7 +388,16 @@ export type components = {
              * @description Check-out date, `YYYY-MM-DD`; after `checkin`, at most 30 nights later.
              */
             checkout: string;
-            /** @description Free text (city, street address, landmark, airport, point of interest), geocoded by the service. Required unless `latitude` and `longitude` are given. */
+            /**
+             * @description Free text (city, street address, landmark, airport, point of interest), geocoded by the service. Required unless `latitude` and `longitude` are given.
+             *
+             *     **Reference behaviour:** the sandbox geocodes offline. Case, accents, punctuation and word order do not matter, and a country ("Berlin, Germany", "Paris, FR") or US state ("Paris, TX") narrows the match. Precision by what is typed:
+             *     - an airport (IATA code or name), a landmark, square, neighbourhood or well-known street of a large city ("Leidseplein", "berlin alexanderplatz", "Champs-Élysées, Paris"): that point; a street is one central point on it ("Keizersgracht 312, Amsterdam");
+             *     - an address with a US ZIP code or Canadian postcode: the ZIP code's or forward sortation area's centroid;
+             *     - any other address with a city ("Hauptstraße 5, 10827 Berlin"): the city centre, since the sandbox has no house-level data; a UK or Dutch postcode alone ("SW1A 2AA", "1012 JS"): its post town's centre;
+             *     - a city: its centre.
+             *     Text that names no known place, or only unknown words besides a city ("Narnia, Paris"), gives 400 `Unknown location '…'`.
+             */
             location?: string;
             /** @description Alternative to `location`, with `longitude`; skips geocoding. */
             latitude?: number;

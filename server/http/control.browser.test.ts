@@ -1,7 +1,8 @@
 /**
  * Cross-site control requests in a real browser (Chromium via playwright-core): a page served from
- * another origin (another local port) submits a text/plain form to /_control/reset, the attack that
- * wiped every booking before the control guard, and fires a no-cors fetch. Nothing is reset.
+ * another origin (another local port) submits a text/plain form to /_control/reset whose body is
+ * valid JSON naming an account (the attack that wiped every booking before the control guard), and
+ * fires a no-cors fetch. Nothing is reset.
  * Skipped only when /usr/bin/chromium is missing.
  */
 import { createServer, type Server } from 'node:http';
@@ -26,10 +27,10 @@ describe.skipIf(!hasChromium)('control API against a cross-site page in Chromium
       res.setHeader('content-type', 'text/html; charset=utf-8');
       res.end(`<!doctype html><title>Win a prize</title>
         <form id="attack" method="POST" action="${resetUrl}" enctype="text/plain">
-          <input name='{"x":"' value='"}'>
+          <input name='{"apikey":"${KEY_ANNA}","x":"' value='"}'>
         </form>
         <script>
-          fetch(${JSON.stringify(resetUrl)}, { method: 'POST', mode: 'no-cors', body: '{}' })
+          fetch(${JSON.stringify(resetUrl)}, { method: 'POST', mode: 'no-cors', body: ${JSON.stringify(JSON.stringify({ apikey: KEY_ANNA }))} })
             .finally(() => document.getElementById('attack').submit());
         </script>`);
     });
@@ -46,7 +47,8 @@ describe.skipIf(!hasChromium)('control API against a cross-site page in Chromium
   it('a text/plain form and a no-cors fetch from another origin reset nothing', async () => {
     const stay = { checkin: dayAfter(server.clock, 30), checkout: dayAfter(server.clock, 32) };
     const bookhash = await startBooking(server, KEY_ANNA, (await findRate(server, KEY_ANNA, stay)).serviceHash);
-    server.clock.set(new Date('2027-03-01T12:00:00Z')); // a reset would bring it back to the start
+    // A reset would put the account's clock back to real time and remove its booking.
+    expect((await server.post('/_control/clock', { apikey: KEY_ANNA, now: '2027-03-01T12:00:00Z' })).status).toBe(200);
 
     const page = await browser.newPage();
     const landed = page.waitForURL(`${server.url}/_control/reset`);
@@ -62,7 +64,7 @@ describe.skipIf(!hasChromium)('control API against a cross-site page in Chromium
     expect(await page.textContent('body')).toMatch(/another origin/);
     await page.close();
 
-    expect(server.clock.now().toISOString()).toBe('2027-03-01T12:00:00.000Z');
-    expect(server.store.findBooking(bookhash)).toBeDefined();
+    expect((await server.post('/_control/clock', { apikey: KEY_ANNA })).body.now).toBe('2027-03-01T12:00:00.000Z');
+    expect((await server.post('/retrieve_booking.php', { apikey: KEY_ANNA, bookhash })).status).toBe(200);
   }, 60_000);
 });

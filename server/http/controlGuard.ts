@@ -1,8 +1,9 @@
 /**
  * Keeps web pages from driving the control API. A page on another origin can make a browser send
  * a simple POST (an HTML form, text/plain, no preflight) to /_control/reset; so control requests
- * whose Origin is another site's are refused (403), and control POSTs must be application/json
- * (415), which a browser only sends cross-origin after a CORS preflight that this server never grants.
+ * whose Origin is another site's are refused (403), and control POSTs with a body must be
+ * application/json (415), which a browser only sends cross-origin after a CORS preflight that this
+ * server never grants.
  */
 import type { Request, RequestHandler } from 'express';
 import { ApiError } from '../errors.js';
@@ -22,7 +23,9 @@ export const controlGuard =
     if (origin !== undefined && !ownOrigins(publicUrl, req).includes(origin.toLowerCase())) {
       return next(new ApiError(403, `Control requests from another origin (${origin}) are refused`));
     }
-    if (req.method === 'POST' && !req.is('application/json')) {
+    // An empty POST has nothing to misread (the admin reset carries only its token).
+    const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    if (req.method === 'POST' && hasBody && !req.is('application/json')) {
       const declared = req.headers['content-type'] ?? 'none';
       return next(new ApiError(415, `Control requests must be sent as application/json (got ${declared})`));
     }

@@ -23,7 +23,7 @@ import { increasePrices, type PriceSnapshot } from './priceChange.js';
 import type { BookingRecord } from './record.js';
 import { paidAt, refundSettlesAt } from './settlement.js';
 import {
-  INITIAL_STATUS, isOverviewStatus, nextStatus, transition, type BookingEvent, type OverviewStatus,
+  INITIAL_STATUS, isOverviewStatus, nextStatus, type BookingEvent, type OverviewStatus,
 } from './stateMachine.js';
 import { newBookhash, newCsrfToken, newSupplierOrderId, tokensEqual } from './tokens.js';
 
@@ -44,8 +44,8 @@ export const OTHER_ACCOUNT = 'This booking belongs to another account';
 export const ALREADY_CANCELLED = 'This reservation was already cancelled.';
 export const SUPPLIER_CANCEL_FAILED =
   'The hotel supplier could not process the cancellation; the booking is still confirmed. Please try again later.';
-export const SOLD_OUT_AT_BOOKING =
-  'The hotel supplier reported this room as sold out while the booking was being started. Nothing was charged; please search again for another room or date.';
+/** Scenario 900009: the supplier refuses at booking start, before any record or payment exists. */
+export const SOLD_OUT_AT_BOOKING = `${RATE_NO_LONGER_AVAILABLE} (the hotel supplier reports the room as sold out)`;
 export const INVALID_FORM_TOKEN = 'The booking form is invalid or has expired; reload the booking page and try again.';
 export const MAX_REMARKS_LENGTH = 1000;
 
@@ -117,7 +117,8 @@ export class Bookings {
     };
     const increase = scenarioEffect(hotel, 'price_increase_at_booking');
     const booked = increase ? increasePrices(quoted, increase.percent) : quoted;
-    const soldOut = scenarioEffect(hotel, 'sold_out_at_booking') !== undefined;
+    // Refused before a booking exists: booking_failed is only for a failure after payment (spec 3).
+    if (scenarioEffect(hotel, 'sold_out_at_booking')) throw conflict(SOLD_OUT_AT_BOOKING);
     const bookhash = this.unusedBookhash();
 
     await this.store.insertBooking((id) => ({
@@ -151,8 +152,7 @@ export class Bookings {
       refundable: rate.refundable,
       freeCancellationBefore: rate.cancellation.free_cancellation_before,
       policies: booked.policies,
-      // The supplier refuses a sold-out room at once: the booking fails before any payment.
-      status: soldOut ? transition(INITIAL_STATUS, 'supplier_rejected') : INITIAL_STATUS,
+      status: INITIAL_STATUS,
       paid: 'no',
       supplierOrderId: null,
       hotelName: hotel.name,
@@ -163,7 +163,8 @@ export class Bookings {
       hotelPhone: hotelPhone(hotel),
       hotelImage: this.hotelImage(hotel),
       createdAt: bookingTimestamp(now),
-      unavailableReason: soldOut ? SOLD_OUT_AT_BOOKING : null,
+      // Only bookings stored by older versions (sold out at start) carry a reason; they stay unpayable.
+      unavailableReason: null,
       csrfToken: newCsrfToken(),
       paymentAttemptedAt: null,
       cancelledAt: null,
@@ -223,7 +224,7 @@ export class Bookings {
 
   /**
    * Bookings of the account where a payment was attempted (spec 4.4); newest first, ties by id
-   * descending. A booking refused at start (sold out) had no payment attempt and is not listed.
+   * descending.
    */
   overview(account: Account): BookingOverviewItem[] {
     return this.store

@@ -3,10 +3,10 @@
  * search (search_id) or from a live lookup cached for 30 minutes.
  */
 import type { Clock } from '../clock.js';
-import { isoDate } from '../clock.js';
 import type { Availability, HotelRequest, HotelResponse, HotelRoom } from '../contract.js';
 import { badRequest, notFound } from '../errors.js';
 import type { Hotel } from './hotel.js';
+import { localDateIn } from './localTime.js';
 import type { OfferRegistry } from './offers.js';
 import { hotelRooms, type Stay } from './rates/index.js';
 import { displayCurrency, lowerCode } from './requestTerms.js';
@@ -39,8 +39,9 @@ export class HotelDetailsService {
   constructor(private readonly deps: HotelDetailsDeps) {}
 
   details(accountId: number, request: HotelRequest): HotelResponse {
-    const lookup = this.lookup(request);
     const hotel = this.deps.world.hotel(request.id);
+    // The dates (400) are checked before the id (404); an unknown hotel's "today" is UTC's.
+    const lookup = this.lookup(request, hotel?.timeZone ?? 'UTC');
     if (!hotel) throw notFound(`Hotel ${request.id} not found`);
     const rooms = this.rooms(hotel, lookup);
     const { stay } = lookup;
@@ -65,7 +66,7 @@ export class HotelDetailsService {
   }
 
   /** search_id wins over dates (reference behaviour); neither is a 400. */
-  private lookup(request: HotelRequest): Lookup {
+  private lookup(request: HotelRequest, timeZone: string): Lookup {
     if (request.search_id !== undefined) {
       const search = this.deps.search.find(request.search_id);
       if (!search) throw badRequest(`search_id '${request.search_id}' is unknown or has expired; search again`);
@@ -77,7 +78,7 @@ export class HotelDetailsService {
       throw badRequest('checkin and checkout must be given together');
     }
     const now = this.deps.clock.now();
-    validateStay(checkin, checkout, isoDate(now));
+    validateStay(checkin, checkout, localDateIn(now, timeZone)); // the hotel's local date
     const stay: Stay = {
       checkin,
       checkout,

@@ -14,6 +14,7 @@ import {
   SUPPLIER_CANCEL_FAILED,
 } from '../domain/bookings/bookings.js';
 import { centsOf } from '../domain/bookings/priceChange.js';
+import { instantMsOfLocal } from '../domain/localTime.js';
 import {
   KEY_ANNA,
   KEY_BEN,
@@ -407,11 +408,14 @@ describe('cancel (book/cancel.php)', () => {
     expect((await retrieve(server, KEY_ANNA, bookhash)).status).toBe('booking_confirmed');
   });
 
-  it('403 once the free-cancellation deadline has passed (zone-less deadline read as UTC)', async () => {
+  it('403 once the free-cancellation deadline has passed (zone-less deadline read in the hotel\'s zone)', async () => {
     const early = await confirmedBooking(server, KEY_ANNA, refundable);
     const late = await confirmedBooking(server, KEY_ANNA, refundable);
     const deadline = String(refundable.rate.cancellation.free_cancellation_before);
-    const deadlineMs = Date.parse(`${deadline}Z`);
+    const timeZone = testWorld().hotel(refundable.hotelId)!.timeZone;
+    expect(timeZone).toBe('Europe/Amsterdam');
+    const deadlineMs = instantMsOfLocal(deadline, timeZone);
+    expect(deadlineMs).toBe(Date.parse(`${deadline}+01:00`)); // CET in winter
 
     server.clock.set(new Date(deadlineMs - 1000));
     expect((await cancel(KEY_ANNA, early)).status).toBe(200);

@@ -34,7 +34,8 @@ export function finalizeRouter(context: AppContext): Router {
       return send(res, 404, messagePage('Booking not found', 'There is no booking with this reference.'));
     }
     const payable = booking.status === 'processing' && booking.unavailableReason === null;
-    send(res, 200, payable ? reviewPage(booking) : outcomePage(booking, context.bookings.paidNow(booking)));
+    const timeZone = context.bookings.timeZoneOf(booking);
+    send(res, 200, payable ? reviewPage(booking, timeZone) : outcomePage(booking, context.bookings.paidNow(booking), timeZone));
   });
 
   router.post(

@@ -4,13 +4,14 @@
  * http/errorHandler.ts turns into responses. Every change is durable before a method resolves.
  */
 import type { Clock } from '../../clock.js';
-import { bookingTimestamp, isoDate, parseLocalDateTime } from '../../clock.js';
+import { bookingTimestamp } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { BookingDetail, BookingOverviewItem } from '../../contract.js';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { OutboxEmail, Store } from '../../store/store.js';
 import type { Account } from '../accounts.js';
 import type { Hotel } from '../hotel.js';
+import { instantMsOfLocal, localDateIn } from '../localTime.js';
 import type { OfferRegistry } from '../offers.js';
 import { parseServiceHash, quoteServiceHash } from '../rates/index.js';
 import { validateStay } from '../stay.js';
@@ -91,7 +92,8 @@ export class Bookings {
     if (!hotel) throw invalid(`hotel ${reference.hotelId} does not exist`);
     const now = this.clock.now();
     try {
-      validateStay(reference.checkin, reference.checkout, isoDate(now)); // check-in not in the past
+      // Check-in not in the past, on the hotel's local date.
+      validateStay(reference.checkin, reference.checkout, localDateIn(now, hotel.timeZone));
     } catch (error) {
       throw error instanceof ApiError ? invalid(error.message) : error;
     }
@@ -286,6 +288,11 @@ export class Bookings {
     };
   }
 
+  /** The hotel's IANA zone, in which the booking's zone-less deadlines are meant (UTC if the hotel vanished). */
+  timeZoneOf(record: BookingRecord): string {
+    return this.world.hotel(record.hotelId)?.timeZone ?? 'UTC';
+  }
+
   /** `paid` as of the clock: `yes` becomes `refunded` once a cancel's refund has settled. */
   paidNow(record: BookingRecord): BookingRecord['paid'] {
     return paidAt(record.paid, record.refundSettlesAt, this.clock.now());
@@ -340,7 +347,7 @@ export class Bookings {
     const cancelled = nextStatus(current.status, 'cancel');
     if (cancelled === undefined) return { kind: 'not_confirmed', status: current.status };
     if (!current.refundable || current.freeCancellationBefore === null) return { kind: 'non_refundable' };
-    if (now.getTime() >= parseLocalDateTime(current.freeCancellationBefore).getTime()) {
+    if (now.getTime() >= instantMsOfLocal(current.freeCancellationBefore, this.timeZoneOf(current))) {
       return { kind: 'deadline_passed', deadline: current.freeCancellationBefore };
     }
     const failing = scenarioEffect(this.world.hotel(current.hotelId), 'cancel_fails_at_supplier');

@@ -78,16 +78,17 @@ function priceSection(booking: BookingRecord): SafeHtml {
 </section>`;
 }
 
-function cancellationSection(booking: BookingRecord): SafeHtml {
+/** The deadlines are the hotel's wall-clock times, so the page names its zone. */
+function cancellationSection(booking: BookingRecord, timeZone: string): SafeHtml {
   const penalties = booking.policies.map(
     (policy) =>
-      html`<li>From ${policy.starts_at} until ${policy.ends_at} (UTC): penalty ${money(policy.penalty_amount, booking.currency)}</li>`,
+      html`<li>From ${policy.starts_at} until ${policy.ends_at} (${timeZone}): penalty ${money(policy.penalty_amount, booking.currency)}</li>`,
   );
   return html`<section aria-label="Cancellation policy">
   <h2>Cancellation policy</h2>
   <p id="cancellation">${
     booking.refundable && booking.freeCancellationBefore
-      ? html`Free cancellation until <strong>${booking.freeCancellationBefore}</strong> (UTC).`
+      ? html`Free cancellation until <strong>${booking.freeCancellationBefore}</strong> (${timeZone}, the hotel's local time).`
       : html`<strong>Non-refundable</strong>: this booking cannot be cancelled free of charge.`
   }</p>
   ${penalties.length > 0 ? html`<ul>${penalties}</ul>` : ''}
@@ -106,12 +107,12 @@ function guestSection(booking: BookingRecord): SafeHtml {
 </section>`;
 }
 
-function summary(booking: BookingRecord): SafeHtml {
-  return html`${hotelSection(booking)}${staySection(booking)}${priceSection(booking)}${cancellationSection(booking)}${guestSection(booking)}`;
+function summary(booking: BookingRecord, timeZone: string): SafeHtml {
+  return html`${hotelSection(booking)}${staySection(booking)}${priceSection(booking)}${cancellationSection(booking, timeZone)}${guestSection(booking)}`;
 }
 
 /** The review-and-pay page of a payable booking: one form, one button. */
-export function reviewPage(booking: BookingRecord): string {
+export function reviewPage(booking: BookingRecord, timeZone: string): string {
   const cards = TEST_CARDS.map(
     (card) => html`<label class="card"><input type="radio" name="card" value="${card.number}"${
       card.number === DEFAULT_TEST_CARD.number ? html` checked` : ''
@@ -120,7 +121,7 @@ export function reviewPage(booking: BookingRecord): string {
   return document(
     `Review and pay — ${booking.hotelName}`,
     html`<h1>Review and pay your booking</h1>
-${summary(booking)}
+${summary(booking, timeZone)}
 <form method="post" action="finalize" aria-label="Pay and confirm">
   <input type="hidden" name="bookhash" value="${booking.bookhash}">
   <input type="hidden" name="csrf_token" value="${booking.csrfToken}">
@@ -142,7 +143,7 @@ ${summary(booking)}
 }
 
 /** The page of a booking that is no longer payable: its outcome. */
-export function outcomePage(booking: BookingRecord, paid: BookingRecord['paid']): string {
+export function outcomePage(booking: BookingRecord, paid: BookingRecord['paid'], timeZone: string): string {
   const reference = html`<dl>
     <dt>Booking reference</dt><dd><code id="bookhash">${booking.bookhash}</code></dd>
     <dt>Booking id</dt><dd>${booking.id}</dd>
@@ -159,7 +160,7 @@ export function outcomePage(booking: BookingRecord, paid: BookingRecord['paid'])
   <p>${outcome.text}</p>
   ${reference}
 </section>
-${summary(booking)}`,
+${summary(booking, timeZone)}`,
   );
 }
 

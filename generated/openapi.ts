@@ -576,7 +576,7 @@ export type components = {
             times: components["schemas"]["HotelTimes"];
             property: components["schemas"]["HotelProperty"];
             descriptions: components["schemas"]["HotelDescription"][] | null;
-            /** @description Images are 1024x768. */
+            /** @description Images are 1024x768. **Reference behaviour:** JPEG (`image/jpeg`) at `.jpg` URLs; the extension always matches the content type. */
             images: components["schemas"]["HotelImage"][] | null;
             amenities: components["schemas"]["AmenityGroup"][] | null;
             /** @description e.g. parking, internet, pool. */

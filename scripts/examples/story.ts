@@ -46,8 +46,6 @@ export interface StoryExample {
   value: unknown;
   /** For responses: the HTTP status the server answered. */
   status?: number;
-  /** How the value was obtained (absent for schema-level examples, which repeat story values). */
-  exchange?: Exchange;
 }
 
 const media = ['content', 'application/json'] as const;
@@ -91,12 +89,6 @@ export class Stabiliser {
     for (const [actual, stand] of this.replacements) replaced = replaced.split(actual).join(stand);
     return JSON.parse(replaced) as T;
   }
-
-  /** The actual value behind a stand-in (for requests built from earlier stable values). */
-  actual(stand: string): string {
-    for (const [actual, candidate] of this.replacements) if (candidate === stand) return actual;
-    return stand;
-  }
 }
 
 type Answer = { status: number; body: Record<string, unknown> };
@@ -139,8 +131,8 @@ async function tell(server: TestServer, limited: TestServer): Promise<StoryExamp
     }
     registerRandomValues(stable, answer.body);
     const shown = stable.apply(exchange);
-    if (record.request) examples.push({ at: record.request, kind: 'request', value: shown.raw ?? shown.body, exchange: shown });
-    if (record.response) examples.push({ at: record.response, kind: 'response', value: stable.apply(answer.body), status: answer.status, exchange: shown });
+    if (record.request) examples.push({ at: record.request, kind: 'request', value: shown.raw ?? shown.body });
+    if (record.response) examples.push({ at: record.response, kind: 'response', value: stable.apply(answer.body), status: answer.status });
     return answer;
   };
   const post = (path: string, body: unknown): Exchange => ({ method: 'POST', path, body });

@@ -24,13 +24,25 @@ export function localDateIn(instant: Date, zone: string): string {
   return zoned(instant, zone).toFormat('yyyy-MM-dd');
 }
 
-/** `YYYY-MM-DDTHH:MM:SS` of an instant on the wall clock of a zone (the API's zone-less shape). */
-export function localDateTimeIn(instant: Date, zone: string): string {
-  return zoned(instant, zone).toFormat("yyyy-MM-dd'T'HH:mm:ss");
+const CACHE_LIMIT = 4096;
+const localTextCache = new Map<string, string>();
+const instantCache = new Map<string, number>();
+
+/** Bounded memo: search prices many hotels of one zone at one instant, so most calls repeat. */
+function remember<V>(cache: Map<string, V>, key: string, compute: () => V): V {
+  const cached = cache.get(key);
+  if (cached !== undefined) return cached;
+  const value = compute();
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, value);
+  return value;
 }
 
-const instantCache = new Map<string, number>();
-const INSTANT_CACHE_LIMIT = 4096;
+/** `YYYY-MM-DDTHH:MM:SS` of an instant on the wall clock of a zone (the API's zone-less shape). */
+export function localDateTimeIn(instant: Date, zone: string): string {
+  const ms = instant.getTime();
+  return remember(localTextCache, `${zone}|${ms}`, () => zoned(instant, zone).toFormat("yyyy-MM-dd'T'HH:mm:ss"));
+}
 
 /**
  * Epoch milliseconds of a zone-less `YYYY-MM-DDTHH:MM:SS` read in a zone. A wall time skipped by a
@@ -38,13 +50,9 @@ const INSTANT_CACHE_LIMIT = 4096;
  * many hotels in one zone.
  */
 export function instantMsOfLocal(localDateTime: string, zone: string): number {
-  const key = `${zone}|${localDateTime}`;
-  const cached = instantCache.get(key);
-  if (cached !== undefined) return cached;
-  const parsed = DateTime.fromISO(localDateTime, { zone });
-  if (!parsed.isValid) throw new RangeError(`Invalid local date-time ${localDateTime} in ${zone}`);
-  const ms = parsed.toMillis();
-  if (instantCache.size >= INSTANT_CACHE_LIMIT) instantCache.clear();
-  instantCache.set(key, ms);
-  return ms;
+  return remember(instantCache, `${zone}|${localDateTime}`, () => {
+    const parsed = DateTime.fromISO(localDateTime, { zone });
+    if (!parsed.isValid) throw new RangeError(`Invalid local date-time ${localDateTime} in ${zone}`);
+    return parsed.toMillis();
+  });
 }

@@ -17,7 +17,9 @@ import { SearchService } from './domain/search.js';
 import { defaultWorld, type World } from './domain/world/world.js';
 import type { Store } from './store/store.js';
 import { asyncHandler } from './http/asyncHandler.js';
+import { consoleRouter } from './http/console.js';
 import { controlRouter } from './http/control.js';
+import { apiCors } from './http/cors.js';
 import { errorHandler } from './http/errorHandler.js';
 import { bookingEndpoint } from './http/endpoints/booking.js';
 import { bookingOverviewEndpoint } from './http/endpoints/bookingOverview.js';
@@ -27,6 +29,7 @@ import { retrieveBookingEndpoint } from './http/endpoints/retrieveBooking.js';
 import { searchEndpoint } from './http/endpoints/search.js';
 import { finalizeRouter } from './http/finalizePage.js';
 import { imagesRouter } from './http/images.js';
+import { requestLog, silentLogger, type Logger } from './http/requestLog.js';
 import {
   API_PATHS,
   RATE_LIMITED_PATHS,
@@ -39,6 +42,7 @@ import {
 } from './http/pipeline.js';
 
 export const CONTRACT_PATH = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
+const CONTROL_CONTRACT_PATH = fileURLToPath(new URL('./control-api.yaml', import.meta.url));
 
 export interface AppOptions {
   store: Store;
@@ -47,6 +51,8 @@ export interface AppOptions {
   /** Defaults to the shared seeded world (100,000 hotels plus the scenario hotels). */
   world?: World;
   accounts?: Accounts;
+  /** The request log (and 500s); silent unless given (bin.ts passes one at LOG_LEVEL). */
+  logger?: Logger;
 }
 
 /** Everything an endpoint may use. Built once per app. */
@@ -103,6 +109,7 @@ export function createApp(options: AppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.locals.context = context;
+  app.use(requestLog(options.logger ?? silentLogger()));
 
   const endpoints = {
     '/search.php': searchEndpoint(context),
@@ -124,8 +131,10 @@ export function createApp(options: AppOptions): Express {
     ajvFormats: { mode: 'full' },
   });
 
+  const cors = apiCors(config.corsOrigins);
   for (const path of API_PATHS) {
     const checks = [
+      ...(cors ? [cors] : []),
       onlyPost,
       requireJson,
       jsonBody(config.bodyLimitBytes),
@@ -137,6 +146,7 @@ export function createApp(options: AppOptions): Express {
     app.all(path, ...checks, asyncHandler(endpoints[path]));
   }
 
+  app.use(consoleRouter(context, { contractPath: CONTRACT_PATH, controlContractPath: CONTROL_CONTRACT_PATH }));
   app.use('/book', finalizeRouter(context));
   app.use('/images', imagesRouter());
   if (config.controlApi) app.use('/_control', controlRouter(context));

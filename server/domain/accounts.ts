@@ -25,6 +25,11 @@ export class Accounts {
     return new Accounts(parsed.accounts);
   }
 
+  /** Every account, in fixture order (the home page lists the demo keys). */
+  list(): readonly Account[] {
+    return this.entries.map((entry) => entry.account);
+  }
+
   findByKey(apikey: string): Account | undefined {
     const candidate = digest(apikey);
     let found: Account | undefined;

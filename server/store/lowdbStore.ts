@@ -25,6 +25,7 @@ export class StoreOpenError extends Error {
  * promise resolves after a write that contains its change (steno writes atomically via rename).
  */
 export class LowdbStore implements Store {
+  readonly kind = 'lowdb';
   private readonly byHash = new Map<string, BookingRecord>();
   private writing: Promise<void> | undefined;
   private pending: Promise<void> | undefined;

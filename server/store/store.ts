@@ -19,6 +19,8 @@ export type BookingChange = BookingRecord | { booking: BookingRecord; emails: Ou
  * before answering never acknowledges something a crash could lose.
  */
 export interface Store {
+  /** What the store is built on, for /healthz (e.g. "lowdb", "postgres"). */
+  readonly kind?: string;
   /** Creates a booking with the next integer id (1, 2, 3 …). */
   insertBooking(build: (id: number) => BookingRecord): Promise<BookingRecord>;
   findBooking(bookhash: string): BookingRecord | undefined;

@@ -26,7 +26,13 @@ export interface TestResponse {
 }
 
 export async function startTestServer(
-  options: { config?: Partial<Config>; clock?: FakeClock; store?: Store; world?: AppOptions['world'] } = {},
+  options: {
+    config?: Partial<Config>;
+    clock?: FakeClock;
+    store?: Store;
+    world?: AppOptions['world'];
+    logger?: AppOptions['logger'];
+  } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? new FakeClock('2026-11-21T10:00:00Z');
   const store = options.store ?? (await LowdbStore.inMemory());
@@ -39,6 +45,7 @@ export async function startTestServer(
     store,
     clock,
     world: options.world,
+    logger: options.logger,
     config: { publicUrl: baseUrl, ...options.config },
   });
   server.on('request', app);

@@ -10,14 +10,24 @@ import YAML, { isMap, isScalar, isSeq, type Document } from 'yaml';
 import { runStory, type StoryExample } from './examples/story.js';
 
 export const OPENAPI_FILE = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
-/** Dates and date-times stay quoted, so YAML 1.1 readers do not turn them into timestamps. */
+/** Dates stay quoted, as elsewhere in the file. */
 const DATE_LIKE = /^\d{4}-\d{2}-\d{2}/;
+
+/** A string that a YAML 1.1 reader (Prism, many tools) would not read as that string: `15:00`, `yes`, `1e3`. */
+function misreadByYaml11(text: string): boolean {
+  try {
+    return YAML.parse(text, { version: '1.1' }) !== text;
+  } catch {
+    return true;
+  }
+}
 
 /** Quotes date-like strings; lists of scalars go on one line (`[a, b]`), as elsewhere in the file. */
 function styleLikeFile(node: unknown): void {
   YAML.visit(node as YAML.Node, {
     Scalar(_key, scalar) {
-      if (typeof scalar.value === 'string' && DATE_LIKE.test(scalar.value) && scalar.type !== 'QUOTE_DOUBLE') scalar.type = 'QUOTE_SINGLE';
+      if (typeof scalar.value !== 'string' || scalar.type === 'QUOTE_DOUBLE' || scalar.type === 'QUOTE_SINGLE') return;
+      if (DATE_LIKE.test(scalar.value) || misreadByYaml11(scalar.value)) scalar.type = 'QUOTE_SINGLE';
     },
     Seq(_key, seq) {
       if (seq.items.every((item) => isScalar(item))) seq.flow = true;

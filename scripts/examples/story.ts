@@ -42,7 +42,8 @@ export interface Exchange {
 /** One example node of openapi.yaml: where it is, its value, and how it was obtained. */
 export interface StoryExample {
   at: YamlPath;
-  kind: 'request' | 'response' | 'schema';
+  /** `schema`: a schema's `example`; `summary`: an example's summary line. Both restate story values. */
+  kind: 'request' | 'response' | 'schema' | 'summary';
   value: unknown;
   /** For responses: the HTTP status the server answered. */
   status?: number;
@@ -268,6 +269,11 @@ async function tell(server: TestServer, limited: TestServer): Promise<StoryExamp
   schema('BookingTimestamp', retrieved.booking.created_at);
   schema('ServiceHash', refundable.service_hash);
   schema('Bookhash', retrieved.booking.bookhash);
+  const summary = (name: string, text: string) => examples.push({ at: ['components', 'examples', name, 'summary'], kind: 'summary', value: text });
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  summary('SearchResponseAmsterdam', `${plural(search.hotels.length, 'hotel')} within ${point.radius_m} m of Amsterdam centre`);
+  summary('HotelResponseWithRooms', `A hotel of that search with ${plural((live.rooms ?? []).length, 'room type')} and ${plural(rates.length, 'rate')}`);
+  summary('HotelResponseNoRooms', `Scenario hotel ${NO_ROOMS_HOTEL}: no rooms for any dates`);
   return examples;
 }
 

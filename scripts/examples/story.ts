@@ -138,7 +138,7 @@ async function tell(server: TestServer, limited: TestServer): Promise<StoryExamp
   };
   const post = (path: string, body: unknown): Exchange => ({ method: 'POST', path, body });
   const pay = async (bookhash: string, outcome: 'success' | 'payment_failed') => {
-    const paid = await send(server, post('/_control/pay', { bookhash, outcome }));
+    const paid = await send(server, post('/_control/pay', { apikey: KEY, bookhash, outcome }));
     if (paid.status !== 200) throw new Error(`pay ${outcome}: ${paid.status} ${JSON.stringify(paid.body)}`);
     registerRandomValues(stable, paid.body);
   };

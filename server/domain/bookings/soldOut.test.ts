@@ -17,20 +17,20 @@ async function setup() {
   const store = await LowdbStore.inMemory();
   const world = testWorld();
   const bookings = new Bookings({
-    store, clock, world, offers: new OfferRegistry(clock),
+    store, world, offers: new OfferRegistry(),
     config: { publicUrl: 'http://127.0.0.1:3000', supportEmail: 'support@hotel-booking.example' },
   });
   const account = Accounts.fromFixture().findByKey('demo-key-1')!;
   const checkin = addDays(isoDate(clock.now()), 20);
   const stay = { checkin, checkout: addDays(checkin, 2), persons: 2, currency: 'EUR', residency: 'nl' };
   const serviceHashOf = (hotelId: number) => hotelRooms(world.hotel(hotelId)!, stay, clock.now())[0]!.rates[0]!.service_hash;
-  return { store, bookings, account, serviceHashOf };
+  return { store, clock, bookings, account, serviceHashOf };
 }
 
 describe('sold out at booking (scenario 900009)', () => {
   it('refuses at booking start with 409 "rate no longer available" and stores nothing', async () => {
-    const { store, bookings, account, serviceHashOf } = await setup();
-    const refusal = await bookings.start(account, serviceHashOf(900009)).then(
+    const { store, clock, bookings, account, serviceHashOf } = await setup();
+    const refusal = await bookings.start(account, serviceHashOf(900009), clock).then(
       () => undefined,
       (error: unknown) => error,
     );
@@ -41,12 +41,12 @@ describe('sold out at booking (scenario 900009)', () => {
   });
 
   it('an ordinary scenario hotel still starts in processing, and a supplier failure after payment is listed', async () => {
-    const { bookings, account, serviceHashOf } = await setup();
-    const { booking_url } = await bookings.start(account, serviceHashOf(900004));
+    const { clock, bookings, account, serviceHashOf } = await setup();
+    const { booking_url } = await bookings.start(account, serviceHashOf(900004), clock);
     const bookhash = new URL(booking_url).searchParams.get('bookhash')!;
-    expect((await bookings.retrieve(account, bookhash)).status).toBe('processing');
-    await bookings.pay(bookhash, 'booking_failed');
-    expect(await bookings.retrieve(account, bookhash)).toMatchObject({ status: 'booking_failed', paid: 'refunded' });
+    expect((await bookings.retrieve(account, bookhash, clock)).status).toBe('processing');
+    await bookings.pay(bookhash, 'booking_failed', clock);
+    expect(await bookings.retrieve(account, bookhash, clock)).toMatchObject({ status: 'booking_failed', paid: 'refunded' });
     expect((await bookings.overview(account)).map((item) => [item.bookhash, item.status])).toEqual([[bookhash, 'booking_failed']]);
   });
 });

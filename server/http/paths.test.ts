@@ -84,12 +84,12 @@ describe('every spelling of every endpoint', () => {
   });
 
   it('has one spelling for /_control, /book and /images too', async () => {
-    const clock = JSON.stringify({ advance_seconds: 1 });
+    const clock = JSON.stringify({ apikey: 'demo-key-1', advance_seconds: 1 });
     for (const spelling of ['/_CONTROL/clock', '/_control/CLOCK', '/_control/clock/', '//_control/clock', '/_control//clock', '/_control/clock;x', '/_control/%63lock']) {
       const response = await raw(spelling, clock);
       expect(response.status, spelling).toBe(404);
     }
-    expect((await server.request('/_control/clock')).body).toEqual({ now: '2026-11-21T10:00:00.000Z' });
+    expect((await server.post('/_control/clock', { apikey: 'demo-key-1' })).body.now).toBe('2026-11-21T10:00:00.000Z');
     for (const spelling of ['/BOOK/finalize?bookhash=x', '/book/FINALIZE?bookhash=x', '/book/finalize/?bookhash=x', '/book//finalize?bookhash=x']) {
       expect((await server.request(spelling)).status, spelling).toBe(404);
     }

@@ -40,6 +40,8 @@ export type paths = {
          *       after that account made it, so every `search_id` handed out is valid for what remains of
          *       its own account's hour.
          *     - An empty filter array means "no filter".
+         *     - `amenities`, `short_description` and the rate's `room.room_name` are in the requested
+         *       `language` (see `LanguageCode`).
          */
         post: operations["searchHotels"];
         delete?: never;
@@ -82,7 +84,9 @@ export type paths = {
          *       its rates are those for the search's dates, persons, currency and residency, and the
          *       search's cheapest rate for a returned hotel is always among them.
          *     - A closed hotel (`is_closed: true`) has no rooms: the no-rooms shape is returned.
-         *     - The no-rooms `message` is `No rooms are available for the requested dates.`
+         *     - The no-rooms `message` is `No rooms are available for the requested dates.` in English, and
+         *       its translation in the other supported languages; every text follows `language` (see
+         *       `LanguageCode`).
          *     - The availability rules (400) are checked before the hotel id (404).
          *     - With a `search_id`, the rates are priced as of the moment of the search, so they are exactly
          *       the rates the search saw, for the whole hour.
@@ -125,7 +129,8 @@ export type paths = {
          *     - The booking's price, meal, bedding and cancellation terms are a snapshot of the rate at this
          *       moment, in the currency and residency of the latest search or hotel-details response in
          *       which this account received that `service_hash` within the last hour (EUR and `nl`
-         *       otherwise).
+         *       otherwise). The booking also keeps that response's `language` (`en` otherwise): its
+         *       `room_name`, finalization page and e-mails are in it; `?lang=` on the page overrides it.
          *     - `booking_url` is `{public_url}/book/finalize?bookhash={bookhash}`; the same 30-character
          *       `bookhash` is used with retrieve and cancel.
          *     - The reference server never produces status `new`; it is listed because the API description
@@ -134,10 +139,11 @@ export type paths = {
          *     - When the price changed at the supplier (scenario hotel 900008, +10%), the booking is made at
          *       the new price: `total_price`, nightly prices and penalties all rise, and the finalization
          *       page shows the old and the new price before payment; retrieve shows the new price.
-         *     - When the room sold out at the supplier (scenario hotel 900009), booking start still answers
-         *       200 with a working `booking_url`, but the booking is `booking_failed` at once (`paid: no`,
-         *       no supplier order id): the page explains it and offers no payment. As no payment was
-         *       attempted, it is not listed by the overview.
+         *     - When the room sold out at the supplier (scenario hotel 900009), booking start answers
+         *       **409** `The rate is no longer available; search again (the hotel supplier reports the room
+         *       as sold out)` and creates no booking, so nothing is charged and nothing is listed.
+         *       `booking_failed` therefore only ever follows a payment attempt (section 3) and is listed by
+         *       the overview.
          *     - Payment happens on the finalization page (or `POST /_control/pay` on the sandbox). Only a
          *       `processing` booking can be paid; a failed payment is final (start a new booking). Sandbox
          *       test cards: 4242 4242 4242 4242 → `booking_confirmed` (`paid: yes`, `supplier_order_id`
@@ -253,7 +259,7 @@ export type components = {
     schemas: {
         /**
          * @description A money amount as decimal text. **Reference behaviour:** always two decimals.
-         * @example 412.50
+         * @example 763.21
          */
         Money: string;
         /**
@@ -264,17 +270,17 @@ export type components = {
         /**
          * Format: date
          * @description A calendar date, `YYYY-MM-DD`.
-         * @example 2026-12-15
+         * @example 2026-07-15
          */
         Date: string;
         /**
-         * @description ISO 8601 date-time. **Reference behaviour:** without zone, `YYYY-MM-DDTHH:MM:SS` (UTC).
-         * @example 2026-12-12T23:59:00
+         * @description ISO 8601 date-time. **Reference behaviour:** without zone, `YYYY-MM-DDTHH:MM:SS`, in the hotel's local time.
+         * @example 2026-07-12T23:59:00
          */
         LocalDateTime: string;
         /**
          * @description Date-time as `YYYY-MM-DD HH:MM:SS` (UTC on the reference server).
-         * @example 2026-11-21 10:15:42
+         * @example 2026-06-01 09:00:00
          */
         BookingTimestamp: string;
         /**
@@ -298,12 +304,12 @@ export type components = {
          *     **Reference behaviour:** `room_code` is 1–24 upper-case letters and digits, stable per room
          *     type of a hotel. (The API description does not state its character set or length, so the
          *     pattern below accepts any room code without the rate-type/date/persons tail.)
-         * @example 4127-SUPDBL-1-20261215-20261218-2
+         * @example 72863-CMFDBL-3-20260715-20260718-2
          */
         ServiceHash: string;
         /**
          * @description 30-character booking reference; used for retrieve and cancel.
-         * @example FSOo7WWCeMn6BJB68o7UxMRi9gahXs
+         * @example tQoM15cfJXeYh2yBOH7Wn3T4jpqYrK
          */
         Bookhash: string;
         /**
@@ -332,7 +338,28 @@ export type components = {
          */
         ResidencyCode: string;
         /**
-         * @description Response language code, two letters (case-insensitive). `en` and `nl` are supported; others fall back to `en` (reference behaviour).
+         * @description Response language code (case-insensitive), a language with an optional region, e.g. `nl`,
+         *     `NL`, `de-DE`, `es-419`.
+         *
+         *     **Reference behaviour:**
+         *     - Supported languages: `en`, `nl`, `de`, `fr`, `es`, chosen by the primary subtag (`de-AT`
+         *       and `DE` give German). Any other code gives the English texts, not an error; the response
+         *       echoes the code as asked, lower case (`pt-br`).
+         *     - In the chosen language: descriptions (titles and texts), `short_description`, the search
+         *       `amenities` list, the hotel amenity `group` names and their `included`/`paid` items,
+         *       `quick_features` (short labels such as `parking`, `air conditioning`), `policies`,
+         *       `important_notes`, room `room_name`, `room_type`, `view`, `floor` and `amenities` (room
+         *       amenities are labels such as `Wi-Fi`, `Private shower`), the search rate's
+         *       `room.room_name`, and the no-rooms `availability.message`. Numbers inside texts use the
+         *       language's decimal mark and grouping (`EUR 12,50` in `nl`).
+         *     - The same in every language, because partners map on them or they are names:
+         *       `type`/`kind`, `room_class`, `quality`, `bedding`, `capacity`, `bathroom`, `meal`, image
+         *       `category`, `region_type`, `payment_methods`, `electricity`, and the names of hotels,
+         *       chains, streets and cities.
+         *     - A booking takes the language of the search or hotel-details response that last offered its
+         *       `service_hash` to the account (`en` when none did within the hour): retrieve and overview
+         *       give `room_name` in it, and the finalization page and the cancellation e-mail are written
+         *       in it. The page takes a `lang` query parameter (same codes) that overrides it.
          * @example en
          */
         LanguageCode: string;
@@ -354,7 +381,7 @@ export type components = {
             apikey: components["schemas"]["ApiKey"];
             /**
              * Format: date
-             * @description Check-in date, `YYYY-MM-DD`; must be in the future (today or later, UTC).
+             * @description Check-in date, `YYYY-MM-DD`; not in the past (today or later, local date at the search point).
              */
             checkin: string;
             /**
@@ -362,7 +389,16 @@ export type components = {
              * @description Check-out date, `YYYY-MM-DD`; after `checkin`, at most 30 nights later.
              */
             checkout: string;
-            /** @description Free text (city, street address, landmark, airport, point of interest), geocoded by the service. Required unless `latitude` and `longitude` are given. */
+            /**
+             * @description Free text (city, street address, landmark, airport, point of interest), geocoded by the service. Required unless `latitude` and `longitude` are given.
+             *
+             *     **Reference behaviour:** the sandbox geocodes offline. Case, accents, punctuation and word order do not matter, and a country ("Berlin, Germany", "Paris, FR") or US state ("Paris, TX") narrows the match. Precision by what is typed:
+             *     - an airport (IATA code or name), a landmark, square, neighbourhood or well-known street of a large city ("Leidseplein", "berlin alexanderplatz", "Champs-Élysées, Paris"): that point; a street is one central point on it ("Keizersgracht 312, Amsterdam");
+             *     - an address with a US ZIP code or Canadian postcode: the ZIP code's or forward sortation area's centroid;
+             *     - any other address with a city ("Hauptstraße 5, 10827 Berlin"): the city centre, since the sandbox has no house-level data; a UK or Dutch postcode alone ("SW1A 2AA", "1012 JS"): its post town's centre;
+             *     - a city: its centre.
+             *     Text that names no known place, or only unknown words besides a city ("Narnia, Paris"), gives 400 `Unknown location '…'`.
+             */
             location?: string;
             /** @description Alternative to `location`, with `longitude`; skips geocoding. */
             latitude?: number;
@@ -543,7 +579,7 @@ export type components = {
             currency: components["schemas"]["CurrencyCode"];
         } | null;
         Cancellation: {
-            /** @description Deadline for free cancellation (ISO 8601 date-time; **reference behaviour:** zone-less, UTC); null means non-refundable. */
+            /** @description Deadline for free cancellation (ISO 8601 date-time; **reference behaviour:** zone-less, in the hotel's local time); null means non-refundable. */
             free_cancellation_before: string | null;
             /** @description Penalty periods. */
             policies: components["schemas"]["PenaltyPolicy"][];
@@ -581,7 +617,7 @@ export type components = {
             times: components["schemas"]["HotelTimes"];
             property: components["schemas"]["HotelProperty"];
             descriptions: components["schemas"]["HotelDescription"][] | null;
-            /** @description Images are 1024x768. */
+            /** @description Images are 1024x768. **Reference behaviour:** JPEG (`image/jpeg`) at `.jpg` URLs; the extension always matches the content type. */
             images: components["schemas"]["HotelImage"][] | null;
             amenities: components["schemas"]["AmenityGroup"][] | null;
             /** @description e.g. parking, internet, pool. */
@@ -1022,7 +1058,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "apikey": "demo-key-1",
-                 *       "service_hash": "4127-SUPDBL-3-20261215-20261218-2"
+                 *       "service_hash": "72863-CMFDBL-3-20260715-20260718-2"
                  *     }
                  */
                 "application/json": components["schemas"]["BookingRequest"];
@@ -1038,7 +1074,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "ok",
-                     *       "booking_url": "http://127.0.0.1:3000/book/finalize?bookhash=FSOo7WWCeMn6BJB68o7UxMRi9gahXs"
+                     *       "booking_url": "http://127.0.0.1:3000/book/finalize?bookhash=tQoM15cfJXeYh2yBOH7Wn3T4jpqYrK"
                      *     }
                      */
                     "application/json": components["schemas"]["BookingResponse"];
@@ -1063,7 +1099,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The rate is no longer available; search again"
+                     *       "error": "The rate is no longer available; search again (the hotel supplier reports the room as sold out)"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponse"];
@@ -1098,7 +1134,7 @@ export interface operations {
                     "application/json": components["schemas"]["BookingOverviewResponse"];
                 };
             };
-            /** @description **Reference behaviour:** the body is refused as on every path (malformed JSON, a content type other than `application/json`, a body over 64 KiB, or an unknown field). */
+            /** @description **Reference behaviour:** the body is refused as on every path (malformed JSON, a content type other than `application/json`, JSON nested deeper than 32 levels, or an unknown field; a body over 64 KiB gets 413). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1128,7 +1164,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "apikey": "demo-key-1",
-                 *       "bookhash": "FSOo7WWCeMn6BJB68o7UxMRi9gahXs"
+                 *       "bookhash": "tQoM15cfJXeYh2yBOH7Wn3T4jpqYrK"
                  *     }
                  */
                 "application/json": components["schemas"]["BookhashRequest"];
@@ -1170,7 +1206,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "apikey": "demo-key-1",
-                 *       "bookhash": "FSOo7WWCeMn6BJB68o7UxMRi9gahXs"
+                 *       "bookhash": "tQoM15cfJXeYh2yBOH7Wn3T4jpqYrK"
                  *     }
                  */
                 "application/json": components["schemas"]["BookhashRequest"];
@@ -1186,8 +1222,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "cancelled",
-                     *       "booking_id": 17,
-                     *       "bookhash": "FSOo7WWCeMn6BJB68o7UxMRi9gahXs"
+                     *       "booking_id": 1,
+                     *       "bookhash": "tQoM15cfJXeYh2yBOH7Wn3T4jpqYrK"
                      *     }
                      */
                     "application/json": components["schemas"]["CancelResponse"];

@@ -1,3 +1,5 @@
+import { assertClockInstant } from './clockRange.js';
+
 /**
  * The one clock every time rule reads: caches, search_id expiry, rate-limit windows,
  * cancellation deadlines, settlement and booked_at. The control API moves it.
@@ -6,6 +8,7 @@ export interface Clock {
   now(): Date;
 }
 
+/** Both clocks refuse (RangeError) an instant outside clockRange.ts's range. */
 export interface ControllableClock extends Clock {
   /** Jump to an instant; time keeps flowing from there (or stays, for a frozen clock). */
   set(instant: Date): void;
@@ -21,9 +24,11 @@ export class OffsetClock implements ControllableClock {
     return new Date(Date.now() + this.offsetMs);
   }
   set(instant: Date): void {
+    assertClockInstant(instant.getTime());
     this.offsetMs = instant.getTime() - Date.now();
   }
   advance(seconds: number): void {
+    assertClockInstant(this.now().getTime() + seconds * 1000);
     this.offsetMs += seconds * 1000;
   }
   reset(): void {
@@ -37,15 +42,18 @@ export class FakeClock implements ControllableClock {
   private readonly start: number;
   constructor(start: Date | string = '2026-11-21T10:00:00Z') {
     this.start = new Date(start).getTime();
+    assertClockInstant(this.start);
     this.current = this.start;
   }
   now(): Date {
     return new Date(this.current);
   }
   set(instant: Date): void {
+    assertClockInstant(instant.getTime());
     this.current = instant.getTime();
   }
   advance(seconds: number): void {
+    assertClockInstant(this.current + seconds * 1000);
     this.current += seconds * 1000;
   }
   reset(): void {
@@ -63,17 +71,7 @@ export function addDays(date: string, days: number): string {
   return isoDate(new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000));
 }
 
-/** `YYYY-MM-DDTHH:MM:SS` (zone-less, UTC): the shape of cancellation date-times. */
-export function localDateTime(instant: Date): string {
-  return instant.toISOString().slice(0, 19);
-}
-
 /** `YYYY-MM-DD HH:MM:SS` (UTC): the shape of booked_at and created_at. */
 export function bookingTimestamp(instant: Date): string {
   return instant.toISOString().slice(0, 19).replace('T', ' ');
-}
-
-/** Parses a zone-less `YYYY-MM-DDTHH:MM:SS` as UTC. */
-export function parseLocalDateTime(text: string): Date {
-  return new Date(`${text}Z`);
 }

@@ -31,10 +31,10 @@ export const MONEY_VARIANTS: Variant[] = [
     }, MONEY_PATHS),
   },
   {
-    id: 'dates.deadlines-in-utc-with-zone',
-    choice: "cancellation date-times with their zone: '2026-12-12T23:59:00Z' (ISO 8601)",
+    id: 'dates.deadlines-with-fractions',
+    choice: "cancellation date-times with fractional seconds: '2026-12-12T23:59:00.000' (ISO 8601)",
     section: '2, 2.7',
-    front: onSuccess((body) => mapDateTimes(body, (t) => (/T\d{2}:\d{2}:\d{2}$/.test(t) ? `${t}Z` : t)), MONEY_PATHS),
+    front: onSuccess((body) => mapDateTimes(body, (t) => (/T\d{2}:\d{2}:\d{2}$/.test(t) ? `${t}.000` : t)), MONEY_PATHS),
   },
   {
     id: 'dates.deadlines-without-seconds',

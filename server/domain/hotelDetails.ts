@@ -4,20 +4,22 @@
  * own and judged on its clock.
  */
 import type { Clock } from '../clock.js';
-import { isoDate } from '../clock.js';
 import type { Availability, HotelRequest, HotelResponse, HotelRoom } from '../contract.js';
 import { badRequest, notFound } from '../errors.js';
 import type { Hotel } from './hotel.js';
+import { localDateIn } from './localTime.js';
 import type { OfferRegistry } from './offers.js';
 import { PerAccount } from './perAccount.js';
+import { textLanguageOf } from './i18n/languages.js';
+import { messagesFor } from './i18n/messages.js';
 import { hotelRooms, type Stay } from './rates/index.js';
+import { roomIn } from './rates/roomText.js';
 import { displayCurrency, lowerCode } from './requestTerms.js';
 import type { SearchService } from './search.js';
 import { nightsBetween, validateStay } from './stay.js';
 import { hotelStatic } from './world/details.js';
 import type { World } from './world/world.js';
 
-export const NO_ROOMS_MESSAGE = 'No rooms are available for the requested dates.';
 const LIVE_CACHE_MS = 30 * 60 * 1000;
 
 export interface HotelDetailsDeps {
@@ -41,10 +43,13 @@ export class HotelDetailsService {
 
   /** @param clock the account's clock */
   details(accountId: number, request: HotelRequest, clock: Clock): HotelResponse {
-    const lookup = this.lookup(accountId, request, clock);
     const hotel = this.deps.world.hotel(request.id);
+    // The dates (400) are checked before the id (404); an unknown hotel's "today" is UTC's.
+    const lookup = this.lookup(accountId, request, clock, hotel?.timeZone ?? 'UTC');
     if (!hotel) throw notFound(`Hotel ${request.id} not found`);
-    const rooms = this.rooms(hotel, lookup, this.liveCaches.of(accountId));
+    const language = lowerCode(request.language, 'en');
+    const textLanguage = textLanguageOf(language);
+    const rooms = this.rooms(hotel, lookup, this.liveCaches.of(accountId)).map((room) => roomIn(room, textLanguage));
     const { stay } = lookup;
     const availability: Availability = {
       source: rooms.length > 0 ? lookup.source : 'live',
@@ -52,15 +57,15 @@ export class HotelDetailsService {
       checkout: stay.checkout,
       nights: nightsBetween(stay.checkin, stay.checkout),
       currency: stay.currency,
-      ...(rooms.length > 0 ? {} : { message: NO_ROOMS_MESSAGE }),
+      ...(rooms.length > 0 ? {} : { message: messagesFor(textLanguage).t('noRooms') }),
     };
     this.deps.offers.record(
       accountId,
       rooms.flatMap((room) => room.rates.map((rate) => rate.service_hash)),
-      stay,
+      { ...stay, language },
       clock,
     );
-    return { ...this.staticPart(hotel, lowerCode(request.language, 'en')), availability, rooms };
+    return { ...this.staticPart(hotel, language), availability, rooms };
   }
 
   /** Forgets one account's live lookups. */
@@ -73,7 +78,7 @@ export class HotelDetailsService {
   }
 
   /** search_id (of this account) wins over dates (reference behaviour); neither is a 400. */
-  private lookup(accountId: number, request: HotelRequest, clock: Clock): Lookup {
+  private lookup(accountId: number, request: HotelRequest, clock: Clock, timeZone: string): Lookup {
     if (request.search_id !== undefined) {
       const search = this.deps.search.find(accountId, request.search_id, clock);
       if (!search) throw badRequest(`search_id '${request.search_id}' is unknown or has expired; search again`);
@@ -85,7 +90,7 @@ export class HotelDetailsService {
       throw badRequest('checkin and checkout must be given together');
     }
     const now = clock.now();
-    validateStay(checkin, checkout, isoDate(now));
+    validateStay(checkin, checkout, localDateIn(now, timeZone)); // the hotel's local date
     const stay: Stay = {
       checkin,
       checkout,

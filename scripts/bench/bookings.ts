@@ -135,7 +135,7 @@ async function templateRecord(world: World, serviceHash: string): Promise<Bookin
   try {
     const status = await post(url, '/booking.php', { apikey: 'demo-key-1', service_hash: serviceHash });
     if (status !== 200) throw new Error(`template booking failed with ${status}`);
-    const record = store.allBookings()[0];
+    const [record] = await store.bookingsOfAccount(1);
     if (!record) throw new Error('template booking missing');
     return record;
   } finally {

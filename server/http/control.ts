@@ -74,10 +74,13 @@ export function controlRouter(context: AppContext): Router {
     }),
   );
 
-  router.get('/outbox', (_req, res) => {
-    const emails = context.store.outbox();
-    res.json({ count: emails.length, emails });
-  });
+  router.get(
+    '/outbox',
+    asyncHandler(async (_req, res) => {
+      const emails = await context.store.outbox();
+      res.json({ count: emails.length, emails });
+    }),
+  );
 
   return router;
 }

@@ -63,7 +63,7 @@ describe('the review page', () => {
     expect(headers.get('x-frame-options')).toBe('DENY');
     expect(headers.get('cache-control')).toBe('no-store');
 
-    const record = server.store.findBooking(bookhash)!;
+    const record = (await server.store.findBooking(bookhash))!;
     for (const part of [
       record.hotelName, record.roomName, record.roomType, record.bedding, stay.checkin, stay.checkout, '3 nights',
       `${record.totalPrice} EUR`, record.meal === 'breakfast' ? 'Breakfast included' : 'Room only',
@@ -122,7 +122,7 @@ describe('paying on the page', () => {
     });
     expect(paid.status).toBe(303);
     expect(paid.location).toBe(`finalize?bookhash=${bookhash}`);
-    const record = server.store.findBooking(bookhash)!;
+    const record = (await server.store.findBooking(bookhash))!;
     expect(record).toMatchObject({ status: 'booking_confirmed', paid: 'yes', clientRemarks: '<b>Late</b> & "quiet" room' });
 
     const confirmation = await openPage(bookhash);
@@ -136,7 +136,7 @@ describe('paying on the page', () => {
     const resubmit = await submit({ bookhash, csrf_token: token, card: '4000000000000002' });
     expect(resubmit.status).toBe(409);
     expect(resubmit.html).toContain('already paid and confirmed');
-    expect(server.store.findBooking(bookhash)).toEqual(record);
+    expect(await server.store.findBooking(bookhash)).toEqual(record);
   });
 
   it.each([
@@ -146,30 +146,30 @@ describe('paying on the page', () => {
     const bookhash = await startBooking(server, KEY_ANNA, refundable.serviceHash);
     const token = csrfOf((await openPage(bookhash)).html);
     expect((await submit({ bookhash, csrf_token: token, card })).status).toBe(303);
-    expect(server.store.findBooking(bookhash)).toMatchObject({ status, paid, supplierOrderId: null });
+    expect(await server.store.findBooking(bookhash)).toMatchObject({ status, paid, supplierOrderId: null });
     expect((await openPage(bookhash)).html).toContain(title);
   });
 
   it('403 with a wrong or missing CSRF token, changing nothing', async () => {
     const bookhash = await startBooking(server, KEY_ANNA, refundable.serviceHash);
-    const before = structuredClone(server.store.findBooking(bookhash));
+    const before = structuredClone(await server.store.findBooking(bookhash));
     const wrong = await submit({ bookhash, csrf_token: 'x'.repeat(43), card: '4242424242424242' });
     expect(wrong.status).toBe(403);
     expect(wrong.html).toContain('invalid or has expired');
     expect((await submit({ bookhash, card: '4242424242424242' })).status).toBe(403);
     // Another booking's token does not fit either.
     const other = await startBooking(server, KEY_ANNA, refundable.serviceHash);
-    expect((await submit({ bookhash, csrf_token: server.store.findBooking(other)!.csrfToken })).status).toBe(403);
-    expect(server.store.findBooking(bookhash)).toEqual(before);
+    expect((await submit({ bookhash, csrf_token: (await server.store.findBooking(other))!.csrfToken })).status).toBe(403);
+    expect(await server.store.findBooking(bookhash)).toEqual(before);
   });
 
   it('400 for an unknown test card or a missing bookhash, 404 for an unknown one', async () => {
     const bookhash = await startBooking(server, KEY_ANNA, refundable.serviceHash);
-    const token = server.store.findBooking(bookhash)!.csrfToken;
+    const token = (await server.store.findBooking(bookhash))!.csrfToken;
     expect((await submit({ bookhash, csrf_token: token, card: '5555555555554444' })).status).toBe(400);
     expect((await submit({ csrf_token: token })).status).toBe(400);
     expect((await submit({ bookhash: 'W'.repeat(30), csrf_token: token })).status).toBe(404);
-    expect(server.store.findBooking(bookhash)?.status).toBe('processing');
+    expect((await server.store.findBooking(bookhash))?.status).toBe('processing');
   });
 
   it('refuses an oversized form with a 400 page', async () => {

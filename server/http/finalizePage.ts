@@ -24,18 +24,18 @@ export function finalizeRouter(context: AppContext): Router {
     res.status(status).type('html').send(page);
   };
 
-  router.get('/finalize', (req, res) => {
+  router.get('/finalize', asyncHandler(async (req, res) => {
     const bookhash = req.query.bookhash;
     if (typeof bookhash !== 'string' || !BOOKHASH_PATTERN.test(bookhash)) {
       return send(res, 400, messagePage('Invalid booking link', 'The link has no valid booking reference (bookhash).'));
     }
-    const booking = context.bookings.find(bookhash);
+    const booking = await context.bookings.find(bookhash);
     if (!booking) {
       return send(res, 404, messagePage('Booking not found', 'There is no booking with this reference.'));
     }
     const payable = booking.status === 'processing' && booking.unavailableReason === null;
     send(res, 200, payable ? reviewPage(booking) : outcomePage(booking, context.bookings.paidNow(booking)));
-  });
+  }));
 
   router.post(
     '/finalize',
@@ -50,7 +50,7 @@ export function finalizeRouter(context: AppContext): Router {
       if (bookhash === undefined || !BOOKHASH_PATTERN.test(bookhash)) {
         return send(res, 400, messagePage('Invalid form', 'The form has no valid booking reference (bookhash).'));
       }
-      if (!context.bookings.find(bookhash)) {
+      if (!(await context.bookings.find(bookhash))) {
         return send(res, 404, messagePage('Booking not found', 'There is no booking with this reference.'));
       }
       const card = testCard(field('card') ?? DEFAULT_TEST_CARD.number);
@@ -64,7 +64,9 @@ export function finalizeRouter(context: AppContext): Router {
         });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        const title = error.status === 403 ? 'Request refused' : error.status === 409 ? 'This booking cannot be paid' : 'Booking not found';
+        const title =
+          error.status === 403 ? 'Request refused' : error.status === 409 ? 'This booking cannot be paid'
+            : error.status === 503 ? 'Please try again' : 'Booking not found';
         return send(res, error.status, messagePage(title, error.message, bookhash));
       }
       setPageHeaders(res, csp);

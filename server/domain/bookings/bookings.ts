@@ -8,7 +8,7 @@ import { bookingTimestamp, isoDate, parseLocalDateTime } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { BookingDetail, BookingOverviewItem } from '../../contract.js';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
-import type { OutboxEmail, Store } from '../../store/store.js';
+import type { IdempotencyCompletion, OutboxEmail, Store } from '../../store/store.js';
 import type { Account } from '../accounts.js';
 import type { Hotel } from '../hotel.js';
 import type { OfferRegistry } from '../offers.js';
@@ -18,6 +18,7 @@ import { hotelSummary } from '../world/details.js';
 import type { World } from '../world/world.js';
 import { cancellationEmail } from './email.js';
 import { hotelPhone } from './hotelPhone.js';
+import { keyInProgress, keyReused } from './idempotency.js';
 import type { PaymentOutcome } from './payment.js';
 import { increasePrices, type PriceSnapshot } from './priceChange.js';
 import type { BookingRecord } from './record.js';
@@ -48,6 +49,11 @@ export const SOLD_OUT_AT_BOOKING =
   'The hotel supplier reported this room as sold out while the booking was being started. Nothing was charged; please search again for another room or date.';
 export const INVALID_FORM_TOKEN = 'The booking form is invalid or has expired; reload the booking page and try again.';
 export const MAX_REMARKS_LENGTH = 1000;
+/** A retry that finds its key's first request still running polls this often, at most this many times. */
+const IN_PROGRESS_POLL_MS = 25;
+const IN_PROGRESS_POLLS = 400;
+
+export type StartResult = { status: 'ok'; booking_url: string };
 
 const PAYMENT_EVENTS: Readonly<Record<PaymentOutcome, BookingEvent>> = {
   success: 'payment_succeeded',
@@ -82,7 +88,34 @@ export class Bookings {
    * of the account's latest offer, stores the booking (durably) in status `processing` and returns
    * the finalization URL. Scenario hotels may change the price or refuse the booking here.
    */
-  async start(account: Account, serviceHash: string): Promise<{ status: 'ok'; booking_url: string }> {
+  async start(account: Account, serviceHash: string, idempotency?: { key: string; fingerprint: string }): Promise<StartResult> {
+    if (!idempotency) return this.startOnce(account, serviceHash);
+    const use = { accountId: account.id, ...idempotency };
+    const atMs = this.clock.now().getTime();
+    for (let poll = 0; poll <= IN_PROGRESS_POLLS; poll++) {
+      const claim = await this.store.claimIdempotencyKey(use, atMs);
+      if (claim.state !== 'claimed' && claim.fingerprint !== use.fingerprint) throw keyReused();
+      if (claim.state === 'completed') return claim.response.body as StartResult;
+      if (claim.state === 'claimed') {
+        try {
+          return await this.startOnce(account, serviceHash, (body) => ({ ...use, atMs, response: { status: 200, body } }));
+        } catch (error) {
+          // Nothing was booked: the key is free for a corrected retry.
+          await this.store.releaseIdempotencyKey(use.accountId, use.key);
+          throw error;
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, IN_PROGRESS_POLL_MS));
+    }
+    throw keyInProgress();
+  }
+
+  /** One booking start; `remember` gives the idempotency record stored with the booking. */
+  private async startOnce(
+    account: Account,
+    serviceHash: string,
+    remember?: (answer: StartResult) => IdempotencyCompletion,
+  ): Promise<StartResult> {
     const invalid = (reason: string) => badRequest(`Invalid service_hash '${serviceHash}': ${reason}`);
     const parsed = parseServiceHash(serviceHash);
     if (!parsed.ok) throw invalid(parsed.reason);
@@ -118,7 +151,8 @@ export class Bookings {
     const increase = scenarioEffect(hotel, 'price_increase_at_booking');
     const booked = increase ? increasePrices(quoted, increase.percent) : quoted;
     const soldOut = scenarioEffect(hotel, 'sold_out_at_booking') !== undefined;
-    const bookhash = this.unusedBookhash();
+    const bookhash = await this.unusedBookhash();
+    const answer: StartResult = { status: 'ok', booking_url: this.bookingUrl(bookhash) };
 
     await this.store.insertBooking((id) => ({
       id,
@@ -169,8 +203,8 @@ export class Bookings {
       cancelledAt: null,
       refundSettlesAt: null,
       supplierCancelFailedAt: null,
-    }));
-    return { status: 'ok', booking_url: this.bookingUrl(bookhash) };
+    }), remember?.(answer));
+    return answer;
   }
 
   bookingUrl(bookhash: string): string {
@@ -178,7 +212,7 @@ export class Bookings {
   }
 
   /** The booking with this bookhash, whatever its account (finalization page, control API). */
-  find(bookhash: string): BookingRecord | undefined {
+  find(bookhash: string): Promise<BookingRecord | undefined> {
     return this.store.findBooking(bookhash);
   }
 
@@ -192,7 +226,7 @@ export class Bookings {
     outcome: PaymentOutcome,
     options: { clientRemarks?: string | undefined; csrfToken?: string | undefined } = {},
   ): Promise<BookingRecord> {
-    const existing = this.store.findBooking(bookhash);
+    const existing = await this.store.findBooking(bookhash);
     if (!existing) throw notFound(BOOKING_NOT_FOUND);
     if (options.csrfToken !== undefined && !tokensEqual(options.csrfToken, existing.csrfToken)) {
       throw forbidden(INVALID_FORM_TOKEN);
@@ -225,9 +259,8 @@ export class Bookings {
    * Bookings of the account where a payment was attempted (spec 4.4); newest first, ties by id
    * descending. A booking refused at start (sold out) had no payment attempt and is not listed.
    */
-  overview(account: Account): BookingOverviewItem[] {
-    return this.store
-      .bookingsOfAccount(account.id)
+  async overview(account: Account): Promise<BookingOverviewItem[]> {
+    return (await this.store.bookingsOfAccount(account.id))
       .filter(
         (booking): booking is BookingRecord & { status: OverviewStatus } =>
           booking.paymentAttemptedAt !== null && isOverviewStatus(booking.status),
@@ -247,8 +280,8 @@ export class Bookings {
   }
 
   /** One booking of the account: 404 when unknown, 403 when it belongs to another account. */
-  retrieve(account: Account, bookhash: string): BookingDetail {
-    return this.detail(this.owned(account, bookhash));
+  async retrieve(account: Account, bookhash: string): Promise<BookingDetail> {
+    return this.detail(await this.owned(account, bookhash));
   }
 
   /** The public view of a booking (BookingDetail), with the refund settled as of the clock. */
@@ -296,7 +329,7 @@ export class Bookings {
    * the status change happen in one atomic store update, so of simultaneous cancels exactly one wins.
    */
   async cancel(account: Account, bookhash: string): Promise<{ status: 'cancelled'; booking_id: number; bookhash: string }> {
-    this.owned(account, bookhash);
+    await this.owned(account, bookhash);
     const now = this.clock.now();
     const box: { decision?: CancelDecision } = {};
     await this.store.updateBooking(bookhash, (current) => {
@@ -368,18 +401,18 @@ export class Bookings {
     });
   }
 
-  private owned(account: Account, bookhash: string): BookingRecord {
-    const record = this.store.findBooking(bookhash);
+  private async owned(account: Account, bookhash: string): Promise<BookingRecord> {
+    const record = await this.store.findBooking(bookhash);
     if (!record) throw notFound(BOOKING_NOT_FOUND);
     if (record.accountId !== account.id) throw forbidden(OTHER_ACCOUNT);
     return record;
   }
 
-  private unusedBookhash(): string {
+  private async unusedBookhash(): Promise<string> {
     // 62^30 possibilities: a collision is practically impossible, but never reuse one.
     for (let attempt = 0; attempt < 10; attempt++) {
       const bookhash = newBookhash();
-      if (!this.store.findBooking(bookhash)) return bookhash;
+      if (!(await this.store.findBooking(bookhash))) return bookhash;
     }
     throw new Error('could not draw an unused bookhash');
   }

@@ -4,6 +4,7 @@
  * everything else is createApp's.
  *
  *   PORT (3000)  PUBLIC_URL (http://127.0.0.1:PORT)  DB_FILE (./data/db.json)
+ *   DATABASE_URL (postgres://…: PostgreSQL instead of the DB_FILE store)
  *   HOST (127.0.0.1)  RATE_LIMIT_PER_MINUTE (5)  RATE_LIMIT_PER_DAY (200)
  *   TRUST_PROXY (off)  CONTROL_API (on)  VALIDATE_RESPONSES (on)
  * Flags: --port, --host, --public-url, --db-file, --rate-limit-per-minute,
@@ -14,7 +15,9 @@ import { resolve } from 'node:path';
 import { createApp } from './app.js';
 import { OffsetClock } from './clock.js';
 import { SPEC_RATE_LIMITS } from './config.js';
-import { LowdbStore, StoreOpenError } from './store/lowdbStore.js';
+import { LowdbStore } from './store/lowdbStore.js';
+import { describeDatabaseUrl, PostgresStore } from './store/postgresStore.js';
+import { StoreOpenError, type Store } from './store/store.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -49,9 +52,11 @@ const publicUrl = (flags['public-url'] ?? env.PUBLIC_URL ?? `http://${host}:${po
 const dbFile = resolve(flags['db-file'] ?? env.DB_FILE ?? 'data/db.json');
 const trustProxyText = flags['trust-proxy'] ?? env.TRUST_PROXY;
 
-let store: LowdbStore;
+const databaseUrl = env.DATABASE_URL || undefined;
+const storeName = databaseUrl ? `PostgreSQL ${describeDatabaseUrl(databaseUrl)}` : dbFile;
+let store: Store;
 try {
-  store = await LowdbStore.open(dbFile);
+  store = databaseUrl ? await PostgresStore.open(databaseUrl) : await LowdbStore.open(dbFile);
 } catch (error) {
   if (error instanceof StoreOpenError) {
     console.error(`Cannot start: ${error.message}`);
@@ -78,12 +83,12 @@ const app = createApp({
 
 const server = app.listen(port, host, () => {
   const ms = Math.round(performance.now() - startedAt);
-  console.log(`Hotel Booking API reference server listening on ${publicUrl} (store ${dbFile}, ready in ${ms} ms)`);
+  console.log(`Hotel Booking API reference server listening on ${publicUrl} (store ${storeName}, ready in ${ms} ms)`);
 });
 server.on('error', (error) => {
   console.error(`Cannot listen on ${host}:${port}: ${error.message}`);
   process.exit(1);
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () => server.close(() => void store.close().finally(() => process.exit(0))));
 }

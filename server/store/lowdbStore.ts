@@ -13,6 +13,7 @@ import { Journal, NoLog, type ChangeLog } from './journal.js';
 import { ProcessState } from './processState.js';
 import {
   IDEMPOTENCY_TTL_MS,
+  StoreOpenError,
   type BookingChange, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyKeyUse, type OutboxEmail, type Store,
 } from './store.js';
 import { nodeFs, type StoreFs } from './storeFs.js';
@@ -20,10 +21,7 @@ import { bookingProblem } from './validation.js';
 
 export type { StoreData };
 
-/** Thrown when DB_FILE or its journal cannot be used; the files are left untouched. */
-export class StoreOpenError extends Error {
-  override name = 'StoreOpenError';
-}
+export { StoreOpenError };
 
 export interface LowdbStoreOptions {
   fs?: StoreFs;
@@ -98,7 +96,7 @@ export class LowdbStore implements Store {
     const warn = options.warn ?? ((message: string) => console.warn(message));
     const journalPath = `${path}.journal`;
     const openFailure = (what: string, error: unknown) =>
-      new StoreOpenError(`Cannot ${what} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+      new StoreOpenError(`Cannot ${what} (${(error as Error).message}).`);
     try {
       await fs.mkdir(dirname(path));
     } catch (error) {

@@ -51,6 +51,11 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 /** A request journal keeps the newest entries of each account, at most this many. */
 export const REQUEST_JOURNAL_CAP = 1000;
 
+/** The store cannot be opened (bad file, uncreatable path, unreachable database); nothing was written. */
+export class StoreOpenError extends Error {
+  override name = 'StoreOpenError';
+}
+
 /**
  * A change could not be made durable (disk full or unwritable, database unreachable). Nothing was
  * changed; the client is told 503 and may retry.

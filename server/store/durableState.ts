@@ -28,6 +28,8 @@ export type StoreChange =
 export class StoreDataError extends Error {}
 
 const fail = (message: string) => new StoreDataError(message);
+/** Record names are built only for an error message (they would cost time for each of 100,000 bookings). */
+const named = (where: string | (() => string)) => (typeof where === 'string' ? where : where());
 export const idempotencyMapKey = (accountId: number, key: string) => `${accountId}\n${key}`;
 
 export class DurableState {
@@ -50,13 +52,19 @@ export class DurableState {
     const seq = snapshot.seq ?? 0;
     if (!Number.isSafeInteger(seq) || seq < 0) throw fail('field seq must be a non-negative integer');
     const state = new DurableState();
-    snapshot.bookings.forEach((value, index) => state.addBooking(checkedBooking(value, `bookings[${index}]`, fail), `bookings[${index}]`));
+    snapshot.bookings.forEach((value, index) => {
+      const where = () => `bookings[${index}]`;
+      state.addBooking(checkedBooking(value, where, fail), where);
+    });
     const highest = state.nextBookingId - 1;
     if ((snapshot.nextBookingId as number) <= highest) {
       throw fail(`field nextBookingId (${snapshot.nextBookingId}) must be above the highest booking id (${highest})`);
     }
     state.nextBookingId = snapshot.nextBookingId as number;
-    snapshot.outbox.forEach((value, index) => state.addEmail(checkedEmail(value, `outbox[${index}]`, fail), `outbox[${index}]`));
+    snapshot.outbox.forEach((value, index) => {
+      const where = () => `outbox[${index}]`;
+      state.addEmail(checkedEmail(value, where, fail), where);
+    });
     (snapshot.idempotency ?? []).forEach((value, index) => state.addIdempotency(value, `idempotency[${index}]`));
     return { state, seq };
   }
@@ -111,10 +119,10 @@ export class DurableState {
     }
   }
 
-  private addBooking(booking: BookingRecord, where: string): void {
-    if (this.byHash.has(booking.bookhash)) throw fail(`${where} repeats bookhash ${booking.bookhash}`);
+  private addBooking(booking: BookingRecord, where: string | (() => string)): void {
+    if (this.byHash.has(booking.bookhash)) throw fail(`${named(where)} repeats bookhash ${booking.bookhash}`);
     if (booking.id < this.nextBookingId) {
-      throw fail(`${where} (bookhash ${booking.bookhash}) has id ${booking.id}, not above the previous highest id ${this.nextBookingId - 1}`);
+      throw fail(`${named(where)} (bookhash ${booking.bookhash}) has id ${booking.id}, not above the previous highest id ${this.nextBookingId - 1}`);
     }
     this.nextBookingId = booking.id + 1;
     this.byHash.set(booking.bookhash, booking);
@@ -123,8 +131,8 @@ export class DurableState {
     ofAccount.set(booking.bookhash, booking);
   }
 
-  private addEmail(email: OutboxEmail, where: string): void {
-    if (!this.byHash.has(email.bookhash)) throw fail(`${where} is an e-mail about bookhash ${email.bookhash}, which is no booking`);
+  private addEmail(email: OutboxEmail, where: string | (() => string)): void {
+    if (!this.byHash.has(email.bookhash)) throw fail(`${named(where)} is an e-mail about bookhash ${email.bookhash}, which is no booking`);
     this.outbox.push(email);
   }
 

@@ -46,7 +46,8 @@ async function postgresUid(): Promise<{ uid: number; gid: number }> {
 
 const asPostgres = (command: string, args: string[]) => run('runuser', ['-u', 'postgres', '--', join(POSTGRES_BIN, command), ...args]);
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+/** `fsync: true` for benchmarks (tests run without it: they never crash the cluster). */
+export async function startPostgresCluster(options: { fsync?: boolean } = {}): Promise<PostgresCluster> {
   const dir = await mkdtemp(join(tmpdir(), 'pg-test-'));
   const { uid, gid } = await postgresUid();
   await chown(dir, uid, gid);
@@ -56,7 +57,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     await asPostgres('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
     await asPostgres('pg_ctl', [
       '-D', data, '-l', join(dir, 'log'), '-w', '-t', '60',
-      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start',
+      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${options.fsync ? 'on' : 'off'} -c max_connections=200`, 'start',
     ]);
   } catch (error) {
     await rm(dir, { recursive: true, force: true });

@@ -50,6 +50,8 @@ interface PhaseResult {
   openMs: number;
   bookingStart: LoadResult;
   cancel: LoadResult;
+  /** The store alone in the server process, without HTTP. */
+  storeOnly: { insertsPerSecond: number; cancelsPerSecond: number };
   serverRssMB: number;
   serverMaxRssMB: number;
 }
@@ -103,6 +105,8 @@ export async function benchBookings(): Promise<Record<string, unknown>> {
         at100kVsEmpty: {
           bookingStart: round(largest!.bookingStart.requestsPerSecond / empty!.bookingStart.requestsPerSecond),
           cancel: round(largest!.cancel.requestsPerSecond / empty!.cancel.requestsPerSecond),
+          storeOnlyInsert: round(largest!.storeOnly.insertsPerSecond / empty!.storeOnly.insertsPerSecond),
+          storeOnlyCancel: round(largest!.storeOnly.cancelsPerSecond / empty!.storeOnly.cancelsPerSecond),
         },
       };
     }
@@ -127,12 +131,14 @@ async function phase(
       return post(server.url, '/book/cancel.php', { apikey: 'demo-key-1', bookhash });
     }, Math.min(targets.length, MAX_REQUESTS));
     const memory = (await server.ask('memory')) as { rssMB: number; maxRssMB: number };
+    const storeOnly = (await server.ask('store-ops')) as PhaseResult['storeOnly'];
     return {
       storedBookings: size + targets.length,
       ...(fileMB && { fileMB: round(await fileMB()) }),
       openMs: round(server.openMs),
       bookingStart,
       cancel,
+      storeOnly,
       serverRssMB: round(memory.rssMB),
       serverMaxRssMB: round(memory.maxRssMB),
     };

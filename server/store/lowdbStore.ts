@@ -17,7 +17,7 @@ import {
   type BookingChange, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyKeyUse, type OutboxEmail, type Store,
 } from './store.js';
 import { nodeFs, type StoreFs } from './storeFs.js';
-import { bookingProblem } from './validation.js';
+import { bookingProblem, emailProblem } from './validation.js';
 
 export type { StoreData };
 
@@ -161,7 +161,7 @@ export class LowdbStore implements Store {
   }
 
   async findBooking(bookhash: string): Promise<BookingRecord | undefined> {
-    await this.updating.get(bookhash);
+    // Memory holds exactly what is durable: a change still on its way to disk is not visible yet.
     return this.state.byHash.get(bookhash);
   }
 
@@ -173,10 +173,15 @@ export class LowdbStore implements Store {
       const changed = change(current);
       if (!changed) return current;
       const booking = 'emails' in changed ? changed.booking : changed;
-      const problem = bookingProblem(booking);
-      if (problem || booking.bookhash !== bookhash || booking.id !== current.id || booking.accountId !== current.accountId) {
-        throw new Error(`updateBooking: the changed booking ${problem ?? 'changed its id, bookhash or account'}`);
-      }
+      const emails = 'emails' in changed ? changed.emails : [];
+      // Checked before the write: what is journaled must apply cleanly, now and on replay.
+      const problem =
+        bookingProblem(booking) ??
+        (booking.bookhash !== bookhash || booking.id !== current.id || booking.accountId !== current.accountId
+          ? 'changed its id, bookhash or account'
+          : undefined) ??
+        emails.map((email) => emailProblem(email) ?? (this.state.byHash.has(email.bookhash) ? undefined : 'has an e-mail about no booking')).find(Boolean);
+      if (problem) throw new Error(`updateBooking: the changed booking ${problem}`);
       await this.change({ op: 'update', booking, ...('emails' in changed && { emails: changed.emails }) });
       return booking;
     });

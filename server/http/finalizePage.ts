@@ -83,6 +83,9 @@ export function finalizeRouter(context: AppContext): Router {
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (!req.path.startsWith('/finalize')) return next(error);
     const status = (error as { status?: number }).status;
+    if (error instanceof ApiError && error.status === 503) {
+      return send(res, 503, messagePage('Please try again', error.message));
+    }
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return send(res, 400, messagePage('Invalid form', 'The form could not be read; reload the booking page and try again.'));
     }

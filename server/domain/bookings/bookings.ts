@@ -100,8 +100,9 @@ export class Bookings {
         try {
           return await this.startOnce(account, serviceHash, (body) => ({ ...use, atMs, response: { status: 200, body } }));
         } catch (error) {
-          // Nothing was booked: the key is free for a corrected retry.
-          await this.store.releaseIdempotencyKey(use.accountId, use.key);
+          // Nothing was booked: the key is free for a corrected retry. (If the store is down, the
+          // claim is abandoned and expires; the original error is what the client must see.)
+          await this.store.releaseIdempotencyKey(use.accountId, use.key).catch(() => {});
           throw error;
         }
       }

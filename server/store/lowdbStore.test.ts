@@ -159,6 +159,19 @@ describe('LowdbStore journal', () => {
     await reopened.close();
   });
 
+  it('compacts by itself once the journal outgrows the threshold, while changes go on', async () => {
+    const store = await LowdbStore.open(file, { compactAfterBytes: 10_000 });
+    for (let n = 1; n <= 30; n++) await store.insertBooking((id) => record(id, hash(n)));
+    for (let wait = 0; wait < 100 && snapshotOnDisk().bookings.length === 0; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(snapshotOnDisk().bookings.length).toBeGreaterThan(0);
+    await store.close();
+    const reopened = await LowdbStore.open(file);
+    expect(await reopened.countBookings()).toBe(30);
+    await reopened.close();
+  });
+
   it('a compaction that fails before the rename or before the journal swap loses nothing and applies nothing twice', async () => {
     const { fs, faults } = faultyFs();
     const warnings: string[] = [];

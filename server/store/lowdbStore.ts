@@ -1,7 +1,7 @@
 /**
  * The embedded store (no set-up): lowdb's JSON file (DB_FILE) is the snapshot, and every change
  * is appended to DB_FILE + '.journal' (JSON lines) and fsynced before it is acknowledged, so a
- * change costs the same with 10 or 100,000 bookings. When the journal has grown as large as the
+ * change costs the same with 10 or 100,000 bookings. When the journal has grown to half the
  * snapshot, a new snapshot is written in the background and the journal is cut (see compact()).
  */
 import { dirname } from 'node:path';
@@ -25,7 +25,7 @@ export { StoreOpenError };
 
 export interface LowdbStoreOptions {
   fs?: StoreFs;
-  /** Compact once the journal is larger than this and than the snapshot (default 4 MiB). */
+  /** Compact once the journal is larger than this and than half the snapshot (default 4 MiB). */
   compactAfterBytes?: number;
   /** Where recoverable findings go (a torn last journal line, a failed background compaction). */
   warn?: (message: string) => void;
@@ -277,7 +277,8 @@ export class LowdbStore implements Store {
   private compactIfDue(): void {
     const journal = this.log as Journal;
     if (!this.snapshot || this.compacting) return;
-    if (journal.bytes < Math.max(this.snapshot.compactAfterBytes, this.snapshotBytes)) return;
+    // Half the snapshot: replay on open costs at most half again as much as loading the snapshot.
+    if (journal.bytes < Math.max(this.snapshot.compactAfterBytes, this.snapshotBytes / 2)) return;
     this.compacting = this.compact(journal).finally(() => {
       this.compacting = undefined;
     });

@@ -33,8 +33,12 @@ export type paths = {
          *       inclusive.
          *     - When both `location` and coordinates are given, the coordinates win and no geocoding happens.
          *     - A `location` that cannot be geocoded gives 400 `Unknown location '…'`.
-         *     - "Identical search" means identical parameters after defaults and case normalisation; the
-         *       `apikey` is not part of it. The cached response is served until 1 hour after it was created.
+         *     - "Identical search" means an identical search of the same account: identical parameters
+         *       after defaults and case normalisation, and the same `apikey`. The cache and its
+         *       `search_id`s are per account, so an account never receives another account's `search_id`
+         *       (which would expire on the other's schedule); the cached response is served until 1 hour
+         *       after that account made it, so every `search_id` handed out is valid for what remains of
+         *       its own account's hour.
          *     - An empty filter array means "no filter".
          */
         post: operations["searchHotels"];
@@ -71,7 +75,9 @@ export type paths = {
          *     - When both `search_id` and dates are given, `search_id` wins and the dates, `persons`,
          *       `currency` and `residency` are ignored.
          *     - An unknown or expired `search_id` (older than 1 hour) gives 400
-         *       `search_id '…' is unknown or has expired; search again`.
+         *       `search_id '…' is unknown or has expired; search again`. A `search_id` belongs to the
+         *       account that searched: another account's `search_id` is unknown to this one. The
+         *       30-minute live-availability cache is per account too.
          *     - With a valid `search_id`, any hotel id is accepted (not only the 15 the search returned):
          *       its rates are those for the search's dates, persons, currency and residency, and the
          *       search's cheapest rate for a returned hotel is always among them.

@@ -9,6 +9,7 @@ const results: Record<string, unknown> = { node: process.version, cpus: (await i
 // Each section is loaded only when it runs, so `npm run bench startup` stays light.
 if (wanted('startup')) results.startup = await (await import('./bench/startup.js')).benchStartup();
 if (wanted('search')) results.search = await (await import('./bench/search.js')).benchSearch();
+if (wanted('http')) results.http = await (await import('./bench/http.js')).benchHttp();
 if (wanted('bookings')) results.bookings = await (await import('./bench/bookings.js')).benchBookings();
 console.log(JSON.stringify(results, null, 2));
 process.exit(0);

@@ -1,13 +1,15 @@
 /**
  * createApp({ store, clock, config }) builds the whole service as an Express app, with
  * no globals: tests build one in-process with a FakeClock and a temporary store, and
- * bin.ts only parses flags and listens.
+ * bin.ts only parses flags and listens. `clock` is the base (real) time; each account's clock
+ * is that plus the account's own offset (AccountClocks).
  */
 import express, { type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { fileURLToPath } from 'node:url';
-import type { ControllableClock } from './clock.js';
+import type { Clock } from './clock.js';
 import { defaultConfig, type Config } from './config.js';
+import { AccountClocks } from './domain/accountClocks.js';
 import { Accounts } from './domain/accounts.js';
 import { SlidingWindowRateLimiter } from './domain/rateLimiter.js';
 import { Bookings } from './domain/bookings/bookings.js';
@@ -17,7 +19,9 @@ import { SearchService } from './domain/search.js';
 import { defaultWorld, type World } from './domain/world/world.js';
 import type { Store } from './store/store.js';
 import { asyncHandler } from './http/asyncHandler.js';
+import { consoleRouter } from './http/console.js';
 import { controlRouter } from './http/control.js';
+import { apiCors } from './http/cors.js';
 import { errorHandler } from './http/errorHandler.js';
 import { bookingEndpoint } from './http/endpoints/booking.js';
 import { bookingOverviewEndpoint } from './http/endpoints/bookingOverview.js';
@@ -27,6 +31,7 @@ import { retrieveBookingEndpoint } from './http/endpoints/retrieveBooking.js';
 import { searchEndpoint } from './http/endpoints/search.js';
 import { finalizeRouter } from './http/finalizePage.js';
 import { imagesRouter } from './http/images.js';
+import { requestLog, silentLogger, type Logger } from './http/requestLog.js';
 import {
   API_PATHS,
   RATE_LIMITED_PATHS,
@@ -39,20 +44,26 @@ import {
 } from './http/pipeline.js';
 
 export const CONTRACT_PATH = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
+const CONTROL_CONTRACT_PATH = fileURLToPath(new URL('./control-api.yaml', import.meta.url));
 
 export interface AppOptions {
   store: Store;
-  clock: ControllableClock;
+  /** Real time (a FakeClock in tests); the control API moves accounts' offsets over it, never it. */
+  clock: Clock;
   config?: Partial<Config>;
   /** Defaults to the shared seeded world (100,000 hotels plus the scenario hotels). */
   world?: World;
   accounts?: Accounts;
+  /** The request log (and 500s); silent unless given (bin.ts passes one at LOG_LEVEL). */
+  logger?: Logger;
 }
 
 /** Everything an endpoint may use. Built once per app. */
 export interface AppContext {
   store: Store;
-  clock: ControllableClock;
+  clock: Clock;
+  /** One clock per account, read by every time rule of its requests and bookings. */
+  clocks: AccountClocks;
   config: Config;
   world: World;
   accounts: Accounts;
@@ -60,7 +71,9 @@ export interface AppContext {
   search: SearchService;
   hotelDetails: HotelDetailsService;
   bookings: Bookings;
-  /** Back to first-start state (used by /_control/reset). */
+  /** One account back to its first-start state (POST /_control/reset): nothing of other accounts changes. */
+  resetAccount(accountId: number): Promise<void>;
+  /** The whole sandbox back to first-start state (admin reset). */
   reset(): Promise<void>;
 }
 
@@ -70,14 +83,16 @@ export function createContext(options: AppOptions): AppContext {
   world.geocoder(); // build the gazetteer now, not on the first search
   const accounts = options.accounts ?? Accounts.fromFixture();
   const { store, clock } = options;
-  const offers = new OfferRegistry(clock);
+  const clocks = new AccountClocks(clock);
+  const offers = new OfferRegistry();
   const rateLimiter = new SlidingWindowRateLimiter(config.rateLimits);
-  const search = new SearchService({ world, clock, offers, publicUrl: config.publicUrl });
-  const hotelDetails = new HotelDetailsService({ world, clock, offers, search, publicUrl: config.publicUrl });
-  const bookings = new Bookings({ store, clock, world, offers, config });
+  const search = new SearchService({ world, offers, publicUrl: config.publicUrl });
+  const hotelDetails = new HotelDetailsService({ world, offers, search, publicUrl: config.publicUrl });
+  const bookings = new Bookings({ store, world, offers, config });
   return {
     store,
     clock,
+    clocks,
     config,
     world,
     accounts,
@@ -85,13 +100,21 @@ export function createContext(options: AppOptions): AppContext {
     search,
     hotelDetails,
     bookings,
+    async resetAccount(accountId) {
+      // Rate-limit windows belong to the client IP, not the account, and stay.
+      await store.resetAccount(accountId);
+      search.reset(accountId);
+      hotelDetails.reset(accountId);
+      offers.reset(accountId);
+      await clocks.reset(accountId);
+    },
     async reset() {
       await store.reset();
-      search.reset();
-      hotelDetails.reset();
-      offers.reset();
+      search.resetAll();
+      hotelDetails.resetAll();
+      offers.resetAll();
       rateLimiter.reset();
-      clock.reset();
+      await clocks.resetAll();
     },
   };
 }
@@ -103,6 +126,7 @@ export function createApp(options: AppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.locals.context = context;
+  app.use(requestLog(options.logger ?? silentLogger()));
 
   const endpoints = {
     '/search.php': searchEndpoint(context),
@@ -124,19 +148,22 @@ export function createApp(options: AppOptions): Express {
     ajvFormats: { mode: 'full' },
   });
 
+  const cors = apiCors(config.corsOrigins);
   for (const path of API_PATHS) {
     const checks = [
+      ...(cors ? [cors] : []),
       onlyPost,
       requireJson,
       jsonBody(config.bodyLimitBytes),
       requireObjectBody,
-      authenticate(context.accounts),
-      ...(RATE_LIMITED_PATHS.includes(path) ? [rateLimit(context.rateLimiter, context.clock, path)] : []),
+      authenticate(context.accounts, context.clocks),
+      ...(RATE_LIMITED_PATHS.includes(path) ? [rateLimit(context.rateLimiter, context.clocks, path)] : []),
       ...validator,
     ];
     app.all(path, ...checks, asyncHandler(endpoints[path]));
   }
 
+  app.use(consoleRouter(context, { contractPath: CONTRACT_PATH, controlContractPath: CONTROL_CONTRACT_PATH }));
   app.use('/book', finalizeRouter(context));
   app.use('/images', imagesRouter());
   if (config.controlApi) app.use('/_control', controlRouter(context));

@@ -17,6 +17,13 @@ export interface Config {
   validateResponses: boolean;
   /** Request bodies above this size get 400. */
   bodyLimitBytes: number;
+  /** Origins allowed to call the API from a browser (CORS); empty: off; ['*']: any. */
+  corsOrigins: string[];
+  /**
+   * SANDBOX_ADMIN_TOKEN: enables the whole-sandbox control calls (/_control/admin/*), which need
+   * `Authorization: Bearer <token>`. Unset, they do not exist (404).
+   */
+  adminToken?: string;
 }
 
 export const SPEC_RATE_LIMITS: RateLimits = { perMinute: 5, perDay: 200 };
@@ -30,6 +37,7 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
     controlApi: true,
     validateResponses: true,
     bodyLimitBytes: 64 * 1024,
+    corsOrigins: [],
     ...overrides,
   };
 }

@@ -21,11 +21,16 @@ export function rateLimitWindows(limits: RateLimits): RateLimitWindow[] {
 
 /**
  * Sliding-window limiter: a request counts for 60 s in the minute window and 86,400 s in
- * the day window after it was accepted. Refused requests are not counted. Time comes from
- * the caller (the shared clock), so tests and the control API can move it.
+ * the day window after it was accepted. Refused requests are not counted. Accepted requests are
+ * stored at base-clock (real) time; a request is judged on the clock of the account asking, by
+ * placing every stored request of the key on that account's timeline (`placeOf`: what the
+ * account's clock showed at that instant). So an account that moved its own clock forward has
+ * aged the key's earlier requests for itself only, its later requests count normally, and
+ * requests that lie "in the future" of its clock still count (the safe side). Nothing counts
+ * after one day of base time.
  */
 export class SlidingWindowRateLimiter {
-  /** Accepted request times (ms) per key, oldest first; only the longest window is kept. */
+  /** Accepted request times (ms) per key, oldest first; only the last day is kept. */
   private readonly accepted = new Map<string, number[]>();
   private readonly windows: RateLimitWindow[];
 
@@ -33,8 +38,9 @@ export class SlidingWindowRateLimiter {
     this.windows = rateLimitWindows(limits);
   }
 
-  hit(key: string, nowMs: number): RateLimitDecision {
-    return hitSlidingWindows(this.accepted, key, nowMs, this.windows);
+  /** @param nowMs base-clock time of the request; @param placeOf base instant → the asking account's clock */
+  hit(key: string, nowMs: number, placeOf: (baseMs: number) => number = (baseMs) => baseMs): RateLimitDecision {
+    return hitSlidingWindows(this.accepted, key, nowMs, this.windows, placeOf);
   }
 
   reset(): void {
@@ -43,39 +49,41 @@ export class SlidingWindowRateLimiter {
 }
 
 /**
- * One request for `key` against `windows`, with the accepted request times of every key in
- * `accepted` (oldest first). Also used by the embedded store's hitRateLimit.
+ * One request for `key` against `windows`, given the accepted request times (base clock, oldest
+ * first) of every key in `accepted`. Shared by the limiter above and the embedded store's hitRateLimit.
  */
 export function hitSlidingWindows(
   accepted: Map<string, number[]>,
   key: string,
   nowMs: number,
   windows: readonly RateLimitWindow[],
+  placeOf: (baseMs: number) => number = (baseMs) => baseMs,
 ): RateLimitDecision {
   const longestMs = Math.max(...windows.map((window) => window.seconds)) * 1000;
   const all = accepted.get(key) ?? [];
   const keepFrom = firstIndexAfter(all, nowMs - longestMs);
   // If the clock was moved backwards, entries "from the future" still count; that is the safe side.
   const history = keepFrom === 0 ? all : all.slice(keepFrom);
+  accepted.set(key, history);
+  const accountNowMs = placeOf(nowMs);
+  const places = history.map(placeOf).sort((a, b) => a - b);
   for (const window of windows) {
-    const windowStart = nowMs - window.seconds * 1000;
-    // history is sorted, so the requests inside this window are its tail.
-    const inside = history.length - firstIndexAfter(history, windowStart);
+    const windowStart = accountNowMs - window.seconds * 1000;
+    // places is sorted, so the requests inside this window are its tail.
+    const inside = places.length - firstIndexAfter(places, windowStart);
     if (inside >= window.limit) {
-      accepted.set(key, history);
-      const oldestInside = history[history.length - window.limit] ?? nowMs;
+      const oldestInside = places[places.length - window.limit] ?? accountNowMs;
       const freesAtMs = oldestInside + window.seconds * 1000;
       return {
         allowed: false,
         window: window.name,
         limit: window.limit,
-        retryAfterSeconds: Math.max(1, Math.ceil((freesAtMs - nowMs) / 1000)),
+        retryAfterSeconds: Math.max(1, Math.ceil((freesAtMs - accountNowMs) / 1000)),
       };
     }
   }
   // A clock moved backwards by the control API must not break the sort order.
   history.splice(firstIndexAfter(history, nowMs), 0, nowMs);
-  accepted.set(key, history);
   return { allowed: true };
 }
 

@@ -15,7 +15,7 @@ interface ValidatorError {
  */
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   const { status, body, headers } = toHttp(error);
-  if (status >= 500 && status !== 502) console.error(`[${req.method} ${req.path}]`, error);
+  if (status >= 500 && status !== 502) req.log.error({ err: error }, `${req.method} ${req.path} failed`);
   res.status(status).set(headers).json(body);
 };
 

@@ -3,10 +3,9 @@
  * the summary, type remarks, click the one button, see the outcome, and check the booking over
  * the API. Saves artifacts/finalize-page.png. Skipped only when /usr/bin/chromium is missing.
  */
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   KEY_ANNA,
@@ -17,10 +16,9 @@ import {
   type FoundRate,
   type TestServer,
 } from '../domain/bookings/testSupport.js';
+import { CHROMIUM, hasChromium, launchChromium } from '../testing/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/', import.meta.url));
-const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`finalizePage.browser.test.ts skipped: ${CHROMIUM} does not exist (CI installs it)`);
 
 describe.skipIf(!hasChromium)('finalization page in Chromium', () => {
@@ -33,13 +31,7 @@ describe.skipIf(!hasChromium)('finalization page in Chromium', () => {
     server = await startTestServer();
     stay = { checkin: dayAfter(server.clock, 30), checkout: dayAfter(server.clock, 33) };
     rate = await findRate(server, KEY_CHLOE, stay, { refundable: true });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

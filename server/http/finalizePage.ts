@@ -24,18 +24,23 @@ export function finalizeRouter(context: AppContext): Router {
     res.status(status).type('html').send(page);
   };
 
-  router.get('/finalize', asyncHandler(async (req, res) => {
-    const bookhash = req.query.bookhash;
-    if (typeof bookhash !== 'string' || !BOOKHASH_PATTERN.test(bookhash)) {
-      return send(res, 400, messagePage('Invalid booking link', 'The link has no valid booking reference (bookhash).'));
-    }
-    const booking = await context.bookings.find(bookhash);
-    if (!booking) {
-      return send(res, 404, messagePage('Booking not found', 'There is no booking with this reference.'));
-    }
-    const payable = booking.status === 'processing' && booking.unavailableReason === null;
-    send(res, 200, payable ? reviewPage(booking) : outcomePage(booking, context.bookings.paidNow(booking)));
-  }));
+  router.get(
+    '/finalize',
+    asyncHandler(async (req, res) => {
+      const bookhash = req.query.bookhash;
+      if (typeof bookhash !== 'string' || !BOOKHASH_PATTERN.test(bookhash)) {
+        return send(res, 400, messagePage('Invalid booking link', 'The link has no valid booking reference (bookhash).'));
+      }
+      const booking = await context.bookings.find(bookhash);
+      if (!booking) {
+        return send(res, 404, messagePage('Booking not found', 'There is no booking with this reference.'));
+      }
+      const payable = booking.status === 'processing' && booking.unavailableReason === null;
+      // The page shows the booking as its account's clock sees it.
+      const clock = await context.clocks.clockOf(booking.accountId);
+      send(res, 200, payable ? reviewPage(booking) : outcomePage(booking, context.bookings.paidNow(booking, clock)));
+    }),
+  );
 
   router.post(
     '/finalize',
@@ -50,7 +55,8 @@ export function finalizeRouter(context: AppContext): Router {
       if (bookhash === undefined || !BOOKHASH_PATTERN.test(bookhash)) {
         return send(res, 400, messagePage('Invalid form', 'The form has no valid booking reference (bookhash).'));
       }
-      if (!(await context.bookings.find(bookhash))) {
+      const booking = await context.bookings.find(bookhash);
+      if (!booking) {
         return send(res, 404, messagePage('Booking not found', 'There is no booking with this reference.'));
       }
       const card = testCard(field('card') ?? DEFAULT_TEST_CARD.number);
@@ -58,7 +64,7 @@ export function finalizeRouter(context: AppContext): Router {
         return send(res, 400, messagePage('Unknown test card', 'Choose one of the listed sandbox test cards.', bookhash));
       }
       try {
-        await context.bookings.pay(bookhash, card.outcome, {
+        await context.bookings.pay(bookhash, card.outcome, await context.clocks.clockOf(booking.accountId), {
           clientRemarks: field('client_remarks'),
           csrfToken: field('csrf_token') ?? '',
         });

@@ -15,8 +15,7 @@ afterAll(async () => {
   await server.close();
 });
 beforeEach(async () => {
-  await server.request('/_control/reset', { method: 'POST' });
-  server.clock.reset();
+  await server.resetAll();
 });
 
 const searchOk = async (body: Record<string, unknown>) => {
@@ -161,12 +160,17 @@ describe('search.php response rules', () => {
     expect(eur.hotels[0].rate.pricing.charge_amount).toBeNull();
   });
 
-  it('serves an identical search from the cache with the same search_id for one hour', async () => {
+  it('serves an identical search of the same account from the cache with the same search_id for one hour', async () => {
     const first = await searchOk(inAmsterdam);
     server.clock.advance(3599);
-    const again = await searchOk({ ...inAmsterdam, currency: 'eur', apikey: 'demo-key-2' });
+    const again = await searchOk({ ...inAmsterdam, currency: 'eur' });
     expect(again).toEqual(first);
+    // Another account's identical search is its own, with a search_id valid for its full hour.
+    const other = await searchOk({ ...inAmsterdam, apikey: 'demo-key-2' });
+    expect(other.search_id).not.toBe(first.search_id);
+    expect(other.hotels.map((hotel: any) => hotel.id)).toEqual(first.hotels.map((hotel: any) => hotel.id));
     server.clock.advance(1);
+    expect((await searchOk({ ...inAmsterdam, apikey: 'demo-key-2' })).search_id).toBe(other.search_id);
     const fresh = await searchOk(inAmsterdam);
     expect(fresh.search_id).not.toBe(first.search_id);
     const different = await searchOk({ ...inAmsterdam, persons: 1 });

@@ -70,6 +70,7 @@ function* snapshotChunks(data: StoreData): Generator<string> {
 }
 
 export class LowdbStore implements Store {
+  readonly kind = 'lowdb';
   private readonly process = new ProcessState();
   /** Idempotency keys whose request is running (one process, so memory is enough). */
   private readonly claimed = new Map<string, string>();
@@ -200,8 +201,11 @@ export class LowdbStore implements Store {
     return this.state.byHash.size;
   }
 
-  async outbox(accountId?: number): Promise<OutboxEmail[]> {
-    if (accountId === undefined) return [...this.state.outbox];
+  async outbox(): Promise<OutboxEmail[]> {
+    return [...this.state.outbox];
+  }
+
+  async outboxOfAccount(accountId: number): Promise<OutboxEmail[]> {
     return this.state.outbox.filter((email) => this.state.byHash.get(email.bookhash)?.accountId === accountId);
   }
 

@@ -37,6 +37,7 @@ export function describeDatabaseUrl(url: string): string {
 }
 
 export class PostgresStore implements Store {
+  readonly kind = 'postgres';
   private constructor(private readonly pool: pg.Pool) {}
 
   /** Connects and migrates; a StoreOpenError with a one-line reason when that fails. */
@@ -105,11 +106,13 @@ export class PostgresStore implements Store {
     return Number(rows[0]!.count);
   }
 
-  async outbox(accountId?: number): Promise<OutboxEmail[]> {
-    const rows =
-      accountId === undefined
-        ? await this.query<{ email: OutboxEmail }>('SELECT email FROM outbox ORDER BY seq')
-        : await this.query<{ email: OutboxEmail }>('SELECT email FROM outbox WHERE account_id = $1 ORDER BY seq', [accountId]);
+  async outbox(): Promise<OutboxEmail[]> {
+    const rows = await this.query<{ email: OutboxEmail }>('SELECT email FROM outbox ORDER BY seq');
+    return rows.map((row) => row.email);
+  }
+
+  async outboxOfAccount(accountId: number): Promise<OutboxEmail[]> {
+    const rows = await this.query<{ email: OutboxEmail }>('SELECT email FROM outbox WHERE account_id = $1 ORDER BY seq', [accountId]);
     return rows.map((row) => row.email);
   }
 

@@ -75,6 +75,8 @@ export class StoreUnavailableError extends ApiError {
  * cannot be made durable rejects with StoreUnavailableError and leaves no trace.
  */
 export interface Store {
+  /** What the store is built on, for /healthz ("lowdb", "postgres"). */
+  readonly kind: string;
   /** Creates a booking with the next id (unique and increasing); with `idempotency`, records its answer in the same write. */
   insertBooking(build: (id: number) => BookingRecord, idempotency?: IdempotencyCompletion): Promise<BookingRecord>;
   findBooking(bookhash: string): Promise<BookingRecord | undefined>;
@@ -87,8 +89,10 @@ export interface Store {
   /** The account's bookings in id order. */
   bookingsOfAccount(accountId: number): Promise<BookingRecord[]>;
   countBookings(): Promise<number>;
-  /** Sent e-mails, oldest first; of one account's bookings when `accountId` is given. */
-  outbox(accountId?: number): Promise<OutboxEmail[]>;
+  /** Sent e-mails, oldest first. */
+  outbox(): Promise<OutboxEmail[]>;
+  /** The e-mails about the account's bookings, oldest first. */
+  outboxOfAccount(accountId: number): Promise<OutboxEmail[]>;
 
   /** Looks up an Idempotency-Key and claims it when unused; `nowMs` is the account's clock. */
   claimIdempotencyKey(use: IdempotencyKeyUse, nowMs: number): Promise<IdempotencyClaim>;

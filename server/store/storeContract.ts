@@ -91,7 +91,7 @@ export function describeStoreContract(
       for (const hash of [testHash(1), testHash(2)]) {
         await store.updateBooking(hash, (current) => ({ booking: { ...current, paid: 'yes' }, emails: [testEmail(hash)] }));
       }
-      expect(await store.outbox(2)).toEqual([testEmail(testHash(2))]);
+      expect(await store.outboxOfAccount(2)).toEqual([testEmail(testHash(2))]);
       expect(await store.outbox()).toHaveLength(2);
     });
 

@@ -28,9 +28,9 @@ import {
 } from './stateMachine.js';
 import { newBookhash, newCsrfToken, newSupplierOrderId, tokensEqual } from './tokens.js';
 
+/** Every method that reads time takes the clock of the booking's account. */
 export interface BookingsOptions {
   store: Store;
-  clock: Clock;
   world: World;
   offers: OfferRegistry;
   config: Pick<Config, 'publicUrl' | 'supportEmail'>;
@@ -70,14 +70,12 @@ type CancelDecision =
 
 export class Bookings {
   private readonly store: Store;
-  private readonly clock: Clock;
   private readonly world: World;
   private readonly offers: OfferRegistry;
   private readonly config: BookingsOptions['config'];
 
   constructor(options: BookingsOptions) {
     this.store = options.store;
-    this.clock = options.clock;
     this.world = options.world;
     this.offers = options.offers;
     this.config = options.config;
@@ -88,17 +86,22 @@ export class Bookings {
    * of the account's latest offer, stores the booking (durably) in status `processing` and returns
    * the finalization URL. Scenario hotels may change the price or refuse the booking here.
    */
-  async start(account: Account, serviceHash: string, idempotency?: { key: string; fingerprint: string }): Promise<StartResult> {
-    if (!idempotency) return this.startOnce(account, serviceHash);
+  async start(
+    account: Account,
+    serviceHash: string,
+    clock: Clock,
+    idempotency?: { key: string; fingerprint: string },
+  ): Promise<StartResult> {
+    if (!idempotency) return this.startOnce(account, serviceHash, clock);
     const use = { accountId: account.id, ...idempotency };
-    const atMs = this.clock.now().getTime();
+    const atMs = clock.now().getTime();
     for (let poll = 0; poll <= IN_PROGRESS_POLLS; poll++) {
       const claim = await this.store.claimIdempotencyKey(use, atMs);
       if (claim.state !== 'claimed' && claim.fingerprint !== use.fingerprint) throw keyReused();
       if (claim.state === 'completed') return claim.response.body as StartResult;
       if (claim.state === 'claimed') {
         try {
-          return await this.startOnce(account, serviceHash, (body) => ({ ...use, atMs, response: { status: 200, body } }));
+          return await this.startOnce(account, serviceHash, clock, (body) => ({ ...use, atMs, response: { status: 200, body } }));
         } catch (error) {
           // Nothing was booked: the key is free for a corrected retry. (If the store is down, the
           // claim is abandoned and expires; the original error is what the client must see.)
@@ -115,6 +118,7 @@ export class Bookings {
   private async startOnce(
     account: Account,
     serviceHash: string,
+    clock: Clock,
     remember?: (answer: StartResult) => IdempotencyCompletion,
   ): Promise<StartResult> {
     const invalid = (reason: string) => badRequest(`Invalid service_hash '${serviceHash}': ${reason}`);
@@ -123,14 +127,14 @@ export class Bookings {
     const reference = parsed.value;
     const hotel = this.world.hotel(reference.hotelId);
     if (!hotel) throw invalid(`hotel ${reference.hotelId} does not exist`);
-    const now = this.clock.now();
+    const now = clock.now();
     try {
       validateStay(reference.checkin, reference.checkout, isoDate(now)); // check-in not in the past
     } catch (error) {
       throw error instanceof ApiError ? invalid(error.message) : error;
     }
 
-    const terms = this.offers.termsFor(account.id, serviceHash) ?? DEFAULT_TERMS;
+    const terms = this.offers.termsFor(account.id, serviceHash, clock) ?? DEFAULT_TERMS;
     const quote = quoteServiceHash(hotel, reference, terms, now);
     if (!quote.ok) {
       if (quote.reason === 'unknown_room') {
@@ -219,21 +223,23 @@ export class Bookings {
 
   /**
    * Records a payment attempt of a `processing` booking (the finalization page's button, or
-   * /_control/pay). With `csrfToken` (the page), the token must match the booking's. Anything but
+   * /_control/pay). With `csrfToken` (the page), the token must match the booking's; with `owner`
+   * (the control API), the booking must be that account's (else 403, as retrieve). Anything but
    * a payable booking gives 409 and changes nothing.
    */
   async pay(
     bookhash: string,
     outcome: PaymentOutcome,
-    options: { clientRemarks?: string | undefined; csrfToken?: string | undefined } = {},
+    clock: Clock,
+    options: { clientRemarks?: string | undefined; csrfToken?: string | undefined; owner?: Account } = {},
   ): Promise<BookingRecord> {
-    const existing = await this.store.findBooking(bookhash);
+    const existing = options.owner ? await this.owned(options.owner, bookhash) : await this.store.findBooking(bookhash);
     if (!existing) throw notFound(BOOKING_NOT_FOUND);
     if (options.csrfToken !== undefined && !tokensEqual(options.csrfToken, existing.csrfToken)) {
       throw forbidden(INVALID_FORM_TOKEN);
     }
     const remarks = normaliseRemarks(options.clientRemarks);
-    const now = this.clock.now();
+    const now = clock.now();
     const event = PAYMENT_EVENTS[outcome];
     const refusal: { error?: ApiError } = {};
     const updated = await this.store.updateBooking(bookhash, (current) => {
@@ -281,12 +287,12 @@ export class Bookings {
   }
 
   /** One booking of the account: 404 when unknown, 403 when it belongs to another account. */
-  async retrieve(account: Account, bookhash: string): Promise<BookingDetail> {
-    return this.detail(await this.owned(account, bookhash));
+  async retrieve(account: Account, bookhash: string, clock: Clock): Promise<BookingDetail> {
+    return this.detail(await this.owned(account, bookhash), clock);
   }
 
-  /** The public view of a booking (BookingDetail), with the refund settled as of the clock. */
-  detail(record: BookingRecord): BookingDetail {
+  /** The public view of a booking (BookingDetail), with the refund settled as of the account's clock. */
+  detail(record: BookingRecord, clock: Clock): BookingDetail {
     return {
       id: record.id,
       arrival: record.arrival,
@@ -306,7 +312,7 @@ export class Bookings {
       refundable: record.refundable,
       free_cancellation_before: record.freeCancellationBefore,
       status: record.status,
-      paid: this.paidNow(record),
+      paid: this.paidNow(record, clock),
       supplier_order_id: record.supplierOrderId,
       hotel_name: record.hotelName,
       hotel_address: record.hotelAddress,
@@ -320,8 +326,8 @@ export class Bookings {
   }
 
   /** `paid` as of the clock: `yes` becomes `refunded` once a cancel's refund has settled. */
-  paidNow(record: BookingRecord): BookingRecord['paid'] {
-    return paidAt(record.paid, record.refundSettlesAt, this.clock.now());
+  paidNow(record: BookingRecord, clock: Clock): BookingRecord['paid'] {
+    return paidAt(record.paid, record.refundSettlesAt, clock.now());
   }
 
   /**
@@ -329,9 +335,13 @@ export class Bookings {
    * 404, ownership 403, status 409, refundable 403, deadline 403, supplier 502. The decision and
    * the status change happen in one atomic store update, so of simultaneous cancels exactly one wins.
    */
-  async cancel(account: Account, bookhash: string): Promise<{ status: 'cancelled'; booking_id: number; bookhash: string }> {
+  async cancel(
+    account: Account,
+    bookhash: string,
+    clock: Clock,
+  ): Promise<{ status: 'cancelled'; booking_id: number; bookhash: string }> {
     await this.owned(account, bookhash);
-    const now = this.clock.now();
+    const now = clock.now();
     const box: { decision?: CancelDecision } = {};
     await this.store.updateBooking(bookhash, (current) => {
       const decision = this.decideCancel(current, now);

@@ -60,14 +60,19 @@ export function setPageHeaders(res: Response, csp: string): void {
   });
 }
 
-export function document(title: string, body: SafeHtml): string {
+/** Every page's start, up to its title: doctype, charset, viewport, no referrer. */
+export function pageStart(title: string): SafeHtml {
   return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${title}</title>
+<title>${title}</title>`;
+}
+
+export function document(title: string, body: SafeHtml): string {
+  return html`${pageStart(title)}
 <style>${new SafeHtml(STYLE)}</style>
 </head>
 <body>

@@ -1,0 +1,13 @@
+/**
+ * The baseline of `npm run bench -- http`: bare Express 4 with express.json(), answering each path
+ * with the same body the reference server gave, through res.json. Reads {path: body} from BODIES_FILE.
+ */
+import express from 'express';
+import { readFileSync } from 'node:fs';
+
+const bodies = JSON.parse(readFileSync(process.env.BODIES_FILE as string, 'utf8')) as Record<string, unknown>;
+const app = express();
+app.use(express.json());
+for (const [path, body] of Object.entries(bodies)) app.post(path, (_req, res) => res.json(body));
+const port = Number(process.env.PORT);
+app.listen(port, '127.0.0.1', () => console.log(`bare express listening on ${port}`));

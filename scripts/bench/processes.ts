@@ -1,0 +1,94 @@
+/** Child processes for the HTTP benchmarks: servers to measure and the load generator, each in its own process. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+
+export interface RunningProcess {
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts `command args` and resolves once its output contains `readyText` (60 s at the most). */
+export async function startProcess(
+  command: string,
+  args: string[],
+  readyText: string | RegExp,
+  env: NodeJS.ProcessEnv = {},
+): Promise<RunningProcess> {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${command} ${args.join(' ')} not ready within 60 s:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (typeof readyText === 'string' ? output.includes(readyText) : readyText.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${command} exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+  child.removeAllListeners('exit');
+  return {
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export async function rssMegabytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024);
+}
+
+export interface LoadResult {
+  requests_per_second: number;
+  p50_ms: number;
+  p99_ms: number;
+  requests: number;
+  non_2xx: number;
+  errors: number;
+}
+
+export interface LoadPlan {
+  url: string;
+  /** Bodies sent in turn (one body: every request the same). */
+  bodies: unknown[];
+  connections: number;
+  seconds: number;
+}
+
+/** Runs autocannon in a separate Node process (scripts/bench/loadgen.ts) and returns its summary. */
+export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/loadgen.ts'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdin.end(JSON.stringify(plan));
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`load generator exited with ${code}: ${output}`);
+  return JSON.parse(output) as LoadResult;
+}
+
+/** The better of `rounds` runs (machines are shared and noisy; the best round is the least disturbed). */
+export async function bestOf(rounds: number, plan: LoadPlan): Promise<LoadResult> {
+  let best: LoadResult | undefined;
+  for (let round = 0; round < rounds; round++) {
+    const result = await runLoad(plan);
+    if (!best || result.requests_per_second > best.requests_per_second) best = result;
+  }
+  return best as LoadResult;
+}

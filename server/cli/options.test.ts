@@ -1,0 +1,96 @@
+/** The declarative flag table: parsing, precedence, errors and --help from the same entries. */
+import { describe, expect, it } from 'vitest';
+import { UsageError, helpText, positiveInteger, readSettings } from './options.js';
+import { SERVER_HELP, SERVER_OPTIONS } from './serverOptions.js';
+
+const read = (argv: string[], env: Record<string, string> = {}) => {
+  const result = readSettings(SERVER_OPTIONS, argv, env);
+  if (result.help) throw new Error('unexpected --help');
+  return result.settings;
+};
+
+describe('readSettings', () => {
+  it('gives the defaults with no flags and no environment', () => {
+    expect(read([])).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: undefined,
+      dbFile: 'data/db.json',
+      rateLimitPerMinute: 5,
+      rateLimitPerDay: 200,
+      trustProxy: undefined,
+      controlApi: true,
+      validateResponses: true,
+      corsOrigins: [],
+      logLevel: 'info',
+      shutdownGraceSeconds: 10,
+    });
+  });
+
+  it('reads the environment; flags win; an empty variable is unset', () => {
+    const env = { PORT: '4000', HOST: '0.0.0.0', LOG_LEVEL: 'debug', CORS_ORIGINS: 'http://localhost:5173', DB_FILE: '' };
+    expect(read([], env)).toMatchObject({ port: 4000, host: '0.0.0.0', logLevel: 'debug', corsOrigins: ['http://localhost:5173'], dbFile: 'data/db.json' });
+    expect(read(['--port', '5000', '--log-level=silent'], env)).toMatchObject({ port: 5000, host: '0.0.0.0', logLevel: 'silent' });
+  });
+
+  it('turns switches off with --no-… or an off value, and refuses other values', () => {
+    expect(read(['--no-control-api'])).toMatchObject({ controlApi: false, validateResponses: true });
+    expect(read([], { CONTROL_API: 'off', VALIDATE_RESPONSES: 'false' })).toMatchObject({ controlApi: false, validateResponses: false });
+    expect(read([], { CONTROL_API: 'on' })).toMatchObject({ controlApi: true });
+    expect(() => read([], { CONTROL_API: 'maybe' })).toThrow(new UsageError("CONTROL_API must be on or off (got 'maybe')"));
+  });
+
+  it('names the flag or the variable a bad value came from', () => {
+    expect(() => read(['--port', '0'])).toThrow(new UsageError("--port must be a positive integer (got '0')"));
+    expect(() => read([], { RATE_LIMIT_PER_DAY: 'lots' })).toThrow(new UsageError("RATE_LIMIT_PER_DAY must be a positive integer (got 'lots')"));
+    expect(() => read([], { LOG_LEVEL: 'loud' })).toThrow(/^LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent/);
+    expect(() => read(['--cors-origins', 'http://a.example/'])).toThrow(/^--cors-origins: 'http:\/\/a.example\/' is not an origin/);
+  });
+
+  it('refuses unknown flags, stray arguments and missing values in one short line', () => {
+    expect(() => read(['--bogus'])).toThrow(new UsageError("unknown option '--bogus'"));
+    expect(() => read(['-x'])).toThrow(new UsageError("unknown option '-x'"));
+    expect(() => read(['3000'])).toThrow(new UsageError("unexpected argument '3000'"));
+    expect(() => read(['--port'])).toThrow(UsageError);
+    expect(() => read(['--no-control-api=yes'])).toThrow(UsageError);
+    for (const argv of [['--bogus'], ['--port'], ['extra']]) {
+      try {
+        read(argv);
+      } catch (error) {
+        expect((error as Error).message).not.toContain('\n');
+      }
+    }
+  });
+
+  it('recognises --help and -h', () => {
+    expect(readSettings(SERVER_OPTIONS, ['--help'], {})).toEqual({ help: true });
+    expect(readSettings(SERVER_OPTIONS, ['--port', 'x', '-h'], {}).help).toBe(true);
+  });
+});
+
+describe('positiveInteger', () => {
+  it('accepts whole numbers from 1 and nothing else', () => {
+    expect(positiveInteger('42', 'N')).toBe(42);
+    for (const text of ['0', '-3', '1.5', '3abc', ' ', '1e3', '0x10', '99999999999999999999']) {
+      expect(() => positiveInteger(text, 'N'), text).toThrow(UsageError);
+    }
+  });
+});
+
+describe('helpText', () => {
+  const text = helpText(SERVER_OPTIONS, SERVER_HELP.usage, SERVER_HELP.about);
+
+  it('lists every flag with its variable, default and meaning', () => {
+    for (const spec of Object.values(SERVER_OPTIONS)) {
+      const row = text.split('\n').find((line) => line.trimStart().startsWith(`--${spec.flag}`));
+      expect(row, spec.flag).toBeDefined();
+      expect(row).toContain(spec.env!);
+      expect(row).toContain(spec.help);
+    }
+    expect(text).toMatch(/--port <n>\s+PORT\s+3000\s+Port to listen on/);
+    expect(text).toMatch(/--public-url <url>\s+PUBLIC_URL\s+http:\/\/HOST:PORT/);
+    expect(text).toMatch(/--no-control-api\s+CONTROL_API\s+on/);
+    expect(text).toMatch(/-h, --help\s+Show this help and exit/);
+    expect(text.startsWith(`Usage: ${SERVER_HELP.usage}`)).toBe(true);
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Command-line settings from one declarative table: each entry names its flag, its environment
+ * variable, its default and its help text, and the same table drives parsing and `--help`, so the
+ * two cannot drift. Flags win over the environment; an empty variable counts as unset.
+ */
+import { parseArgs } from 'node:util';
+
+/** A bad flag or value: printed as one line, exit code 2. */
+export class UsageError extends Error {}
+
+export interface OptionSpec<T> {
+  /** Long flag without dashes; for switches it is the `--no-…` form that turns the setting off. */
+  flag: string;
+  env?: string;
+  /** Placeholder of the flag's value in --help; switches take no value. */
+  placeholder?: string;
+  fallback: T;
+  /** The default as --help shows it (computed defaults such as PUBLIC_URL). */
+  shownDefault?: string;
+  help: string;
+  /** Reads a value from the flag or the variable; `source` names it in error messages. */
+  parse(text: string, source: string): T;
+  /** An on/off setting: the flag takes no value and means "off"; the variable is on/off. */
+  switch?: true;
+}
+
+export type OptionTable = Record<string, OptionSpec<unknown>>;
+export type SettingsOf<Table extends OptionTable> = {
+  [Key in keyof Table]: Table[Key] extends OptionSpec<infer T> ? T : never;
+};
+
+/** Identity with a typed value, so a table keeps each entry's own value type. */
+export const option = <T>(spec: OptionSpec<T>): OptionSpec<T> => spec;
+
+export function positiveInteger(text: string, source: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < 1) {
+    throw new UsageError(`${source} must be a positive integer (got '${text}')`);
+  }
+  return value;
+}
+
+export const anyText = (text: string): string => text;
+
+export function onOff(text: string, source: string): boolean {
+  if (/^(1|true|on|yes)$/i.test(text)) return true;
+  if (/^(0|false|off|no)$/i.test(text)) return false;
+  throw new UsageError(`${source} must be on or off (got '${text}')`);
+}
+
+export const oneOf =
+  <T extends string>(choices: readonly T[]) =>
+  (text: string, source: string): T => {
+    if ((choices as readonly string[]).includes(text)) return text as T;
+    throw new UsageError(`${source} must be one of ${choices.join(', ')} (got '${text}')`);
+  };
+
+export type ReadResult<Table extends OptionTable> = { help: true } | { help: false; settings: SettingsOf<Table> };
+
+/** Parses argv against the table (unknown flags and stray arguments are UsageErrors). */
+export function readSettings<Table extends OptionTable>(
+  table: Table,
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): ReadResult<Table> {
+  const flagOptions: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
+    help: { type: 'boolean', short: 'h' },
+  };
+  for (const spec of Object.values(table)) flagOptions[spec.flag] = { type: spec.switch ? 'boolean' : 'string' };
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({ args: [...argv], options: flagOptions, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new UsageError(parseArgsMessage(error));
+  }
+  if (values.help) return { help: true };
+
+  const settings: Record<string, unknown> = {};
+  for (const [key, spec] of Object.entries(table)) {
+    const flagValue = values[spec.flag];
+    const envValue = spec.env === undefined || env[spec.env] === '' ? undefined : env[spec.env];
+    if (spec.switch && flagValue === true) settings[key] = false;
+    else if (typeof flagValue === 'string') settings[key] = spec.parse(flagValue, `--${spec.flag}`);
+    else if (envValue !== undefined) settings[key] = spec.parse(envValue, spec.env!);
+    else settings[key] = spec.fallback;
+  }
+  return { help: false, settings: settings as SettingsOf<Table> };
+}
+
+/** node:util's messages are long and suggest `--` tricks; keep the first sentence. */
+function parseArgsMessage(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  const quoted = /'([^']+)'/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option '${quoted ?? message}'`;
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `unexpected argument '${quoted ?? message}'`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return message.split(/\.\s/)[0]!.replace(/\.$/, '');
+  return message.split('\n')[0]!;
+}
+
+/** `--help` text: every flag with its variable, default and meaning, in table order. */
+export function helpText(table: OptionTable, usage: string, about: string): string {
+  const rows = Object.values(table).map((spec) => [
+    `--${spec.flag}${spec.placeholder ? ` ${spec.placeholder}` : ''}`,
+    spec.env ?? '',
+    spec.shownDefault ?? (spec.switch ? 'on' : String(spec.fallback ?? '')),
+    spec.help,
+  ]);
+  rows.push(['-h, --help', '', '', 'Show this help and exit']);
+  const header = ['Flag', 'Variable', 'Default', 'Meaning'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (row: string[]) =>
+    `  ${row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell)).join('  ')}`.trimEnd();
+  return [`Usage: ${usage}`, '', about, '', line(header), ...rows.map(line), ''].join('\n');
+}
+
+/**
+ * For bin scripts: --help prints and exits 0; a UsageError prints one line and exits 2.
+ * Anything else is a bug and keeps its stack trace.
+ */
+export function settingsOrExit<Table extends OptionTable>(
+  table: Table,
+  help: { usage: string; about: string },
+  argv: readonly string[] = process.argv.slice(2),
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): SettingsOf<Table> {
+  try {
+    const result = readSettings(table, argv, env);
+    if (!result.help) return result.settings;
+    process.stdout.write(helpText(table, help.usage, help.about));
+    process.exit(0);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`error: ${error.message} (see --help)\n`);
+    process.exit(2);
+  }
+}

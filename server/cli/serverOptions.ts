@@ -1,0 +1,126 @@
+/** Every flag and environment variable of `server/bin.ts`, in the order --help lists them. */
+import { SPEC_RATE_LIMITS } from '../config.js';
+import { parseCorsOrigins } from '../http/cors.js';
+import { LOG_LEVELS, type LogLevel } from '../http/requestLog.js';
+import { UsageError, anyText, onOff, oneOf, option, positiveInteger } from './options.js';
+
+export const SERVER_OPTIONS = {
+  port: option({ flag: 'port', env: 'PORT', placeholder: '<n>', fallback: 3000, help: 'Port to listen on', parse: positiveInteger }),
+  host: option({ flag: 'host', env: 'HOST', placeholder: '<addr>', fallback: '127.0.0.1', help: 'Address to bind', parse: anyText }),
+  publicUrl: option<string | undefined>({
+    flag: 'public-url',
+    env: 'PUBLIC_URL',
+    placeholder: '<url>',
+    fallback: undefined,
+    shownDefault: 'http://HOST:PORT',
+    help: 'Base of links (booking_url, image URLs)',
+    parse: anyText,
+  }),
+  dbFile: option({
+    flag: 'db-file',
+    env: 'DB_FILE',
+    placeholder: '<path>',
+    fallback: 'data/db.json',
+    help: 'Embedded store: lowdb snapshot + DB_FILE.journal, created on first start; never overwritten when unreadable',
+    parse: anyText,
+  }),
+  databaseUrl: option<string | undefined>({
+    flag: 'database-url',
+    env: 'DATABASE_URL',
+    placeholder: '<url>',
+    fallback: undefined,
+    shownDefault: 'unset',
+    help: 'postgres://… : PostgreSQL instead of DB_FILE (migrated at start)',
+    parse: anyText,
+  }),
+  rateLimitPerMinute: option({
+    flag: 'rate-limit-per-minute',
+    env: 'RATE_LIMIT_PER_MINUTE',
+    placeholder: '<n>',
+    fallback: SPEC_RATE_LIMITS.perMinute,
+    help: 'Search and hotel details, per client IP and endpoint',
+    parse: positiveInteger,
+  }),
+  rateLimitPerDay: option({
+    flag: 'rate-limit-per-day',
+    env: 'RATE_LIMIT_PER_DAY',
+    placeholder: '<n>',
+    fallback: SPEC_RATE_LIMITS.perDay,
+    help: 'Likewise, per day',
+    parse: positiveInteger,
+  }),
+  trustProxy: option<string | undefined>({
+    flag: 'trust-proxy',
+    env: 'TRUST_PROXY',
+    placeholder: '<value>',
+    fallback: undefined,
+    shownDefault: 'off',
+    help: 'Express trust-proxy setting (off: the socket address is the client IP)',
+    parse: anyText,
+  }),
+  controlApi: option({
+    flag: 'no-control-api',
+    env: 'CONTROL_API',
+    switch: true,
+    fallback: true,
+    help: 'The sandbox control API under /_control/ (env: on/off)',
+    parse: onOff,
+  }),
+  validateResponses: option({
+    flag: 'no-validate-responses',
+    env: 'VALIDATE_RESPONSES',
+    switch: true,
+    fallback: true,
+    help: 'Validate every response against openapi.yaml (env: on/off)',
+    parse: onOff,
+  }),
+  corsOrigins: option<string[]>({
+    flag: 'cors-origins',
+    env: 'CORS_ORIGINS',
+    placeholder: '<origins>',
+    fallback: [],
+    shownDefault: 'off',
+    help: "Comma-separated origins that may call the API from a browser; '*' for any",
+    parse: (text, source) => {
+      try {
+        return parseCorsOrigins(text);
+      } catch (error) {
+        throw new UsageError(`${source}: ${(error as Error).message}`);
+      }
+    },
+  }),
+  logLevel: option<LogLevel>({
+    flag: 'log-level',
+    env: 'LOG_LEVEL',
+    placeholder: '<level>',
+    fallback: 'info',
+    help: `Request log level: ${LOG_LEVELS.join(', ')} (pretty on a terminal, JSON lines otherwise)`,
+    parse: oneOf(LOG_LEVELS),
+  }),
+  sandboxAdminToken: option<string | undefined>({
+    flag: 'sandbox-admin-token',
+    env: 'SANDBOX_ADMIN_TOKEN',
+    placeholder: '<token>',
+    fallback: undefined,
+    shownDefault: 'unset: no whole-sandbox calls',
+    help: 'Enables /_control/admin/* (Authorization: Bearer <token>); at least 16 characters; prefer the env var (a flag shows in the process list)',
+    parse: (text, source) => {
+      if (text === '') return undefined;
+      if (text.length < 16) throw new UsageError(`${source} must be at least 16 characters`);
+      return text;
+    },
+  }),
+  shutdownGraceSeconds: option({
+    flag: 'shutdown-grace-seconds',
+    env: 'SHUTDOWN_GRACE_SECONDS',
+    placeholder: '<n>',
+    fallback: 10,
+    help: 'On SIGTERM/SIGINT, how long in-flight requests may take before the server exits anyway',
+    parse: positiveInteger,
+  }),
+};
+
+export const SERVER_HELP = {
+  usage: 'npm start -- [flags]   (or: node --import tsx server/bin.ts [flags])',
+  about: 'The Hotel Booking API reference server (sandbox). Settings come from flags or the environment; flags win.',
+};

@@ -80,7 +80,7 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
   it('/docs/control renders the control API reference', async () => {
     const { page, requests, errors } = await recordingPage();
     await page.goto(`${api.baseUrl}/docs/control`);
-    await page.getByRole('heading', { name: 'Pay a booking without a browser' }).first().waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: "Pay one of the account's bookings without a browser" }).first().waitFor({ timeout: 20_000 });
     expect(requests).toContain(`${api.baseUrl}/control-api.json`);
     expect(offHost(requests)).toEqual([]);
     expect(errors).toEqual([]);

@@ -10,14 +10,16 @@ import { badRequest, notFound } from '../errors.js';
 import type { Hotel } from './hotel.js';
 import type { OfferRegistry } from './offers.js';
 import { PerAccount } from './perAccount.js';
+import { textLanguageOf } from './i18n/languages.js';
+import { messagesFor } from './i18n/messages.js';
 import { hotelRooms, type Stay } from './rates/index.js';
+import { roomIn } from './rates/roomText.js';
 import { displayCurrency, lowerCode } from './requestTerms.js';
 import type { SearchService } from './search.js';
 import { nightsBetween, validateStay } from './stay.js';
 import { hotelStatic } from './world/details.js';
 import type { World } from './world/world.js';
 
-export const NO_ROOMS_MESSAGE = 'No rooms are available for the requested dates.';
 const LIVE_CACHE_MS = 30 * 60 * 1000;
 
 export interface HotelDetailsDeps {
@@ -44,7 +46,9 @@ export class HotelDetailsService {
     const lookup = this.lookup(accountId, request, clock);
     const hotel = this.deps.world.hotel(request.id);
     if (!hotel) throw notFound(`Hotel ${request.id} not found`);
-    const rooms = this.rooms(hotel, lookup, this.liveCaches.of(accountId));
+    const language = lowerCode(request.language, 'en');
+    const textLanguage = textLanguageOf(language);
+    const rooms = this.rooms(hotel, lookup, this.liveCaches.of(accountId)).map((room) => roomIn(room, textLanguage));
     const { stay } = lookup;
     const availability: Availability = {
       source: rooms.length > 0 ? lookup.source : 'live',
@@ -52,15 +56,15 @@ export class HotelDetailsService {
       checkout: stay.checkout,
       nights: nightsBetween(stay.checkin, stay.checkout),
       currency: stay.currency,
-      ...(rooms.length > 0 ? {} : { message: NO_ROOMS_MESSAGE }),
+      ...(rooms.length > 0 ? {} : { message: messagesFor(textLanguage).t('noRooms') }),
     };
     this.deps.offers.record(
       accountId,
       rooms.flatMap((room) => room.rates.map((rate) => rate.service_hash)),
-      stay,
+      { ...stay, language },
       clock,
     );
-    return { ...this.staticPart(hotel, lowerCode(request.language, 'en')), availability, rooms };
+    return { ...this.staticPart(hotel, language), availability, rooms };
   }
 
   /** Forgets one account's live lookups. */

@@ -13,6 +13,8 @@ import type { Hotel } from './hotel.js';
 import type { OfferRegistry } from './offers.js';
 import { PerAccount } from './perAccount.js';
 import { cheapestRate, type SearchRate, type Stay } from './rates/index.js';
+import { textLanguageOf } from './i18n/languages.js';
+import { searchRateIn } from './rates/roomText.js';
 import { displayCurrency, lowerCode } from './requestTerms.js';
 import { validateStay } from './stay.js';
 import { hotelSummary } from './world/details.js';
@@ -79,7 +81,7 @@ export class SearchService {
     this.deps.offers.record(
       accountId,
       entry.response.hotels.map((hotel) => hotel.rate.service_hash),
-      entry.params.stay,
+      { ...entry.params.stay, language: entry.params.language },
       clock,
     );
     return entry.response;
@@ -204,7 +206,7 @@ export class SearchService {
       image: this.deps.publicUrl + summary.image,
       ...(params.includeAmenities ? { amenities: summary.amenities } : {}),
       ...(params.includeDescription ? { short_description: summary.short_description } : {}),
-      rate,
+      rate: searchRateIn(rate, textLanguageOf(params.language)),
     };
   }
 

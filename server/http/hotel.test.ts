@@ -1,7 +1,7 @@
 /** hotel.php (spec 4.2, 2.5) in-process, with response validation on. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
-import { NO_ROOMS_MESSAGE } from '../domain/hotelDetails.js';
+import { en } from '../domain/i18n/catalogues/en.js';
 
 const key = { apikey: 'demo-key-1' };
 const dates = { checkin: '2026-12-15', checkout: '2026-12-18' };
@@ -89,7 +89,7 @@ describe('hotel.php', () => {
     for (const id of [900003, 900002]) {
       const result = await details({ id, ...dates });
       expect(result.rooms).toEqual([]);
-      expect(result.availability).toEqual({ source: 'live', ...dates, nights: 3, currency: 'EUR', message: NO_ROOMS_MESSAGE });
+      expect(result.availability).toEqual({ source: 'live', ...dates, nights: 3, currency: 'EUR', message: en.noRooms });
     }
     expect((await details({ id: 900002, ...dates })).is_closed).toBe(true);
   });

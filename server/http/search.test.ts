@@ -67,6 +67,16 @@ describe('search.php request rules', () => {
     }
   });
 
+  it('geocodes the addresses, squares and neighbourhoods partners type (issue 12)', async () => {
+    const typed = ['Damrak 1, Amsterdam', 'Prinsengracht 263, Amsterdam', '10 Downing Street, London', 'Dam 1, 1012 JS Amsterdam',
+      'Leidseplein', 'Jordaan', 'Alexanderplatz, Berlin', 'Keizersgracht 312, Amsterdam'];
+    for (const location of typed) expect((await searchOk({ ...base, location, radius: 10000 })).search.latitude).toEqual(expect.any(Number));
+    const keizersgracht = (await searchOk({ ...base, location: 'Keizersgracht 312, Amsterdam' })).search;
+    expect(distanceM(keizersgracht.latitude, keizersgracht.longitude, 52.369, 4.887)).toBeLessThan(3000);
+    await searchError({ ...base, location: 'Narnia, Paris' }, /Unknown location 'Narnia, Paris'/);
+    await searchError({ ...base, location: `Keizersgracht 312, Amsterdam ${'x'.repeat(200)}` }, /location/);
+  });
+
   it('enforces radius 1–10000 and persons 1–5 with the bounds accepted', async () => {
     await searchError({ ...inAmsterdam, radius: 0 }, /radius must be >= 1/);
     await searchError({ ...inAmsterdam, radius: 10001 }, /radius must be <= 10000/);

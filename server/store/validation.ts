@@ -5,7 +5,7 @@
 import type { BookingRecord } from '../domain/bookings/record.js';
 import type { OutboxEmail } from './store.js';
 
-type FieldRule = 'string' | 'string|null' | 'integer' | 'number' | 'boolean' | 'array' | readonly string[];
+type FieldRule = 'string' | 'string|null' | 'string?' | 'integer' | 'number' | 'boolean' | 'array' | readonly string[];
 
 const BOOKING_FIELDS: Readonly<Record<keyof BookingRecord, FieldRule | 'guest'>> = {
   id: 'integer', bookhash: 'string', accountId: 'integer', hotelId: 'integer', serviceHash: 'string',
@@ -19,7 +19,7 @@ const BOOKING_FIELDS: Readonly<Record<keyof BookingRecord, FieldRule | 'guest'>>
   hotelCity: 'string', hotelCountry: 'string', hotelStars: 'number', hotelPhone: 'string|null',
   hotelImage: 'string|null', createdAt: 'string', unavailableReason: 'string|null', csrfToken: 'string',
   paymentAttemptedAt: 'string|null', cancelledAt: 'string|null', refundSettlesAt: 'string|null',
-  supplierCancelFailedAt: 'string|null',
+  supplierCancelFailedAt: 'string|null', language: 'string?',
 };
 const GUEST_FIELDS = ['first_name', 'last_name', 'email', 'phone'] as const;
 const EMAIL_FIELDS = ['to', 'subject', 'text', 'bookhash', 'sent_at'] as const;
@@ -29,6 +29,8 @@ function ruleProblem(value: unknown, rule: FieldRule): string | undefined {
   switch (rule) {
     case 'string':
       return typeof value === 'string' ? undefined : 'must be a string';
+    case 'string?':
+      return value === undefined || typeof value === 'string' ? undefined : 'must be a string when present';
     case 'string|null':
       return value === null || typeof value === 'string' ? undefined : 'must be a string or null';
     case 'integer':
@@ -54,7 +56,7 @@ export function bookingProblem(value: unknown): string | undefined {
   for (let index = 0; index < BOOKING_RULES.length; index++) {
     const [field, rule] = BOOKING_RULES[index]!;
     const fieldValue = value[field];
-    if (fieldValue === undefined) return `lacks field ${field}`;
+    if (fieldValue === undefined && rule !== 'string?') return `lacks field ${field}`;
     if (rule === 'guest') {
       if (!isObject(fieldValue)) return 'field guest must be an object';
       for (const guestField of GUEST_FIELDS) {

@@ -11,8 +11,10 @@ import { ApiError, badRequest, conflict, forbidden, notFound } from '../../error
 import type { IdempotencyCompletion, OutboxEmail, Store } from '../../store/store.js';
 import type { Account } from '../accounts.js';
 import type { Hotel } from '../hotel.js';
+import { textLanguageOf } from '../i18n/languages.js';
 import type { OfferRegistry } from '../offers.js';
 import { parseServiceHash, quoteServiceHash } from '../rates/index.js';
+import { roomNameIn } from '../rates/roomText.js';
 import { validateStay } from '../stay.js';
 import { hotelSummary } from '../world/details.js';
 import type { World } from '../world/world.js';
@@ -37,7 +39,7 @@ export interface BookingsOptions {
 }
 
 /** Terms of a booking whose service_hash this account was not offered within the last hour. */
-export const DEFAULT_TERMS = { currency: 'EUR', residency: 'nl' } as const;
+export const DEFAULT_TERMS = { currency: 'EUR', residency: 'nl', language: 'en' } as const;
 
 export const RATE_NO_LONGER_AVAILABLE = 'The rate is no longer available; search again';
 export const BOOKING_NOT_FOUND = 'Booking not found';
@@ -208,6 +210,7 @@ export class Bookings {
       cancelledAt: null,
       refundSettlesAt: null,
       supplierCancelFailedAt: null,
+      language: terms.language,
     }), remember?.(answer));
     return answer;
   }
@@ -281,7 +284,7 @@ export class Bookings {
         departure: booking.departure,
         guest_name: `${booking.guest.first_name} ${booking.guest.last_name}`,
         hotel_name: booking.hotelName,
-        room_name: booking.roomName,
+        room_name: bookedRoomName(booking),
         status: booking.status,
       }));
   }
@@ -304,7 +307,7 @@ export class Bookings {
       phone: record.guest.phone,
       client_remarks: record.clientRemarks,
       bookhash: record.bookhash,
-      room_name: record.roomName,
+      room_name: bookedRoomName(record),
       bedding: record.bedding,
       meal: record.meal,
       total_price: record.totalPrice,
@@ -447,6 +450,11 @@ export function normaliseRemarks(remarks: string | undefined): string | null {
   const trimmed = (remarks ?? '').trim();
   if (trimmed === '') return null;
   return Array.from(trimmed).slice(0, MAX_REMARKS_LENGTH).join('');
+}
+
+/** The room name in the booking's language, as the rate was offered (and as its page and e-mails show it). */
+export function bookedRoomName(record: BookingRecord): string {
+  return roomNameIn(record.roomName, textLanguageOf(record.language));
 }
 
 /** Why a booking cannot be paid (the 409 text). */

@@ -95,12 +95,14 @@ describe('request log', () => {
   it('logs a 500 at error level with the error, through the same logger', async () => {
     const lowdb = await LowdbStore.inMemory();
     const broken = Object.assign(Object.create(lowdb) as LowdbStore, {
-      outboxOfAccount: () => Promise.reject(new Error('disk on fire')),
+      outboxOfAccount: () => {
+        throw new Error('disk on fire');
+      },
     });
     const failing = capturingLogger('info');
     const brokenServer = await startTestServer({ world: testWorld(), store: broken, logger: failing.logger });
     try {
-      const response = await brokenServer.post('/_control/outbox', { apikey: 'demo-key-1' });
+      const response = await brokenServer.post('/_control/outbox', { apikey: KEY_ANNA });
       expect(response.status).toBe(500);
       expect(response.body).toEqual({ error: 'Internal server error' });
       const id = response.headers.get('x-request-id')!;

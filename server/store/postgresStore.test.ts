@@ -79,11 +79,17 @@ describe.skipIf(skip)('PostgresStore', () => {
 
     it('a database that stops accepting connections gives StoreUnavailableError (503); it works again when it is back', async () => {
       const url = await cluster.createDatabase('goes_away');
-      const store = await PostgresStore.open(url, { poolSize: 1 });
+      // Idle connections close at once, so the next change needs a new one (no connection is killed
+      // under the pool: that would race the pool's own error handling).
+      const store = await PostgresStore.open(url, { poolSize: 1, idleTimeoutMillis: 1 });
       const admin = new pg.Client({ connectionString: cluster.url });
       await admin.connect();
       await admin.query('ALTER DATABASE goes_away ALLOW_CONNECTIONS false');
-      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'goes_away'");
+      for (let wait = 0; wait < 100; wait++) {
+        const { rows } = await admin.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = 'goes_away'");
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       const failing = store.insertBooking((id) => testBooking(id, testHash(1)));
       await expect(failing).rejects.toBeInstanceOf(StoreUnavailableError);
       await expect(failing).rejects.toMatchObject({ status: 503 });

@@ -41,8 +41,13 @@ export class PostgresStore implements Store {
   private constructor(private readonly pool: pg.Pool) {}
 
   /** Connects and migrates; a StoreOpenError with a one-line reason when that fails. */
-  static async open(url: string, options: { poolSize?: number } = {}): Promise<PostgresStore> {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 });
+  static async open(url: string, options: { poolSize?: number; idleTimeoutMillis?: number } = {}): Promise<PostgresStore> {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: options.idleTimeoutMillis ?? 10_000,
+    });
     // An idle connection that breaks must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     try {

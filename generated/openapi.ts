@@ -937,6 +937,11 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "The service could not save or read data (storage unavailable: cannot write the journal data/db.json.journal: ENOSPC: no space left on device, write); nothing was changed, please retry shortly."
+                 *     }
+                 */
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
@@ -1137,12 +1142,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description **Reference behaviour:** the Idempotency-Key was already used with a different request body (`This Idempotency-Key was already used with a different request body; use a new key for a new request.`) */
+            /** @description **Reference behaviour:** the Idempotency-Key was already used with a different request body */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "This Idempotency-Key was already used with a different request body; use a new key for a new request."
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };

@@ -11,18 +11,18 @@ import { SERVER_HELP, SERVER_OPTIONS } from './cli/serverOptions.js';
 import { drainOnSignals } from './cli/shutdown.js';
 import { OffsetClock } from './clock.js';
 import { createLogger } from './http/requestLog.js';
+import { createApiServer, limitHeapGrowth } from './http/serverLimits.js';
 import { LowdbStore } from './store/lowdbStore.js';
 import { describeDatabaseUrl, PostgresStore } from './store/postgresStore.js';
 import { StoreOpenError, type Store } from './store/store.js';
 
 const settings = settingsOrExit(SERVER_OPTIONS, SERVER_HELP);
+limitHeapGrowth();
 
-const isOff = (text: string | undefined) => text !== undefined && /^(0|false|off|no)$/i.test(text);
 
 const { port, host } = settings;
 const publicUrl = (settings.publicUrl ?? `http://${host}:${port}`).replace(/\/+$/, '');
 const dbFile = resolve(settings.dbFile);
-const trustProxyText = settings.trustProxy;
 const logger = createLogger(settings.logLevel, { pretty: process.stdout.isTTY });
 
 const { databaseUrl } = settings;
@@ -46,7 +46,7 @@ const app = createApp({
   config: {
     publicUrl,
     rateLimits: { perMinute: settings.rateLimitPerMinute, perDay: settings.rateLimitPerDay },
-    trustProxy: trustProxyText === undefined || isOff(trustProxyText) ? false : trustProxyText === 'true' ? true : trustProxyText,
+    trustProxy: settings.trustProxy,
     controlApi: settings.controlApi,
     validateResponses: settings.validateResponses,
     corsOrigins: settings.corsOrigins,
@@ -54,7 +54,7 @@ const app = createApp({
   },
 });
 
-const server = app.listen(port, host, () => {
+const server = createApiServer(app).listen(port, host, () => {
   const ms = Math.round(performance.now() - startedAt);
   console.log(`Hotel Booking API reference server listening on ${publicUrl} (store ${storeName}, ready in ${ms} ms)`);
 });

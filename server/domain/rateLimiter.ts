@@ -11,6 +11,9 @@ export interface RateLimitWindow {
   limit: number;
 }
 
+/** Keys whose whole history left the day window are swept at most this often (clock time). */
+const SWEEP_INTERVAL_MS = 60_000;
+
 /** The spec's two windows with the configured limits. */
 export function rateLimitWindows(limits: RateLimits): RateLimitWindow[] {
   return [
@@ -33,6 +36,8 @@ export class SlidingWindowRateLimiter {
   /** Accepted request times (ms) per key, oldest first; only the last day is kept. */
   private readonly accepted = new Map<string, number[]>();
   private readonly windows: RateLimitWindow[];
+  /** Clock time of the last sweep for keys whose whole history left the day window. */
+  private lastSweepMs = -Infinity;
 
   constructor(limits: RateLimits) {
     this.windows = rateLimitWindows(limits);
@@ -40,11 +45,31 @@ export class SlidingWindowRateLimiter {
 
   /** @param nowMs base-clock time of the request; @param placeOf base instant → the asking account's clock */
   hit(key: string, nowMs: number, placeOf: (baseMs: number) => number = (baseMs) => baseMs): RateLimitDecision {
+    this.sweepExpired(nowMs);
     return hitSlidingWindows(this.accepted, key, nowMs, this.windows, placeOf);
   }
 
   reset(): void {
     this.accepted.clear();
+    this.lastSweepMs = -Infinity;
+  }
+
+  /** Number of keys with a live window (for tests and figures). */
+  get size(): number {
+    return this.accepted.size;
+  }
+
+  /**
+   * Drops keys whose newest request left the day window, at most once per clock minute, so the map
+   * holds only addresses seen in the last day however many call (one pass, amortised over a minute).
+   */
+  private sweepExpired(nowMs: number): void {
+    if (nowMs - this.lastSweepMs < SWEEP_INTERVAL_MS && nowMs >= this.lastSweepMs) return;
+    this.lastSweepMs = nowMs;
+    const dayStart = nowMs - 86_400_000;
+    for (const [key, history] of this.accepted) {
+      if ((history[history.length - 1] ?? -Infinity) <= dayStart) this.accepted.delete(key);
+    }
   }
 }
 

@@ -100,7 +100,9 @@ export function finalizeRouter(context: AppContext): Router {
           ? [m.t('page.refused.title'), m.t('page.refused.text')]
           : error.status === 409 && current
             ? [m.t('page.notPayable.title'), notPayableText(current, m)]
-            : [m.t('page.notFound.title'), m.t('page.notFound.text')];
+            : error.status === 503 // the store could not save the payment: nothing changed, try again
+              ? [m.t('page.error.title'), m.t('page.error.text')]
+              : [m.t('page.notFound.title'), m.t('page.notFound.text')];
         return send(res, error.status, messagePage(m, title, text, bookhash));
       }
       setPageHeaders(res, csp);

@@ -266,6 +266,9 @@ describe('return_url', () => {
     expect(outcome).toContain(`<a id="return-link" href="${href}" rel="noreferrer">Return to partner.example</a>`);
     expect(outcome).not.toContain('<b>');
     expect(outcome).not.toMatch(/http-equiv|<script/i);
+    // As the partner may well write it, not URL-encoded.
+    const plain = await openPage(`${await startBooking(server, KEY_ANNA, refundable.serviceHash)}&return_url=https://partner.example/done`);
+    expect(plain.html).toContain('<input type="hidden" name="return_url" value="https://partner.example/done">');
   });
 
   it('is carried with the lang override, and kept by the back link of an error page', async () => {

@@ -1146,7 +1146,7 @@ export interface operations {
                     "application/json": components["schemas"]["BookingOverviewResponse"];
                 };
             };
-            /** @description **Reference behaviour:** the body is refused as on every path (malformed JSON, a content type other than `application/json`, a body over 64 KiB, or an unknown field). */
+            /** @description **Reference behaviour:** the body is refused as on every path (malformed JSON, a content type other than `application/json`, JSON nested deeper than 32 levels, or an unknown field; a body over 64 KiB gets 413). */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -11,16 +11,16 @@ import { SERVER_HELP, SERVER_OPTIONS } from './cli/serverOptions.js';
 import { drainOnSignals } from './cli/shutdown.js';
 import { OffsetClock } from './clock.js';
 import { createLogger } from './http/requestLog.js';
+import { createApiServer, limitHeapGrowth } from './http/serverLimits.js';
 import { LowdbStore, StoreOpenError } from './store/lowdbStore.js';
 
 const settings = settingsOrExit(SERVER_OPTIONS, SERVER_HELP);
+limitHeapGrowth();
 
-const isOff = (text: string | undefined) => text !== undefined && /^(0|false|off|no)$/i.test(text);
 
 const { port, host } = settings;
 const publicUrl = (settings.publicUrl ?? `http://${host}:${port}`).replace(/\/+$/, '');
 const dbFile = resolve(settings.dbFile);
-const trustProxyText = settings.trustProxy;
 const logger = createLogger(settings.logLevel, { pretty: process.stdout.isTTY });
 
 let store: LowdbStore;
@@ -42,7 +42,7 @@ const app = createApp({
   config: {
     publicUrl,
     rateLimits: { perMinute: settings.rateLimitPerMinute, perDay: settings.rateLimitPerDay },
-    trustProxy: trustProxyText === undefined || isOff(trustProxyText) ? false : trustProxyText === 'true' ? true : trustProxyText,
+    trustProxy: settings.trustProxy,
     controlApi: settings.controlApi,
     validateResponses: settings.validateResponses,
     corsOrigins: settings.corsOrigins,
@@ -50,7 +50,7 @@ const app = createApp({
   },
 });
 
-const server = app.listen(port, host, () => {
+const server = createApiServer(app).listen(port, host, () => {
   const ms = Math.round(performance.now() - startedAt);
   console.log(`Hotel Booking API reference server listening on ${publicUrl} (store ${dbFile}, ready in ${ms} ms)`);
 });

@@ -9,6 +9,8 @@ const WINDOWS = [
   { name: 'day', seconds: 86_400, limitOf: (limits: RateLimits) => limits.perDay },
 ] as const;
 
+const SWEEP_INTERVAL_MS = 60_000;
+
 /**
  * Sliding-window limiter: a request counts for 60 s in the minute window and 86,400 s in
  * the day window after it was accepted. Refused requests are not counted. Accepted requests are
@@ -22,11 +24,14 @@ const WINDOWS = [
 export class SlidingWindowRateLimiter {
   /** Accepted request times (ms) per key, oldest first; only the last day is kept. */
   private readonly accepted = new Map<string, number[]>();
+  /** Clock time of the last sweep for keys whose whole history left the day window. */
+  private lastSweepMs = -Infinity;
 
   constructor(private readonly limits: RateLimits) {}
 
   /** @param nowMs base-clock time of the request; @param placeOf base instant → the asking account's clock */
   hit(key: string, nowMs: number, placeOf: (baseMs: number) => number = (baseMs) => baseMs): RateLimitDecision {
+    this.sweepExpired(nowMs);
     const history = this.pruned(key, nowMs);
     const accountNowMs = placeOf(nowMs);
     const places = history.map(placeOf).sort((a, b) => a - b);
@@ -54,6 +59,25 @@ export class SlidingWindowRateLimiter {
 
   reset(): void {
     this.accepted.clear();
+    this.lastSweepMs = -Infinity;
+  }
+
+  /** Number of keys with a live window (for tests and figures). */
+  get size(): number {
+    return this.accepted.size;
+  }
+
+  /**
+   * Drops keys whose newest request left the day window, at most once per clock minute, so the map
+   * holds only addresses seen in the last day however many call (one pass, amortised over a minute).
+   */
+  private sweepExpired(nowMs: number): void {
+    if (nowMs - this.lastSweepMs < SWEEP_INTERVAL_MS && nowMs >= this.lastSweepMs) return;
+    this.lastSweepMs = nowMs;
+    const dayStart = nowMs - 86_400_000;
+    for (const [key, history] of this.accepted) {
+      if ((history[history.length - 1] ?? -Infinity) <= dayStart) this.accepted.delete(key);
+    }
   }
 
   private pruned(key: string, nowMs: number): number[] {

@@ -7,12 +7,13 @@
  * query parameter (or form field) overrides it. A partner's `return_url` (http(s) only) becomes a
  * link on the outcome page; both are carried through the form and the redirect.
  */
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import express, { type Router, type NextFunction, type Request, type Response } from 'express';
 import type { AppContext } from '../app.js';
 import { testCard, DEFAULT_TEST_CARD } from '../domain/bookings/payment.js';
 import { BOOKHASH_PATTERN } from '../domain/bookings/tokens.js';
 import { ApiError } from '../errors.js';
 import { asyncHandler } from './asyncHandler.js';
+import { strictRouter } from './strictRouter.js';
 import type { BookingRecord } from '../domain/bookings/record.js';
 import { textLanguageOf } from '../domain/i18n/languages.js';
 import { messagesFor, type Messages } from '../domain/i18n/messages.js';
@@ -38,7 +39,7 @@ function pageMessages(lang: string | undefined, booking?: BookingRecord): Messag
 }
 
 export function finalizeRouter(context: AppContext): Router {
-  const router = Router();
+  const router = strictRouter();
   const csp = contentSecurityPolicy(context.config.publicUrl);
   const send = (res: Response, status: number, page: string) => {
     setPageHeaders(res, csp);

@@ -151,6 +151,18 @@ export type paths = {
          *       4000 0000 0000 0119 → card accepted but the supplier rejects: `booking_failed`
          *       (`paid: refunded` at once). Remarks are trimmed, cut to 1000 characters, and empty becomes
          *       null.
+         *     - A successful payment puts a booking confirmation e-mail to the guest (in the booking's
+         *       language) in the outbox, in the same durable write as `booking_confirmed`; a failed one
+         *       sends nothing. The cancellation e-mail follows a successful cancel.
+         *     - The finalization page also shows the VAT when it is not included (as hotel details'
+         *       `pricing.vat`, on the booked price), and writes dates in the page language, e.g.
+         *       `Sat, 19 December 2026` and deadlines as `Sat, 19 December 2026, 23:59 (Europe/Amsterdam)`
+         *       (hotel-local wall times, the hotel's zone named).
+         *     - `return_url`: a partner may append `&return_url=<absolute http(s) URL>` (URL-encoded) to
+         *       `booking_url`. After payment the outcome page shows a plain link back to it (never an
+         *       automatic redirect); it is carried through the payment form and its redirect. Anything
+         *       else — `javascript:`, `data:`, relative or protocol-relative URLs, URLs with credentials,
+         *       whitespace, more than 2048 characters — is ignored without an error.
          *     - `Idempotency-Key` header (IETF httpapi idempotency-key draft), optional: a client that may
          *       retry a booking start sends a unique key (1–255 printable ASCII characters, e.g. a UUID) with
          *       it. A repeat with the same key by the same account within 24 hours (account clock) gets the

@@ -67,12 +67,16 @@ describe.skipIf(!hasChromium)('finalization page in Chromium', () => {
     expect(await page.textContent('#room-name')).toBe(rate.room.room_name);
     expect(await page.textContent('#room-type')).toBe(rate.room.room_type);
     expect(await page.textContent('#bedding')).toBe(rate.room.bedding);
-    expect(await page.textContent('#arrival')).toContain(stay.checkin);
-    expect(await page.textContent('#departure')).toContain(stay.checkout);
+    // Readable dates (Saturday 19 to Tuesday 22 December 2026), machine-readable in <time datetime>.
+    expect(await page.textContent('#arrival')).toBe('Sat, 19 December 2026');
+    expect(await page.getAttribute('#arrival time', 'datetime')).toBe(stay.checkin);
+    expect(await page.textContent('#departure')).toBe('Tue, 22 December 2026');
+    expect(await page.getAttribute('#departure time', 'datetime')).toBe(stay.checkout);
     expect(await page.textContent('#nights')).toBe('3 nights');
     expect(await page.textContent('#total-price')).toBe(`${rate.rate.pricing.total_price} EUR`);
     expect(await page.textContent('#meal')).toContain(rate.rate.meal);
-    expect(await page.textContent('#cancellation')).toContain(String(rate.rate.cancellation.free_cancellation_before));
+    expect(await page.getAttribute('#cancellation time', 'datetime')).toBe(String(rate.rate.cancellation.free_cancellation_before));
+    expect(await page.textContent('#cancellation')).toMatch(/^Free cancellation until \w{3}, \d{1,2} December 2026, \d{2}:\d{2} \(Europe\/Amsterdam\)\.$/);
     expect(await page.textContent('#guest-name')).toBe("Chloé Müller-O'Brien");
     expect(await page.textContent('#guest-email')).toBe('chloe.muller@example.com');
     expect(await page.textContent('#guest-phone')).toBe('+33 1 55 50 03 03');

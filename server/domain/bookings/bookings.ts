@@ -19,7 +19,7 @@ import { roomNameIn } from '../rates/roomText.js';
 import { validateStay } from '../stay.js';
 import { hotelSummary } from '../world/details.js';
 import type { World } from '../world/world.js';
-import { cancellationEmail } from './email.js';
+import { cancellationEmail, confirmationEmail } from './email.js';
 import { hotelPhone } from './hotelPhone.js';
 import { keyInProgress, keyReused } from './idempotency.js';
 import type { PaymentOutcome } from './payment.js';
@@ -30,6 +30,7 @@ import {
   INITIAL_STATUS, isOverviewStatus, nextStatus, type BookingEvent, type OverviewStatus,
 } from './stateMachine.js';
 import { newBookhash, newCsrfToken, newSupplierOrderId, tokensEqual } from './tokens.js';
+import { vatOfBooking } from './vat.js';
 
 /** Every method that reads time takes the clock of the booking's account. */
 export interface BookingsOptions {
@@ -231,7 +232,7 @@ export class Bookings {
    * Records a payment attempt of a `processing` booking (the finalization page's button, or
    * /_control/pay). With `csrfToken` (the page), the token must match the booking's; with `owner`
    * (the control API), the booking must be that account's (else 403, as retrieve). Anything but
-   * a payable booking gives 409 and changes nothing.
+   * a payable booking gives 409 and changes nothing. A success e-mails the guest the confirmation.
    */
   async pay(
     bookhash: string,
@@ -254,7 +255,7 @@ export class Bookings {
         refusal.error = conflict(notPayableMessage(current));
         return undefined;
       }
-      return {
+      const booking: BookingRecord = {
         ...current,
         status,
         paid: outcome === 'success' ? 'yes' : outcome === 'booking_failed' ? 'refunded' : 'no',
@@ -262,6 +263,15 @@ export class Bookings {
         clientRemarks: remarks,
         paymentAttemptedAt: now.toISOString(),
       };
+      if (outcome !== 'success') return booking;
+      // The confirmed status and the guest's confirmation e-mail become durable in one write.
+      const email = confirmationEmail(booking, {
+        sentAt: now,
+        supportEmail: this.config.supportEmail,
+        zone: this.timeZoneOf(booking),
+        vat: vatOfBooking(booking, this.world.hotel(booking.hotelId)),
+      });
+      return { booking, emails: [email] };
     });
     if (refusal.error) throw refusal.error;
     if (!updated) throw notFound(BOOKING_NOT_FOUND);

@@ -2,6 +2,9 @@
  * Every scenario of the `Test` request header over HTTP, against in-process apps with a FakeClock
  * (responses validated against openapi.yaml by the app, simulated faults excepted).
  */
+import express from 'express';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_NO_LONGER_AVAILABLE, SOLD_OUT_AT_BOOKING, SUPPLIER_CANCEL_FAILED } from '../domain/bookings/bookings.js';
 import { centsOf } from '../domain/bookings/priceChange.js';
@@ -9,6 +12,7 @@ import {
   KEY_ANNA, KEY_BEN, bookhashOf, controlPay, dayAfter, findRate, startTestServer, type FoundRate, type TestServer,
 } from '../domain/bookings/testSupport.js';
 import { SCENARIO_NAMES, SIMULATED_RETRY_AFTER_SECONDS } from '../domain/scenarios/catalogue.js';
+import { scenarioHeader, scenarioOf } from './scenarioHeader.js';
 
 type Reply = { status: number; body: Record<string, any>; headers: Headers };
 
@@ -283,5 +287,26 @@ describe('Test: slow with the real delay', () => {
     expect(reply.status).toBe(200);
     expect(elapsed).toBeGreaterThanOrEqual(5990);
     expect(elapsed).toBeLessThan(25_000);
+  });
+});
+
+describe('res.locals.scenario (read by the endpoints and the request journal)', () => {
+  it('holds the chosen scenario, lower case, and nothing without the header', async () => {
+    const app = express();
+    app.post('/hotel.php', scenarioHeader({ slowDelayMs: 0, perMinute: 5 }), (_req, res) => {
+      res.json({ scenario: scenarioOf(res) ?? null });
+    });
+    const listener = createServer(app);
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/hotel.php`;
+    try {
+      const scenarioSeen = async (headers: Record<string, string>) => (await (await fetch(url, { method: 'POST', headers })).json()) as unknown;
+      expect(await scenarioSeen({ Test: 'No_Availability' })).toEqual({ scenario: 'no_availability' });
+      expect(await scenarioSeen({ test: 'slow' })).toEqual({ scenario: 'slow' });
+      expect(await scenarioSeen({})).toEqual({ scenario: null });
+    } finally {
+      listener.closeAllConnections();
+      await new Promise((resolve) => listener.close(resolve));
+    }
   });
 });

@@ -49,7 +49,7 @@ describe('the Test header', () => {
 
   const startWith = async (scenario?: string): Promise<Reply> =>
     post(server, '/booking.php', { apikey: KEY_ANNA, service_hash: rate.serviceHash }, scenario);
-  const bookingCount = () => server.store.bookingsOfAccount(1).length;
+  const bookingCount = async () => (await server.store.bookingsOfAccount(1)).length;
 
   describe('choosing a scenario', () => {
     it('GET /_control/scenarios lists every scenario with its endpoints and effect, beside the scenario hotels', async () => {
@@ -134,11 +134,11 @@ describe('the Test header', () => {
     });
 
     it('booking start answers 409 rate no longer available and creates no booking', async () => {
-      const count = bookingCount();
+      const count = await bookingCount();
       const reply = await startWith('no_availability');
       expect(reply.status).toBe(409);
       expect(reply.body.error).toBe(RATE_NO_LONGER_AVAILABLE);
-      expect(bookingCount()).toBe(count);
+      expect(await bookingCount()).toBe(count);
     });
   });
 
@@ -151,23 +151,23 @@ describe('the Test header', () => {
       const quoted = centsOf(rate.rate.pricing.total_price);
       expect(centsOf(String(booking.total_price))).toBeGreaterThan(quoted * 1.09);
       expect(centsOf(String(booking.total_price))).toBeLessThan(quoted * 1.11);
-      expect(server.store.findBooking(bookhash)?.scenario).toBe('price_changed');
+      expect((await server.store.findBooking(bookhash))?.scenario).toBe('price_changed');
       const page = await (await fetch(String(reply.body.booking_url))).text();
       expect(page).toContain(rate.rate.pricing.total_price);
       expect(page).toContain(String(booking.total_price));
     });
 
     it('sold_out answers 409 as hotel 900009 does and creates no booking', async () => {
-      const count = bookingCount();
+      const count = await bookingCount();
       const reply = await startWith('sold_out');
       expect(reply.status).toBe(409);
       expect(reply.body.error).toBe(SOLD_OUT_AT_BOOKING);
-      expect(bookingCount()).toBe(count);
+      expect(await bookingCount()).toBe(count);
     });
 
     it('payment_declined: the payment fails whatever the card', async () => {
       const bookhash = bookhashOf(String((await startWith('payment_declined')).body.booking_url));
-      expect(server.store.findBooking(bookhash)?.scenario).toBe('payment_declined');
+      expect((await server.store.findBooking(bookhash))?.scenario).toBe('payment_declined');
       expect((await controlPay(server, bookhash, 'success')).status).toBe(200);
       expect(await retrieve(server, bookhash)).toMatchObject({ status: 'payment_failed', paid: 'no', supplier_order_id: null });
     });
@@ -221,12 +221,12 @@ describe('the Test header', () => {
 
   describe('transport faults', () => {
     it('server_error: 500 with a JSON error saying it is simulated; nothing is processed', async () => {
-      const count = bookingCount();
+      const count = await bookingCount();
       const reply = await startWith('server_error');
       expect(reply.status).toBe(500);
       expect(reply.body).toEqual({ error: 'Simulated server error (Test header: server_error); the request was not processed.' });
       expect(reply.headers.get('cache-control')).toBe('no-store');
-      expect(bookingCount()).toBe(count);
+      expect(await bookingCount()).toBe(count);
     });
 
     it('rate_limited: 429 at once with Retry-After and the real limit\'s error text, on any endpoint', async () => {
@@ -244,14 +244,14 @@ describe('the Test header', () => {
     });
 
     it('connection_reset: the connection is reset without an answer', async () => {
-      const count = bookingCount();
+      const count = await bookingCount();
       const failure = await startWith('connection_reset').then(
         () => undefined,
         (error: unknown) => error as Error & { cause?: { code?: string } },
       );
       expect(failure).toBeInstanceOf(TypeError);
       expect(failure?.cause?.code).toBe('ECONNRESET');
-      expect(bookingCount()).toBe(count);
+      expect(await bookingCount()).toBe(count);
     });
 
     it('slow: the ordinary answer after the configured delay', async () => {
@@ -263,12 +263,12 @@ describe('the Test header', () => {
     });
 
     it('slow: a client that gives up during the wait cancels the request (nothing is processed)', async () => {
-      const count = bookingCount();
+      const count = await bookingCount();
       const body = { apikey: KEY_ANNA, service_hash: rate.serviceHash };
       const gaveUp = await post(server, '/booking.php', body, 'slow', AbortSignal.timeout(100)).then(() => false, () => true);
       expect(gaveUp).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 600)); // past the 400 ms delay
-      expect(bookingCount()).toBe(count);
+      expect(await bookingCount()).toBe(count);
     });
   });
 });

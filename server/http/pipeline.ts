@@ -1,6 +1,7 @@
 /**
  * The checks every API request passes, in the documented order (openapi.yaml, "Order of checks"):
- * method → content type and JSON body (size, depth) → apikey → rate limit → request schema → endpoint.
+ * method → content type and JSON body (size, depth) → apikey → rate limit → request schema → the
+ * sandbox's `Test` header (scenarioHeader.ts) → endpoint.
  * Routing is strict and case-sensitive (app.ts), so only these exact spellings reach them.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';

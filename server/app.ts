@@ -32,6 +32,7 @@ import { searchEndpoint } from './http/endpoints/search.js';
 import { finalizeRouter } from './http/finalizePage.js';
 import { imagesRouter } from './http/images.js';
 import { requestLog, silentLogger, type Logger } from './http/requestLog.js';
+import { allowSimulatedFaults, scenarioHeader } from './http/scenarioHeader.js';
 import {
   API_PATHS,
   RATE_LIMITED_PATHS,
@@ -150,7 +151,7 @@ export function createApp(options: AppOptions): Express {
   const validator = OpenApiValidator.middleware({
     apiSpec: CONTRACT_PATH,
     validateRequests: { allowUnknownQueryParameters: false, removeAdditional: false },
-    validateResponses: config.validateResponses ? { removeAdditional: false } : false,
+    validateResponses: config.validateResponses ? { removeAdditional: false, onError: allowSimulatedFaults } : false,
     validateApiSpec: false,
     ignoreUndocumented: true,
     ignorePaths: (path: string) => !(API_PATHS as readonly string[]).includes(path),
@@ -169,6 +170,7 @@ export function createApp(options: AppOptions): Express {
       authenticate(context.accounts, context.clocks),
       ...(RATE_LIMITED_PATHS.includes(path) ? [rateLimit(context.rateLimiter, context.clocks, path)] : []),
       ...validator,
+      scenarioHeader({ slowDelayMs: config.slowScenarioDelayMs, perMinute: config.rateLimits.perMinute }),
     ];
     app.all(path, ...checks, asyncHandler(endpoints[path]));
   }

@@ -16,6 +16,8 @@ import { cheapestRate, type SearchRate, type Stay } from './rates/index.js';
 import { textLanguageOf } from './i18n/languages.js';
 import { searchRateIn } from './rates/roomText.js';
 import { displayCurrency, lowerCode } from './requestTerms.js';
+import type { ScenarioName } from './scenarios/catalogue.js';
+import { altersHotel, hotelUnder } from './scenarios/effects.js';
 import { validateStay } from './stay.js';
 import { hotelSummary } from './world/details.js';
 import type { World } from './world/world.js';
@@ -65,17 +67,22 @@ export class SearchService {
 
   constructor(private readonly deps: SearchServiceDeps) {}
 
-  /** @param clock the account's clock */
-  search(accountId: number, request: SearchRequest, clock: Clock): SearchResponse {
+  /**
+   * @param clock the account's clock
+   * @param scenario the `Test` scenario: one that alters hotels (no_availability) runs a search of
+   * its own, kept by search_id only, so the identical-search cache never mixes it with real answers.
+   */
+  search(accountId: number, request: SearchRequest, clock: Clock, scenario?: ScenarioName): SearchResponse {
     const now = clock.now();
     const params = this.normalise(request, now);
     const key = JSON.stringify(params);
     const searches = this.searches.of(accountId);
-    let entry = searches.byParams.get(key);
+    const altered = altersHotel(scenario);
+    let entry = altered ? undefined : searches.byParams.get(key);
     if (!entry || this.expired(entry, now)) {
-      entry = this.run(params, now);
+      entry = this.run(params, now, scenario);
       this.prune(searches, now);
-      searches.byParams.set(key, entry);
+      if (!altered) searches.byParams.set(key, entry);
       searches.byId.set(entry.searchId, entry);
     }
     this.deps.offers.record(
@@ -148,7 +155,7 @@ export class SearchService {
     };
   }
 
-  private run(params: SearchParams, now: Date): CachedSearch {
+  private run(params: SearchParams, now: Date, scenario?: ScenarioName): CachedSearch {
     const filter = {
       meals: params.meals ?? undefined,
       priceFrom: params.priceFrom ?? undefined,
@@ -165,7 +172,7 @@ export class SearchService {
       params.radiusM,
       (hotel) => {
         if (!matchesStatic(hotel)) return false;
-        const rate = cheapestRate(hotel, params.stay, now, filter);
+        const rate = cheapestRate(hotelUnder(hotel, scenario), params.stay, now, filter);
         if (rate) rates.set(hotel.id, rate);
         return rate !== undefined;
       },

@@ -12,6 +12,8 @@ import type { ShiftedClock } from '../domain/accountClocks.js';
 import { clockMoveError } from '../clockRange.js';
 import { ApiError, badRequest, forbidden } from '../errors.js';
 import type { ScenarioEffect } from '../domain/hotel.js';
+import { SCENARIOS } from '../domain/scenarios/catalogue.js';
+import { TEST_HEADER } from './scenarioHeader.js';
 import { asyncHandler } from './asyncHandler.js';
 import { accountOf, authenticate, clockOf, requireObjectBody } from './pipeline.js';
 import { PAYMENT_OUTCOMES, type PaymentOutcome } from '../domain/bookings/payment.js';
@@ -87,6 +89,10 @@ export function controlRouter(context: AppContext): Router {
         effects: hotel.scenario,
         effect: scenarioDescription(hotel.scenario),
       })),
+      test_header: {
+        header: TEST_HEADER,
+        scenarios: SCENARIOS.map(({ name, kind, appliesTo, effect }) => ({ name, kind, applies_to: appliesTo, effect })),
+      },
     });
   });
 

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { TestJournal } from '../testJournal.js';
+import { handledNoAvailability, handledPriceChange, handledSoldOut } from './scenarios.js';
+
+describe.each([
+  { rule: handledPriceChange, scenario: 'price_changed', endpoint: '/booking.php' },
+  { rule: handledSoldOut, scenario: 'sold_out', endpoint: '/booking.php' },
+  { rule: handledNoAvailability, scenario: 'no_availability', endpoint: '/search.php' },
+])('$rule.id', ({ rule, scenario, endpoint }) => {
+  const body = { service_hash: '1-A-3-20261210-20261212-2' };
+
+  it('passes when the scenario was seen and the call repeated at most once', () => {
+    const journal = new TestJournal();
+    journal.call(endpoint, { at: 0, body, scenario });
+    journal.call(endpoint, { at: 10, body, scenario });
+    journal.call(endpoint, { at: 20, body: { service_hash: 'other' } });
+    expect(rule.evaluate(journal.entries)).toMatchObject({ verdict: 'passed', evidence: [1, 2] });
+  });
+
+  it('fails when the same failing call loops', () => {
+    const journal = new TestJournal();
+    for (let i = 0; i < 3; i++) journal.call(endpoint, { at: i, body, scenario });
+    expect(rule.evaluate(journal.entries)).toMatchObject({ verdict: 'failed', evidence: [1, 2, 3] });
+  });
+
+  it('is not seen without the scenario', () => {
+    const journal = new TestJournal();
+    journal.call(endpoint, { at: 0, body, scenario: 'standard' });
+    expect(rule.evaluate(journal.entries).verdict).toBe('not_seen');
+  });
+});

@@ -16,6 +16,7 @@ describe('parseCli', () => {
       ...base, '--apikey2', 'demo-key-2', '--control', 'http://127.0.0.1:3000', '--profile', 'reference',
       '--only', 'auth,limits.search', '--only', 'states', '--skip', 'limits.search.daily-200',
       '--junit', 'out/j.xml', '--json', 'out/r.json', '--request-budget', '300', '--timeout-ms', '2000', '--rate-limit', '4', '--near', '52.37, 4.89',
+      '--keep-state',
     ]);
     expect(command).toMatchObject({
       kind: 'run',
@@ -24,7 +25,7 @@ describe('parseCli', () => {
       options: {
         baseUrl: 'http://127.0.0.1:3000', apikey: 'demo-key-1', apikey2: 'demo-key-2', control: 'http://127.0.0.1:3000', profile: 'reference',
         only: ['auth', 'limits.search', 'states'], skip: ['limits.search.daily-200'], requestBudget: 300, timeoutMs: 2000, pacePerMinute: 4,
-        near: { latitude: 52.37, longitude: 4.89 },
+        near: { latitude: 52.37, longitude: 4.89 }, keepState: true,
       },
     });
   });
@@ -50,6 +51,7 @@ describe('parseCli', () => {
     [[...base, '--only', 'no.such.check'], /no check matches 'no.such.check'/],
     [[...base, '--control', 'localhost:3000'], /--control must be an http\(s\) URL or none/],
     [[...base, '--bogus'], /Unknown option '--bogus'/],
+    [[...base, '--keep-state'], /--keep-state needs --control/],
     [[...base, 'positional'], /positional/],
   ])('refuses %j', (argv, message) => {
     const command = parseCli(argv);

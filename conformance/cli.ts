@@ -26,8 +26,11 @@ Required:
 
 Options:
   --apikey2 KEY           key of a second account (isolation checks)
-  --control URL|none      control harness of the reference server (/_control): resets the
-                          sandbox, moves its clock instead of waiting, pays bookings (default none)
+  --control URL|none      control harness of the reference server (/_control), acting on the
+                          --apikey account only: moves that account's clock instead of waiting,
+                          pays its bookings; at the end resets that account (its bookings) and
+                          restores its clock offset (default none)
+  --keep-state            with --control: leave the account as the run left it (no restore)
   --profile spec|reference
                           spec: only rules the API description states (default);
                           reference: also the reference server's choices
@@ -81,6 +84,7 @@ export function parseCli(argv: readonly string[], catalogue: readonly CatalogueC
         location: { type: 'string' },
         list: { type: 'boolean' },
         help: { type: 'boolean' },
+        'keep-state': { type: 'boolean' },
       },
     }));
   } catch (error) {
@@ -107,6 +111,7 @@ export function parseCli(argv: readonly string[], catalogue: readonly CatalogueC
   if (!values.apikey) return { kind: 'error', message: '--apikey is required' };
   const control = values.control === undefined || values.control === 'none' ? undefined : values.control;
   if (control !== undefined && !isHttpUrl(control)) return { kind: 'error', message: `--control must be an http(s) URL or none (got '${control}')` };
+  if (values['keep-state'] && control === undefined) return { kind: 'error', message: '--keep-state needs --control URL' };
 
   const integer = (name: string, text: string | undefined, min: number): number | string | undefined => {
     if (text === undefined) return undefined;
@@ -140,6 +145,7 @@ export function parseCli(argv: readonly string[], catalogue: readonly CatalogueC
     ...(typeof pace === 'number' ? { pacePerMinute: pace } : {}),
     ...(near ? { near } : {}),
     ...(values.location ? { location: values.location } : {}),
+    ...(values['keep-state'] ? { keepState: true } : {}),
   };
   return { kind: 'run', options, ...(values.junit ? { junit: values.junit } : {}), ...(values.json ? { json: values.json } : {}) };
 }

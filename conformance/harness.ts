@@ -1,8 +1,9 @@
 /**
  * The control harness (server/control-api.yaml), used like Pact's provider states: reset the
- * sandbox, read and move its clock, pay a booking without a browser, read the e-mail outbox and
- * list the scenario hotels. Every failed call is a SetupFailure: a check whose preconditions could
- * not be set up is reported as such, never as a pass.
+ * run's account, read and move its clock, pay its booking without a browser, read its e-mail
+ * outbox and list the scenario hotels. Every call names the account by `apikey` in the JSON body,
+ * as on the API, and touches only that account. Every failed call is a SetupFailure: a check whose
+ * preconditions could not be set up is reported as such, never as a pass.
  */
 import { SetupFailure } from './kit/failures.js';
 
@@ -26,13 +27,26 @@ export interface OutboxEmail {
 
 export type PaymentOutcome = 'success' | 'payment_failed' | 'booking_failed';
 
+/** The account's clock: its time and its offset over real time. */
+export interface ClockState {
+  now: Date;
+  offsetSeconds: number;
+}
+
 export class ControlHarness {
   /** Calls made, for the report. */
   calls = 0;
   private readonly base: string;
 
-  /** @param url the server's base URL or its `/_control` URL */
-  constructor(url: string, private readonly timeoutMs = 5000) {
+  /**
+   * @param url the server's base URL or its `/_control` URL
+   * @param apikey the account every call acts on
+   */
+  constructor(
+    url: string,
+    private readonly apikey: string,
+    private readonly timeoutMs = 5000,
+  ) {
     const trimmed = url.replace(/\/+$/, '');
     this.base = trimmed.endsWith('/_control') ? trimmed : `${trimmed}/_control`;
   }
@@ -41,13 +55,25 @@ export class ControlHarness {
     return this.base;
   }
 
+  /** The account back to its first-start state: its bookings, outbox, searches and clock. */
   async reset(): Promise<Date> {
     const body = await this.call<{ now: string }>('POST', '/reset', {});
     return parseInstant(body.now, 'reset');
   }
 
   async clock(): Promise<Date> {
-    const body = await this.call<{ now: string }>('GET', '/clock');
+    return (await this.clockState()).now;
+  }
+
+  async clockState(): Promise<ClockState> {
+    const body = await this.call<{ now: string; offset_seconds: unknown }>('POST', '/clock', {});
+    if (typeof body.offset_seconds !== 'number') throw new SetupFailure('/_control/clock: no offset_seconds in the answer');
+    return { now: parseInstant(body.now, 'clock'), offsetSeconds: body.offset_seconds };
+  }
+
+  /** Sets the account's offset over real time exactly (0 = real time). */
+  async setOffset(seconds: number): Promise<Date> {
+    const body = await this.call<{ now: string }>('POST', '/clock', { offset_seconds: seconds });
     return parseInstant(body.now, 'clock');
   }
 
@@ -71,7 +97,7 @@ export class ControlHarness {
   }
 
   async outbox(): Promise<OutboxEmail[]> {
-    const body = await this.call<{ emails: OutboxEmail[] }>('GET', '/outbox');
+    const body = await this.call<{ emails: OutboxEmail[] }>('POST', '/outbox', {});
     if (!Array.isArray(body.emails)) throw new SetupFailure('GET /_control/outbox: no emails array in the answer');
     return body.emails;
   }
@@ -90,7 +116,7 @@ export class ControlHarness {
       response = await fetch(this.base + path, {
         method,
         headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : JSON.stringify({ apikey: this.apikey, ...body }),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {

@@ -33,9 +33,15 @@ export type paths = {
          *       inclusive.
          *     - When both `location` and coordinates are given, the coordinates win and no geocoding happens.
          *     - A `location` that cannot be geocoded gives 400 `Unknown location '…'`.
-         *     - "Identical search" means identical parameters after defaults and case normalisation; the
-         *       `apikey` is not part of it. The cached response is served until 1 hour after it was created.
+         *     - "Identical search" means an identical search of the same account: identical parameters
+         *       after defaults and case normalisation, and the same `apikey`. The cache and its
+         *       `search_id`s are per account, so an account never receives another account's `search_id`
+         *       (which would expire on the other's schedule); the cached response is served until 1 hour
+         *       after that account made it, so every `search_id` handed out is valid for what remains of
+         *       its own account's hour.
          *     - An empty filter array means "no filter".
+         *     - `amenities`, `short_description` and the rate's `room.room_name` are in the requested
+         *       `language` (see `LanguageCode`).
          */
         post: operations["searchHotels"];
         delete?: never;
@@ -71,12 +77,16 @@ export type paths = {
          *     - When both `search_id` and dates are given, `search_id` wins and the dates, `persons`,
          *       `currency` and `residency` are ignored.
          *     - An unknown or expired `search_id` (older than 1 hour) gives 400
-         *       `search_id '…' is unknown or has expired; search again`.
+         *       `search_id '…' is unknown or has expired; search again`. A `search_id` belongs to the
+         *       account that searched: another account's `search_id` is unknown to this one. The
+         *       30-minute live-availability cache is per account too.
          *     - With a valid `search_id`, any hotel id is accepted (not only the 15 the search returned):
          *       its rates are those for the search's dates, persons, currency and residency, and the
          *       search's cheapest rate for a returned hotel is always among them.
          *     - A closed hotel (`is_closed: true`) has no rooms: the no-rooms shape is returned.
-         *     - The no-rooms `message` is `No rooms are available for the requested dates.`
+         *     - The no-rooms `message` is `No rooms are available for the requested dates.` in English, and
+         *       its translation in the other supported languages; every text follows `language` (see
+         *       `LanguageCode`).
          *     - The availability rules (400) are checked before the hotel id (404).
          *     - With a `search_id`, the rates are priced as of the moment of the search, so they are exactly
          *       the rates the search saw, for the whole hour.
@@ -119,7 +129,8 @@ export type paths = {
          *     - The booking's price, meal, bedding and cancellation terms are a snapshot of the rate at this
          *       moment, in the currency and residency of the latest search or hotel-details response in
          *       which this account received that `service_hash` within the last hour (EUR and `nl`
-         *       otherwise).
+         *       otherwise). The booking also keeps that response's `language` (`en` otherwise): its
+         *       `room_name`, finalization page and e-mails are in it; `?lang=` on the page overrides it.
          *     - `booking_url` is `{public_url}/book/finalize?bookhash={bookhash}`; the same 30-character
          *       `bookhash` is used with retrieve and cancel.
          *     - The reference server never produces status `new`; it is listed because the API description
@@ -326,7 +337,28 @@ export type components = {
          */
         ResidencyCode: string;
         /**
-         * @description Response language code, two letters (case-insensitive). `en` and `nl` are supported; others fall back to `en` (reference behaviour).
+         * @description Response language code (case-insensitive), a language with an optional region, e.g. `nl`,
+         *     `NL`, `de-DE`, `es-419`.
+         *
+         *     **Reference behaviour:**
+         *     - Supported languages: `en`, `nl`, `de`, `fr`, `es`, chosen by the primary subtag (`de-AT`
+         *       and `DE` give German). Any other code gives the English texts, not an error; the response
+         *       echoes the code as asked, lower case (`pt-br`).
+         *     - In the chosen language: descriptions (titles and texts), `short_description`, the search
+         *       `amenities` list, the hotel amenity `group` names and their `included`/`paid` items,
+         *       `quick_features` (short labels such as `parking`, `air conditioning`), `policies`,
+         *       `important_notes`, room `room_name`, `room_type`, `view`, `floor` and `amenities` (room
+         *       amenities are labels such as `Wi-Fi`, `Private shower`), the search rate's
+         *       `room.room_name`, and the no-rooms `availability.message`. Numbers inside texts use the
+         *       language's decimal mark and grouping (`EUR 12,50` in `nl`).
+         *     - The same in every language, because partners map on them or they are names:
+         *       `type`/`kind`, `room_class`, `quality`, `bedding`, `capacity`, `bathroom`, `meal`, image
+         *       `category`, `region_type`, `payment_methods`, `electricity`, and the names of hotels,
+         *       chains, streets and cities.
+         *     - A booking takes the language of the search or hotel-details response that last offered its
+         *       `service_hash` to the account (`en` when none did within the hour): retrieve and overview
+         *       give `room_name` in it, and the finalization page and the cancellation e-mail are written
+         *       in it. The page takes a `lang` query parameter (same codes) that overrides it.
          * @example en
          */
         LanguageCode: string;
@@ -356,7 +388,16 @@ export type components = {
              * @description Check-out date, `YYYY-MM-DD`; after `checkin`, at most 30 nights later.
              */
             checkout: string;
-            /** @description Free text (city, street address, landmark, airport, point of interest), geocoded by the service. Required unless `latitude` and `longitude` are given. */
+            /**
+             * @description Free text (city, street address, landmark, airport, point of interest), geocoded by the service. Required unless `latitude` and `longitude` are given.
+             *
+             *     **Reference behaviour:** the sandbox geocodes offline. Case, accents, punctuation and word order do not matter, and a country ("Berlin, Germany", "Paris, FR") or US state ("Paris, TX") narrows the match. Precision by what is typed:
+             *     - an airport (IATA code or name), a landmark, square, neighbourhood or well-known street of a large city ("Leidseplein", "berlin alexanderplatz", "Champs-Élysées, Paris"): that point; a street is one central point on it ("Keizersgracht 312, Amsterdam");
+             *     - an address with a US ZIP code or Canadian postcode: the ZIP code's or forward sortation area's centroid;
+             *     - any other address with a city ("Hauptstraße 5, 10827 Berlin"): the city centre, since the sandbox has no house-level data; a UK or Dutch postcode alone ("SW1A 2AA", "1012 JS"): its post town's centre;
+             *     - a city: its centre.
+             *     Text that names no known place, or only unknown words besides a city ("Narnia, Paris"), gives 400 `Unknown location '…'`.
+             */
             location?: string;
             /** @description Alternative to `location`, with `longitude`; skips geocoding. */
             latitude?: number;

@@ -1,13 +1,15 @@
 /**
  * createApp({ store, clock, config }) builds the whole service as an Express app, with
  * no globals: tests build one in-process with a FakeClock and a temporary store, and
- * bin.ts only parses flags and listens.
+ * bin.ts only parses flags and listens. `clock` is the base (real) time; each account's clock
+ * is that plus the account's own offset (AccountClocks).
  */
 import express, { type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { fileURLToPath } from 'node:url';
-import type { ControllableClock } from './clock.js';
+import type { Clock } from './clock.js';
 import { defaultConfig, type Config } from './config.js';
+import { AccountClocks } from './domain/accountClocks.js';
 import { Accounts } from './domain/accounts.js';
 import { SlidingWindowRateLimiter } from './domain/rateLimiter.js';
 import { Bookings } from './domain/bookings/bookings.js';
@@ -46,7 +48,8 @@ const CONTROL_CONTRACT_PATH = fileURLToPath(new URL('./control-api.yaml', import
 
 export interface AppOptions {
   store: Store;
-  clock: ControllableClock;
+  /** Real time (a FakeClock in tests); the control API moves accounts' offsets over it, never it. */
+  clock: Clock;
   config?: Partial<Config>;
   /** Defaults to the shared seeded world (100,000 hotels plus the scenario hotels). */
   world?: World;
@@ -58,7 +61,9 @@ export interface AppOptions {
 /** Everything an endpoint may use. Built once per app. */
 export interface AppContext {
   store: Store;
-  clock: ControllableClock;
+  clock: Clock;
+  /** One clock per account, read by every time rule of its requests and bookings. */
+  clocks: AccountClocks;
   config: Config;
   world: World;
   accounts: Accounts;
@@ -66,7 +71,9 @@ export interface AppContext {
   search: SearchService;
   hotelDetails: HotelDetailsService;
   bookings: Bookings;
-  /** Back to first-start state (used by /_control/reset). */
+  /** One account back to its first-start state (POST /_control/reset): nothing of other accounts changes. */
+  resetAccount(accountId: number): Promise<void>;
+  /** The whole sandbox back to first-start state (admin reset). */
   reset(): Promise<void>;
 }
 
@@ -76,14 +83,16 @@ export function createContext(options: AppOptions): AppContext {
   world.geocoder(); // build the gazetteer now, not on the first search
   const accounts = options.accounts ?? Accounts.fromFixture();
   const { store, clock } = options;
-  const offers = new OfferRegistry(clock);
+  const clocks = new AccountClocks(clock);
+  const offers = new OfferRegistry();
   const rateLimiter = new SlidingWindowRateLimiter(config.rateLimits);
-  const search = new SearchService({ world, clock, offers, publicUrl: config.publicUrl });
-  const hotelDetails = new HotelDetailsService({ world, clock, offers, search, publicUrl: config.publicUrl });
-  const bookings = new Bookings({ store, clock, world, offers, config });
+  const search = new SearchService({ world, offers, publicUrl: config.publicUrl });
+  const hotelDetails = new HotelDetailsService({ world, offers, search, publicUrl: config.publicUrl });
+  const bookings = new Bookings({ store, world, offers, config });
   return {
     store,
     clock,
+    clocks,
     config,
     world,
     accounts,
@@ -91,13 +100,21 @@ export function createContext(options: AppOptions): AppContext {
     search,
     hotelDetails,
     bookings,
+    async resetAccount(accountId) {
+      // Rate-limit windows belong to the client IP, not the account, and stay.
+      await store.resetAccount(accountId);
+      search.reset(accountId);
+      hotelDetails.reset(accountId);
+      offers.reset(accountId);
+      await clocks.reset(accountId);
+    },
     async reset() {
       await store.reset();
-      search.reset();
-      hotelDetails.reset();
-      offers.reset();
+      search.resetAll();
+      hotelDetails.resetAll();
+      offers.resetAll();
       rateLimiter.reset();
-      clock.reset();
+      await clocks.resetAll();
     },
   };
 }
@@ -139,8 +156,8 @@ export function createApp(options: AppOptions): Express {
       requireJson,
       jsonBody(config.bodyLimitBytes),
       requireObjectBody,
-      authenticate(context.accounts),
-      ...(RATE_LIMITED_PATHS.includes(path) ? [rateLimit(context.rateLimiter, context.clock, path)] : []),
+      authenticate(context.accounts, context.clocks),
+      ...(RATE_LIMITED_PATHS.includes(path) ? [rateLimit(context.rateLimiter, context.clocks, path)] : []),
       ...validator,
     ];
     app.all(path, ...checks, asyncHandler(endpoints[path]));

@@ -46,6 +46,7 @@ const app = createApp({
     controlApi: settings.controlApi,
     validateResponses: settings.validateResponses,
     corsOrigins: settings.corsOrigins,
+    ...(settings.sandboxAdminToken ? { adminToken: settings.sandboxAdminToken } : {}),
   },
 });
 

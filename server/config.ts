@@ -19,6 +19,11 @@ export interface Config {
   bodyLimitBytes: number;
   /** Origins allowed to call the API from a browser (CORS); empty: off; ['*']: any. */
   corsOrigins: string[];
+  /**
+   * SANDBOX_ADMIN_TOKEN: enables the whole-sandbox control calls (/_control/admin/*), which need
+   * `Authorization: Bearer <token>`. Unset, they do not exist (404).
+   */
+  adminToken?: string;
 }
 
 export const SPEC_RATE_LIMITS: RateLimits = { perMinute: 5, perDay: 200 };

@@ -37,7 +37,11 @@ export class HarnessClock implements KitClock {
   movedMs = 0;
   private offsetMs = 0;
 
-  constructor(private readonly harness: ControlHarness) {}
+  /** @param followers harnesses of the run's other accounts, whose clocks move in step */
+  constructor(
+    private readonly harness: ControlHarness,
+    private readonly followers: readonly ControlHarness[] = [],
+  ) {}
 
   /** Aligns with the server clock (after a reset, or when in doubt). */
   async sync(serverNow?: Date): Promise<void> {
@@ -53,6 +57,7 @@ export class HarnessClock implements KitClock {
     if (ms <= 0) return;
     const seconds = Math.ceil(ms / 1000);
     this.movedMs += seconds * 1000;
-    await this.sync(await this.harness.advance(seconds));
+    const [now] = await Promise.all([this.harness.advance(seconds), ...this.followers.map((f) => f.advance(seconds))]);
+    await this.sync(now);
   }
 }

@@ -1,10 +1,13 @@
 /**
  * Runs a selection of the catalogue against one implementation and returns the report. With a
- * harness it resets the sandbox first (clean counters) and moves the server clock instead of
- * waiting; without one it sleeps, and only on rate limits.
+ * harness it acts on the run's own accounts only (--apikey, and --apikey2 when given, whose clock
+ * moves in step): it moves their clocks a day ahead first (so earlier requests from this IP are
+ * outside every rate-limit window for them), moves them instead of waiting, and at the end resets
+ * each account and restores the clock offset it found (unless keepState). Without a harness it
+ * sleeps, and only on rate limits.
  */
 import { CATALOGUE } from '../checks/index.js';
-import { ControlHarness } from '../harness.js';
+import { ControlHarness, type ClockState } from '../harness.js';
 import { ApiClient } from './client.js';
 import { HarnessClock, SleepingClock, type KitClock } from './clock.js';
 import { CheckContext, type KitSettings } from './context.js';
@@ -39,15 +42,23 @@ export interface RunOptions {
   catalogue?: readonly CatalogueCheck[];
   /** Called as each check ends (progress output). */
   onResult?: (result: CheckResult) => void;
+  /** With a harness: leave the account as the run left it (bookings, clock) instead of restoring it. */
+  keepState?: boolean;
 }
+
+/** How far a run with a harness moves its account's clock before the first check. */
+export const FRESH_WINDOWS_SECONDS = 86_400 + 60;
 
 export const DEFAULT_NEAR = { latitude: 52.316, longitude: 4.971 }; // Sandbox Scenario Park, Amsterdam
 
 export async function runConformance(options: RunOptions): Promise<RunReport> {
   const startedAt = new Date();
   const started = performance.now();
-  const harness = options.control ? new ControlHarness(options.control, options.timeoutMs ?? 5000) : undefined;
-  const clock: KitClock = harness ? new HarnessClock(harness) : new SleepingClock();
+  const control = options.control;
+  const keys = [options.apikey, ...(options.apikey2 ? [options.apikey2] : [])];
+  const harnesses = control ? keys.map((key) => new ControlHarness(control, key, options.timeoutMs ?? 5000)) : [];
+  const harness = harnesses[0];
+  const clock: KitClock = harness ? new HarnessClock(harness, harnesses.slice(1)) : new SleepingClock();
   const settings: KitSettings = {
     near: options.near ?? DEFAULT_NEAR,
     location: options.location ?? 'Amsterdam',
@@ -75,24 +86,39 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   });
 
   let setupProblem: string | undefined;
+  let found: ClockState[] | undefined;
   if (harness && clock instanceof HarnessClock) {
     try {
-      await clock.sync(await harness.reset());
+      found = await Promise.all(harnesses.map((h) => h.clockState()));
+      const start = await harness.advance(FRESH_WINDOWS_SECONDS);
+      const offset = (found[0] as ClockState).offsetSeconds + FRESH_WINDOWS_SECONDS;
+      for (const follower of harnesses.slice(1)) await follower.setOffset(offset);
+      await clock.sync(start);
     } catch (error) {
-      setupProblem = `the harness reset failed: ${(error as Error).message}`;
+      setupProblem = `the harness set-up failed: ${(error as Error).message}`;
     }
   }
 
   const results: CheckResult[] = [];
-  for (const planned of plan) {
-    const result = setupProblem
-      ? resultOf(planned.check, 'setup-failed', setupProblem, 0, new Recorder())
-      : await runOne(planned, ctx);
-    results.push(result);
-    options.onResult?.(result);
+  let accountState: RunReport['accountState'];
+  try {
+    for (const planned of plan) {
+      const result = setupProblem
+        ? resultOf(planned.check, 'setup-failed', setupProblem, 0, new Recorder())
+        : await runOne(planned, ctx);
+      results.push(result);
+      options.onResult?.(result);
+    }
+  } finally {
+    if (found && options.keepState) accountState = 'kept';
+    else if (found) {
+      const states = await Promise.all(harnesses.map((h, i) => restore(h, found[i] as ClockState)));
+      accountState = states.every((state) => state === 'restored') ? 'restored' : states.join('; ');
+    }
   }
 
-  const requestsPerEndpoint = { ...api.requests, ...(harness ? { control: harness.calls } : {}) };
+  const controlCalls = harnesses.reduce((sum, h) => sum + h.calls, 0);
+  const requestsPerEndpoint = { ...api.requests, ...(harness ? { control: controlCalls } : {}) };
   return {
     tool: 'hotel-conformance (Hotel Booking API v1.0.0)',
     baseUrl: options.baseUrl,
@@ -105,7 +131,19 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     requestsPerEndpoint,
     waitedSeconds: Math.round(clock.sleptMs / 1000),
     clockAdvancedSeconds: Math.round(clock.movedMs / 1000),
+    ...(accountState ? { accountState } : {}),
   };
+}
+
+/** Puts the run's account back: its bookings (reset) and the clock offset found at the start. */
+async function restore(harness: ControlHarness, found: ClockState): Promise<string> {
+  try {
+    await harness.reset();
+    if (found.offsetSeconds !== 0) await harness.setOffset(found.offsetSeconds);
+    return 'restored';
+  } catch (error) {
+    return `not restored: ${(error as Error).message}`;
+  }
 }
 
 async function runOne(planned: PlannedCheck, ctx: CheckContext): Promise<CheckResult> {

@@ -89,4 +89,6 @@ export interface RunReport {
   /** Seconds really slept on rate limits, and seconds the server clock was moved instead. */
   waitedSeconds: number;
   clockAdvancedSeconds: number;
+  /** With a harness: 'restored' (account reset, clock offset put back), 'kept' (--keep-state) or why not. */
+  accountState?: string;
 }

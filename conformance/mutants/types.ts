@@ -3,7 +3,7 @@
  * the real app (rewriting a request or a response) or by a config override. No server code changes.
  */
 import type { RequestHandler } from 'express';
-import type { ControllableClock } from '../../server/clock.js';
+import type { Clock } from '../../server/clock.js';
 import type { Config } from '../../server/config.js';
 
 export interface Mutant {
@@ -13,7 +13,8 @@ export interface Mutant {
   /** Section of the API description (or "reference"). */
   section: string;
   config?: Partial<Config>;
-  front?: (env: { clock: ControllableClock }) => RequestHandler[];
+  /** `clock`: the clock of the kit's account. */
+  front?: (env: { clock: Clock }) => RequestHandler[];
   /** The checks run against it; at least one must fail for the mutant to count as caught. */
   caughtBy: string[];
 }

@@ -42,7 +42,8 @@ export function summaryText(report: RunReport): string {
   for (const [name, n] of rows) lines.push(`  ${name.padEnd(width)}  ${String(n).padStart(5)}`);
   lines.push(
     '',
-    `Time: ${(report.durationMs / 1000).toFixed(1)} s; slept ${report.waitedSeconds} s on rate limits; server clock moved ${report.clockAdvancedSeconds} s.`,
+    `Time: ${(report.durationMs / 1000).toFixed(1)} s; slept ${report.waitedSeconds} s on rate limits; server clock moved ${report.clockAdvancedSeconds} s.` +
+      (report.accountState ? ` Account ${report.accountState}.` : ''),
   );
   return lines.join('\n');
 }

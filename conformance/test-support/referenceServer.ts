@@ -6,8 +6,8 @@
 import express, { type RequestHandler } from 'express';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from '../../server/app.js';
-import { OffsetClock, type ControllableClock } from '../../server/clock.js';
+import { createApp, type AppContext } from '../../server/app.js';
+import { OffsetClock, type Clock, type ControllableClock } from '../../server/clock.js';
 import type { Config } from '../../server/config.js';
 import { LowdbStore } from '../../server/store/lowdbStore.js';
 
@@ -19,9 +19,14 @@ export interface RunningServer {
 
 export interface ServerOptions {
   config?: Partial<Config>;
-  /** Middleware placed in front of the real app (it sees every request first). */
-  front?: (env: { clock: ControllableClock }) => RequestHandler[];
+  /**
+   * Middleware placed in front of the real app (it sees every request first). Its `clock` is the
+   * clock of the kit's account (demo-key-1, id 1), which the harness moves.
+   */
+  front?: (env: { clock: Clock }) => RequestHandler[];
 }
+
+const KIT_ACCOUNT_ID = 1;
 
 export async function startReferenceServer(options: ServerOptions = {}): Promise<RunningServer> {
   const server: Server = createServer();
@@ -33,8 +38,17 @@ export async function startReferenceServer(options: ServerOptions = {}): Promise
   const url = `http://127.0.0.1:${port}`;
   const clock = new OffsetClock();
   const app = createApp({ store: await LowdbStore.inMemory(), clock, config: { publicUrl: url, ...options.config } });
-  const front = options.front?.({ clock }) ?? [];
-  const handler = front.length === 0 ? app : express().use(...front, app);
+  const clocks = (app.locals.context as AppContext).clocks;
+  let kitOffsetMs = 0;
+  const kitClock: Clock = { now: () => new Date(clock.now().getTime() + kitOffsetMs) };
+  const front = options.front?.({ clock: kitClock }) ?? [];
+  const followKitClock: RequestHandler = (_req, _res, next) => {
+    clocks.clockOf(KIT_ACCOUNT_ID).then((accountClock) => {
+      kitOffsetMs = accountClock.offsetMs;
+      next();
+    }, next);
+  };
+  const handler = front.length === 0 ? app : express().use(followKitClock, ...front, app);
   server.on('request', handler);
   return {
     url,

@@ -88,6 +88,19 @@ export const SERVER_OPTIONS = {
     help: `Request log level: ${LOG_LEVELS.join(', ')} (pretty on a terminal, JSON lines otherwise)`,
     parse: oneOf(LOG_LEVELS),
   }),
+  sandboxAdminToken: option<string | undefined>({
+    flag: 'sandbox-admin-token',
+    env: 'SANDBOX_ADMIN_TOKEN',
+    placeholder: '<token>',
+    fallback: undefined,
+    shownDefault: 'unset: no whole-sandbox calls',
+    help: 'Enables /_control/admin/* (Authorization: Bearer <token>); at least 16 characters; prefer the env var (a flag shows in the process list)',
+    parse: (text, source) => {
+      if (text === '') return undefined;
+      if (text.length < 16) throw new UsageError(`${source} must be at least 16 characters`);
+      return text;
+    },
+  }),
   shutdownGraceSeconds: option({
     flag: 'shutdown-grace-seconds',
     env: 'SHUTDOWN_GRACE_SECONDS',

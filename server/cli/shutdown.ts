@@ -25,7 +25,6 @@ export function drainOnSignals(server: Server, { graceMs, logger, exit = (code) 
       return exit(1);
     }
     draining = true;
-    logger.info({ signal, grace_ms: graceMs }, 'shutting down: finishing in-flight requests');
     const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
     const deadline = setTimeout(() => {
       logger.warn({ grace_ms: graceMs }, 'grace period over: closing the connections still open');
@@ -38,6 +37,8 @@ export function drainOnSignals(server: Server, { graceMs, logger, exit = (code) 
       exit(0);
     });
     server.closeIdleConnections();
+    // Logged only once the listener is closed, so whoever reads this line finds new connections refused.
+    logger.info({ signal, grace_ms: graceMs }, 'shutting down: finishing in-flight requests');
   };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);

@@ -12,6 +12,11 @@ export interface Account {
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
+/** Compares a secret in constant time (digests have one length, so not even the length leaks). */
+export function secretMatches(given: string, expected: string): boolean {
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
 /** Looks up accounts by API key in constant time: every key is compared, by digest, with no early exit. */
 export class Accounts {
   private readonly entries: Array<{ account: Account; keyDigest: Buffer }>;

@@ -1,6 +1,7 @@
 /**
  * hotel.php as a domain service: static data plus rooms and rates, either from a cached
- * search (search_id) or from a live lookup cached for 30 minutes.
+ * search (search_id) or from a live lookup cached for 30 minutes. Both are the asking account's
+ * own and judged on its clock.
  */
 import type { Clock } from '../clock.js';
 import { isoDate } from '../clock.js';
@@ -8,19 +9,21 @@ import type { Availability, HotelRequest, HotelResponse, HotelRoom } from '../co
 import { badRequest, notFound } from '../errors.js';
 import type { Hotel } from './hotel.js';
 import type { OfferRegistry } from './offers.js';
+import { PerAccount } from './perAccount.js';
+import { textLanguageOf } from './i18n/languages.js';
+import { messagesFor } from './i18n/messages.js';
 import { hotelRooms, type Stay } from './rates/index.js';
+import { roomIn } from './rates/roomText.js';
 import { displayCurrency, lowerCode } from './requestTerms.js';
 import type { SearchService } from './search.js';
 import { nightsBetween, validateStay } from './stay.js';
 import { hotelStatic } from './world/details.js';
 import type { World } from './world/world.js';
 
-export const NO_ROOMS_MESSAGE = 'No rooms are available for the requested dates.';
 const LIVE_CACHE_MS = 30 * 60 * 1000;
 
 export interface HotelDetailsDeps {
   world: World;
-  clock: Clock;
   offers: OfferRegistry;
   search: SearchService;
   publicUrl: string;
@@ -34,15 +37,18 @@ interface Lookup {
 }
 
 export class HotelDetailsService {
-  private readonly liveCache = new Map<string, { rooms: HotelRoom[]; cachedAtMs: number }>();
+  private readonly liveCaches = new PerAccount(() => new Map<string, { rooms: HotelRoom[]; cachedAtMs: number }>());
 
   constructor(private readonly deps: HotelDetailsDeps) {}
 
-  details(accountId: number, request: HotelRequest): HotelResponse {
-    const lookup = this.lookup(request);
+  /** @param clock the account's clock */
+  details(accountId: number, request: HotelRequest, clock: Clock): HotelResponse {
+    const lookup = this.lookup(accountId, request, clock);
     const hotel = this.deps.world.hotel(request.id);
     if (!hotel) throw notFound(`Hotel ${request.id} not found`);
-    const rooms = this.rooms(hotel, lookup);
+    const language = lowerCode(request.language, 'en');
+    const textLanguage = textLanguageOf(language);
+    const rooms = this.rooms(hotel, lookup, this.liveCaches.of(accountId)).map((room) => roomIn(room, textLanguage));
     const { stay } = lookup;
     const availability: Availability = {
       source: rooms.length > 0 ? lookup.source : 'live',
@@ -50,24 +56,30 @@ export class HotelDetailsService {
       checkout: stay.checkout,
       nights: nightsBetween(stay.checkin, stay.checkout),
       currency: stay.currency,
-      ...(rooms.length > 0 ? {} : { message: NO_ROOMS_MESSAGE }),
+      ...(rooms.length > 0 ? {} : { message: messagesFor(textLanguage).t('noRooms') }),
     };
     this.deps.offers.record(
       accountId,
       rooms.flatMap((room) => room.rates.map((rate) => rate.service_hash)),
-      stay,
+      { ...stay, language },
+      clock,
     );
-    return { ...this.staticPart(hotel, lowerCode(request.language, 'en')), availability, rooms };
+    return { ...this.staticPart(hotel, language), availability, rooms };
   }
 
-  reset(): void {
-    this.liveCache.clear();
+  /** Forgets one account's live lookups. */
+  reset(accountId: number): void {
+    this.liveCaches.reset(accountId);
   }
 
-  /** search_id wins over dates (reference behaviour); neither is a 400. */
-  private lookup(request: HotelRequest): Lookup {
+  resetAll(): void {
+    this.liveCaches.resetAll();
+  }
+
+  /** search_id (of this account) wins over dates (reference behaviour); neither is a 400. */
+  private lookup(accountId: number, request: HotelRequest, clock: Clock): Lookup {
     if (request.search_id !== undefined) {
-      const search = this.deps.search.find(request.search_id);
+      const search = this.deps.search.find(accountId, request.search_id, clock);
       if (!search) throw badRequest(`search_id '${request.search_id}' is unknown or has expired; search again`);
       return { stay: search.params.stay, source: 'search_cache', pricedAt: search.createdAt };
     }
@@ -76,7 +88,7 @@ export class HotelDetailsService {
     if (checkin === undefined || checkout === undefined) {
       throw badRequest('checkin and checkout must be given together');
     }
-    const now = this.deps.clock.now();
+    const now = clock.now();
     validateStay(checkin, checkout, isoDate(now));
     const stay: Stay = {
       checkin,
@@ -88,25 +100,21 @@ export class HotelDetailsService {
     return { stay, source: 'live', pricedAt: now };
   }
 
-  private rooms(hotel: Hotel, lookup: Lookup): HotelRoom[] {
+  private rooms(hotel: Hotel, lookup: Lookup, liveCache: Map<string, { rooms: HotelRoom[]; cachedAtMs: number }>): HotelRoom[] {
     if (hotel.isClosed) return [];
     if (lookup.source === 'search_cache') return hotelRooms(hotel, lookup.stay, lookup.pricedAt);
     const key = JSON.stringify([hotel.id, lookup.stay]);
     const nowMs = lookup.pricedAt.getTime();
-    const cached = this.liveCache.get(key);
+    const cached = liveCache.get(key);
     if (cached && nowMs - cached.cachedAtMs < LIVE_CACHE_MS) return cached.rooms;
     const rooms = hotelRooms(hotel, lookup.stay, lookup.pricedAt);
-    this.pruneLiveCache(nowMs);
-    this.liveCache.delete(key); // re-insert at the end: the Map stays oldest-first for pruning
-    this.liveCache.set(key, { rooms, cachedAtMs: nowMs });
-    return rooms;
-  }
-
-  private pruneLiveCache(nowMs: number): void {
-    for (const [key, entry] of this.liveCache) {
-      if (nowMs - entry.cachedAtMs < LIVE_CACHE_MS) break;
-      this.liveCache.delete(key);
+    for (const [staleKey, entry] of liveCache) {
+      if (nowMs - entry.cachedAtMs < LIVE_CACHE_MS) break; // oldest first
+      liveCache.delete(staleKey);
     }
+    liveCache.delete(key); // re-insert at the end: the Map stays oldest-first for pruning
+    liveCache.set(key, { rooms, cachedAtMs: nowMs });
+    return rooms;
   }
 
   private staticPart(hotel: Hotel, language: string): Omit<HotelResponse, 'availability' | 'rooms'> {

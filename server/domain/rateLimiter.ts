@@ -11,8 +11,13 @@ const WINDOWS = [
 
 /**
  * Sliding-window limiter: a request counts for 60 s in the minute window and 86,400 s in
- * the day window after it was accepted. Refused requests are not counted. Time comes from
- * the caller (the shared clock), so tests and the control API can move it.
+ * the day window after it was accepted. Refused requests are not counted. Accepted requests are
+ * stored at base-clock (real) time; a request is judged on the clock of the account asking, by
+ * placing every stored request of the key on that account's timeline (`placeOf`: what the
+ * account's clock showed at that instant). So an account that moved its own clock forward has
+ * aged the key's earlier requests for itself only, its later requests count normally, and
+ * requests that lie "in the future" of its clock still count (the safe side). Nothing counts
+ * after one day of base time.
  */
 export class SlidingWindowRateLimiter {
   /** Accepted request times (ms) per key, oldest first; only the last day is kept. */
@@ -20,21 +25,24 @@ export class SlidingWindowRateLimiter {
 
   constructor(private readonly limits: RateLimits) {}
 
-  hit(key: string, nowMs: number): RateLimitDecision {
+  /** @param nowMs base-clock time of the request; @param placeOf base instant → the asking account's clock */
+  hit(key: string, nowMs: number, placeOf: (baseMs: number) => number = (baseMs) => baseMs): RateLimitDecision {
     const history = this.pruned(key, nowMs);
+    const accountNowMs = placeOf(nowMs);
+    const places = history.map(placeOf).sort((a, b) => a - b);
     for (const window of WINDOWS) {
       const limit = window.limitOf(this.limits);
-      const windowStart = nowMs - window.seconds * 1000;
-      // history is sorted, so the requests inside this window are its tail.
-      const inside = history.length - firstIndexAfter(history, windowStart);
+      const windowStart = accountNowMs - window.seconds * 1000;
+      // places is sorted, so the requests inside this window are its tail.
+      const inside = places.length - firstIndexAfter(places, windowStart);
       if (inside >= limit) {
-        const oldestInside = history[history.length - limit] ?? nowMs;
+        const oldestInside = places[places.length - limit] ?? accountNowMs;
         const freesAtMs = oldestInside + window.seconds * 1000;
         return {
           allowed: false,
           window: window.name,
           limit,
-          retryAfterSeconds: Math.max(1, Math.ceil((freesAtMs - nowMs) / 1000)),
+          retryAfterSeconds: Math.max(1, Math.ceil((freesAtMs - accountNowMs) / 1000)),
         };
       }
     }

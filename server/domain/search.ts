@@ -1,6 +1,8 @@
 /**
  * search.php as a domain service: normalise the request, geocode, find the nearest hotels
- * with a rate that meets every filter, and cache identical searches for an hour.
+ * with a rate that meets every filter, and cache identical searches for an hour. The cache and
+ * the search_ids are per account and judged on that account's clock, so no account ever gets
+ * another's search_id (which would expire on the other's schedule).
  */
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.js';
@@ -9,7 +11,10 @@ import type { Meal, SearchHotel, SearchRequest, SearchResponse } from '../contra
 import { badRequest } from '../errors.js';
 import type { Hotel } from './hotel.js';
 import type { OfferRegistry } from './offers.js';
+import { PerAccount } from './perAccount.js';
 import { cheapestRate, type SearchRate, type Stay } from './rates/index.js';
+import { textLanguageOf } from './i18n/languages.js';
+import { searchRateIn } from './rates/roomText.js';
 import { displayCurrency, lowerCode } from './requestTerms.js';
 import { validateStay } from './stay.js';
 import { hotelSummary } from './world/details.js';
@@ -45,45 +50,56 @@ export interface CachedSearch {
 
 export interface SearchServiceDeps {
   world: World;
-  clock: Clock;
   offers: OfferRegistry;
   publicUrl: string;
 }
 
+/** One account's searches, by search_id and by normalised parameters. */
+interface AccountSearches {
+  byId: Map<string, CachedSearch>;
+  byParams: Map<string, CachedSearch>;
+}
+
 export class SearchService {
-  private readonly byId = new Map<string, CachedSearch>();
-  private readonly byParams = new Map<string, CachedSearch>();
+  private readonly searches = new PerAccount<AccountSearches>(() => ({ byId: new Map(), byParams: new Map() }));
 
   constructor(private readonly deps: SearchServiceDeps) {}
 
-  search(accountId: number, request: SearchRequest): SearchResponse {
-    const now = this.deps.clock.now();
+  /** @param clock the account's clock */
+  search(accountId: number, request: SearchRequest, clock: Clock): SearchResponse {
+    const now = clock.now();
     const params = this.normalise(request, now);
     const key = JSON.stringify(params);
-    let entry = this.byParams.get(key);
+    const searches = this.searches.of(accountId);
+    let entry = searches.byParams.get(key);
     if (!entry || this.expired(entry, now)) {
       entry = this.run(params, now);
-      this.prune(now);
-      this.byParams.set(key, entry);
-      this.byId.set(entry.searchId, entry);
+      this.prune(searches, now);
+      searches.byParams.set(key, entry);
+      searches.byId.set(entry.searchId, entry);
     }
     this.deps.offers.record(
       accountId,
       entry.response.hotels.map((hotel) => hotel.rate.service_hash),
-      entry.params.stay,
+      { ...entry.params.stay, language: entry.params.language },
+      clock,
     );
     return entry.response;
   }
 
-  /** A search that is still valid (1 hour), or undefined. */
-  find(searchId: string): CachedSearch | undefined {
-    const entry = this.byId.get(searchId);
-    return entry && !this.expired(entry, this.deps.clock.now()) ? entry : undefined;
+  /** A search of this account that is still valid (1 hour on its clock), or undefined. */
+  find(accountId: number, searchId: string, clock: Clock): CachedSearch | undefined {
+    const entry = this.searches.of(accountId).byId.get(searchId);
+    return entry && !this.expired(entry, clock.now()) ? entry : undefined;
   }
 
-  reset(): void {
-    this.byId.clear();
-    this.byParams.clear();
+  /** Forgets one account's searches. */
+  reset(accountId: number): void {
+    this.searches.reset(accountId);
+  }
+
+  resetAll(): void {
+    this.searches.resetAll();
   }
 
   private normalise(request: SearchRequest, now: Date): SearchParams {
@@ -190,7 +206,7 @@ export class SearchService {
       image: this.deps.publicUrl + summary.image,
       ...(params.includeAmenities ? { amenities: summary.amenities } : {}),
       ...(params.includeDescription ? { short_description: summary.short_description } : {}),
-      rate,
+      rate: searchRateIn(rate, textLanguageOf(params.language)),
     };
   }
 
@@ -199,12 +215,12 @@ export class SearchService {
   }
 
   /** Drops expired searches so the caches stay bounded by an hour of traffic. */
-  private prune(now: Date): void {
-    for (const [id, entry] of this.byId) {
+  private prune({ byId, byParams }: AccountSearches, now: Date): void {
+    for (const [id, entry] of byId) {
       if (!this.expired(entry, now)) break; // insertion order = creation order
-      this.byId.delete(id);
+      byId.delete(id);
       const key = JSON.stringify(entry.params);
-      if (this.byParams.get(key) === entry) this.byParams.delete(key);
+      if (byParams.get(key) === entry) byParams.delete(key);
     }
   }
 }

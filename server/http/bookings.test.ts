@@ -360,7 +360,8 @@ describe('cancel (book/cancel.php)', () => {
     for (const part of [stay.checkin, stay.checkout, `Booking id:        ${String(booking.id)}`, bookhash, 'refunded', SUPPORT, '2026-11-23']) {
       expect(email.text).toContain(part);
     }
-    const outbox = await fetch(`${server.url}/_control/outbox`).then((r) => r.json() as Promise<{ emails: Json[] }>);
+    const outbox = (await server.post('/_control/outbox', { apikey: KEY_ANNA })).body as { emails: Json[] };
+    expect((await server.post('/_control/outbox', { apikey: KEY_BEN })).body).toEqual({ count: 0, emails: [] });
     expect(outbox.emails.some((item) => item.bookhash === bookhash)).toBe(true);
 
     server.clock.set(new Date('2026-11-21T12:00:00Z')); // Saturday

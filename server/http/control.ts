@@ -1,46 +1,73 @@
 /**
  * The sandbox control API (/_control/*), documented in server/control-api.yaml and not part of
- * the public contract. It moves the shared clock, resets state, lists scenario hotels, pays
- * bookings without a browser and shows the e-mail outbox. bin.ts can switch it off.
+ * the public contract. Every call acts on one account, named by `apikey` in the JSON body as on
+ * the API (so every call is a POST): its clock, its reset, its payments and its outbox. The
+ * scenario list is the same for everybody and needs no key. Whole-sandbox calls live under
+ * /_control/admin and exist only with an admin token. bin.ts can switch the whole API off.
  */
-import express, { Router } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 import type { AppContext } from '../app.js';
-import { badRequest } from '../errors.js';
+import { secretMatches } from '../domain/accounts.js';
+import type { ShiftedClock } from '../domain/accountClocks.js';
+import { ApiError, badRequest, forbidden } from '../errors.js';
 import type { ScenarioEffect } from '../domain/hotel.js';
 import { asyncHandler } from './asyncHandler.js';
+import { accountOf, authenticate, clockOf, requireObjectBody } from './pipeline.js';
 import { PAYMENT_OUTCOMES, type PaymentOutcome } from '../domain/bookings/payment.js';
+
+const CLOCK_FIELDS = ['apikey', 'now', 'advance_seconds', 'offset_seconds'];
 
 export function controlRouter(context: AppContext): Router {
   const router = Router();
   router.use(express.json({ limit: '16kb' }));
+  if (context.config.adminToken !== undefined) router.use('/admin', adminRouter(context, context.config.adminToken));
+  const ofAccount = [requireObjectBody, authenticate(context.accounts, context.clocks)];
 
-  const clockState = () => ({ now: context.clock.now().toISOString() });
-  router.get('/clock', (_req, res) => {
-    res.json(clockState());
-  });
-  router.post('/clock', (req, res) => {
-    const body = objectBody(req.body);
-    if (body.now !== undefined) {
-      const instant = typeof body.now === 'string' ? new Date(body.now) : new Date(NaN);
-      if (Number.isNaN(instant.getTime())) throw badRequest("'now' must be an ISO 8601 date-time");
-      context.clock.set(instant);
-    } else if (body.advance_seconds !== undefined) {
-      const seconds = body.advance_seconds;
-      if (typeof seconds !== 'number' || !Number.isFinite(seconds)) {
-        throw badRequest("'advance_seconds' must be a number");
+  const clockState = (clock: ShiftedClock) => ({ now: clock.now().toISOString(), offset_seconds: clock.offsetMs / 1000 });
+  router.post(
+    '/clock',
+    ...ofAccount,
+    asyncHandler(async (req, res) => {
+      const body = req.body as Record<string, unknown>;
+      const unknown = Object.keys(body).filter((field) => !CLOCK_FIELDS.includes(field));
+      if (unknown.length > 0) throw badRequest(`Unknown field '${unknown[0]}'; give 'now', 'advance_seconds' or 'offset_seconds'`);
+      const changes = CLOCK_FIELDS.slice(1).filter((field) => body[field] !== undefined);
+      if (changes.length > 1) throw badRequest("Give at most one of 'now', 'advance_seconds' and 'offset_seconds'");
+      const id = accountOf(res).id;
+      const clock = clockOf(res);
+      const baseMs = clock.now().getTime() - clock.offsetMs;
+      const inRange = (offsetMs: number) => {
+        // Only what a Date can hold; no request may turn into a 500 later.
+        if (!Number.isFinite(new Date(baseMs + offsetMs).getTime())) throw badRequest('That moves the clock out of range');
+        return offsetMs;
+      };
+      const seconds = (field: string): number => {
+        const value = body[field];
+        if (typeof value !== 'number' || !Number.isFinite(value)) throw badRequest(`'${field}' must be a number`);
+        return value * 1000;
+      };
+      if (body.now !== undefined) {
+        const instant = typeof body.now === 'string' ? new Date(body.now) : new Date(NaN);
+        if (Number.isNaN(instant.getTime())) throw badRequest("'now' must be an ISO 8601 date-time");
+        return res.json(clockState(await context.clocks.setOffset(id, inRange(instant.getTime() - baseMs))));
       }
-      context.clock.advance(seconds);
-    } else {
-      throw badRequest("Give 'now' (ISO 8601) or 'advance_seconds' (number)");
-    }
-    res.json(clockState());
-  });
+      if (body.advance_seconds !== undefined) {
+        return res.json(clockState(await context.clocks.setOffset(id, inRange(clock.offsetMs + seconds('advance_seconds')))));
+      }
+      if (body.offset_seconds !== undefined) {
+        return res.json(clockState(await context.clocks.setOffset(id, inRange(seconds('offset_seconds')))));
+      }
+      res.json(clockState(clock)); // only the key: a read
+    }),
+  );
 
   router.post(
     '/reset',
+    ...ofAccount,
     asyncHandler(async (_req, res) => {
-      await context.reset();
-      res.json({ status: 'reset', ...clockState() });
+      const { id } = accountOf(res);
+      await context.resetAccount(id);
+      res.json({ status: 'reset', ...clockState(await context.clocks.clockOf(id)) });
     }),
   );
 
@@ -60,33 +87,55 @@ export function controlRouter(context: AppContext): Router {
 
   router.post(
     '/pay',
+    ...ofAccount,
     asyncHandler(async (req, res) => {
-      const body = objectBody(req.body);
+      const body = req.body as Record<string, unknown>;
       if (typeof body.bookhash !== 'string') throw badRequest("'bookhash' is required");
       const outcome = body.outcome ?? 'success';
       if (!PAYMENT_OUTCOMES.includes(outcome as PaymentOutcome)) {
         throw badRequest(`'outcome' must be one of ${PAYMENT_OUTCOMES.join(', ')}`);
       }
-      const booking = await context.bookings.pay(body.bookhash, outcome as PaymentOutcome, {
+      const clock = clockOf(res);
+      const booking = await context.bookings.pay(body.bookhash, outcome as PaymentOutcome, clock, {
         clientRemarks: typeof body.client_remarks === 'string' ? body.client_remarks : undefined,
+        owner: accountOf(res),
       });
-      res.json({ status: 'ok', booking: context.bookings.detail(booking) });
+      res.json({ status: 'ok', booking: context.bookings.detail(booking, clock) });
     }),
   );
 
-  router.get('/outbox', (_req, res) => {
-    const emails = context.store.outbox();
+  router.post('/outbox', ...ofAccount, (_req, res) => {
+    const emails = context.store.outboxOfAccount(accountOf(res).id);
     res.json({ count: emails.length, emails });
   });
 
+  // Reads are POSTs too, because the key travels in the body as on the API.
+  router.all(['/clock', '/reset', '/pay', '/outbox'], (req, _res, next) => {
+    next(new ApiError(405, `Method ${req.method} not allowed; use POST with 'apikey' in the JSON body`, {}, { Allow: 'POST' }));
+  });
   return router;
 }
 
-function objectBody(body: unknown): Record<string, unknown> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw badRequest('The request body must be a JSON object');
-  }
-  return body as Record<string, unknown>;
+/** Whole-sandbox calls: `Authorization: Bearer <SANDBOX_ADMIN_TOKEN>`, compared in constant time. */
+function adminRouter(context: AppContext, token: string): Router {
+  const router = Router();
+  const requireAdmin: RequestHandler = (req, _res, next) => {
+    const match = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '');
+    if (!match) {
+      return next(new ApiError(401, 'Admin token required (Authorization: Bearer <token>)', {}, { 'WWW-Authenticate': 'Bearer' }));
+    }
+    if (!secretMatches(match[1] as string, token)) return next(forbidden('Invalid admin token'));
+    next();
+  };
+  router.use(requireAdmin);
+  router.post(
+    '/reset',
+    asyncHandler(async (_req, res) => {
+      await context.reset();
+      res.json({ status: 'reset', scope: 'sandbox', now: context.clock.now().toISOString() });
+    }),
+  );
+  return router;
 }
 
 /** "price increase at booking (percent 10)" — readable without the README. */

@@ -109,7 +109,7 @@ describe('the real server process', () => {
     const kept = new URL(String(started.body.booking_url)).searchParams.get('bookhash')!;
     const other = await postJson(first.url, '/booking.php', { apikey: KEY_ANNA, service_hash: serviceHash });
     const cancelled = new URL(String(other.body.booking_url)).searchParams.get('bookhash')!;
-    expect((await postJson(first.url, '/_control/pay', { bookhash: cancelled, outcome: 'success' })).status).toBe(200);
+    expect((await postJson(first.url, '/_control/pay', { apikey: KEY_ANNA, bookhash: cancelled, outcome: 'success' })).status).toBe(200);
     const cancel = await postJson(first.url, '/book/cancel.php', { apikey: KEY_ANNA, bookhash: cancelled });
     expect(cancel.status).toBe(200);
     killGroup(first.child); // right after the responses
@@ -122,7 +122,7 @@ describe('the real server process', () => {
     expect(keptBooking.body.booking).toMatchObject({ bookhash: kept, status: 'processing' });
     const cancelledBooking = await postJson(second.url, '/retrieve_booking.php', { apikey: KEY_ANNA, bookhash: cancelled });
     expect(cancelledBooking.body.booking).toMatchObject({ status: 'booking_cancelled', paid: 'yes' });
-    const outbox = (await fetch(`${second.url}/_control/outbox`).then((r) => r.json())) as { emails: Array<{ bookhash: string }> };
+    const outbox = (await postJson(second.url, '/_control/outbox', { apikey: KEY_ANNA })).body as { emails: Array<{ bookhash: string }> };
     expect(outbox.emails.filter((email) => email.bookhash === cancelled)).toHaveLength(1);
     // Ids continue after the restart.
     const third = await postJson(second.url, '/booking.php', { apikey: KEY_ANNA, service_hash: serviceHash });

@@ -3,6 +3,8 @@
  * with one "pay and confirm" button; POST /book/finalize pays (sandbox test cards) and redirects
  * back (POST-redirect-GET), where the outcome is shown. A refresh never pays twice: only a
  * `processing` booking is payable, and the form carries a per-booking CSRF token.
+ * The page speaks the language of the booking (of the response that offered its rate); a `lang`
+ * query parameter (or form field) overrides it.
  */
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { AppContext } from '../app.js';
@@ -10,11 +12,24 @@ import { testCard, DEFAULT_TEST_CARD } from '../domain/bookings/payment.js';
 import { BOOKHASH_PATTERN } from '../domain/bookings/tokens.js';
 import { ApiError } from '../errors.js';
 import { asyncHandler } from './asyncHandler.js';
-import { messagePage, outcomePage, reviewPage } from './page/finalizeViews.js';
+import type { BookingRecord } from '../domain/bookings/record.js';
+import { textLanguageOf } from '../domain/i18n/languages.js';
+import { messagesFor, type Messages } from '../domain/i18n/messages.js';
+import { messagePage, notPayableText, outcomePage, reviewPage } from './page/finalizeViews.js';
 import { contentSecurityPolicy, setPageHeaders } from './page/layout.js';
 
 /** The form has four short fields; remarks are at most 1000 characters (UTF-8, url-encoded ×9 at worst). */
 const FORM_LIMIT = '16kb';
+
+/** A `lang` override: a short language code, else ignored (the page never echoes anything longer). */
+function langOverride(value: unknown): string | undefined {
+  return typeof value === 'string' && /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})?$/.test(value) ? value : undefined;
+}
+
+/** The page's texts: the override, else the booking's language, else English. */
+function pageMessages(lang: string | undefined, booking?: BookingRecord): Messages {
+  return messagesFor(textLanguageOf(lang ?? booking?.language));
+}
 
 export function finalizeRouter(context: AppContext): Router {
   const router = Router();
@@ -24,18 +39,27 @@ export function finalizeRouter(context: AppContext): Router {
     res.status(status).type('html').send(page);
   };
 
-  router.get('/finalize', (req, res) => {
-    const bookhash = req.query.bookhash;
-    if (typeof bookhash !== 'string' || !BOOKHASH_PATTERN.test(bookhash)) {
-      return send(res, 400, messagePage('Invalid booking link', 'The link has no valid booking reference (bookhash).'));
-    }
-    const booking = context.bookings.find(bookhash);
-    if (!booking) {
-      return send(res, 404, messagePage('Booking not found', 'There is no booking with this reference.'));
-    }
-    const payable = booking.status === 'processing' && booking.unavailableReason === null;
-    send(res, 200, payable ? reviewPage(booking) : outcomePage(booking, context.bookings.paidNow(booking)));
-  });
+  router.get(
+    '/finalize',
+    asyncHandler(async (req, res) => {
+      const bookhash = req.query.bookhash;
+      const lang = langOverride(req.query.lang);
+      if (typeof bookhash !== 'string' || !BOOKHASH_PATTERN.test(bookhash)) {
+        const m = pageMessages(lang);
+        return send(res, 400, messagePage(m, m.t('page.invalidLink.title'), m.t('page.invalidLink.text')));
+      }
+      const booking = context.bookings.find(bookhash);
+      if (!booking) {
+        const m = pageMessages(lang);
+        return send(res, 404, messagePage(m, m.t('page.notFound.title'), m.t('page.notFound.text')));
+      }
+      const m = pageMessages(lang, booking);
+      const payable = booking.status === 'processing' && booking.unavailableReason === null;
+      // The page shows the booking as its account's clock sees it.
+      const clock = await context.clocks.clockOf(booking.accountId);
+      send(res, 200, payable ? reviewPage(booking, m, lang) : outcomePage(booking, context.bookings.paidNow(booking, clock), m));
+    }),
+  );
 
   router.post(
     '/finalize',
@@ -47,45 +71,57 @@ export function finalizeRouter(context: AppContext): Router {
         return typeof value === 'string' ? value : undefined;
       };
       const bookhash = field('bookhash');
+      const lang = langOverride(field('lang'));
       if (bookhash === undefined || !BOOKHASH_PATTERN.test(bookhash)) {
-        return send(res, 400, messagePage('Invalid form', 'The form has no valid booking reference (bookhash).'));
+        const m = pageMessages(lang);
+        return send(res, 400, messagePage(m, m.t('page.invalidForm.title'), m.t('page.invalidForm.text')));
       }
-      if (!context.bookings.find(bookhash)) {
-        return send(res, 404, messagePage('Booking not found', 'There is no booking with this reference.'));
+      const booking = context.bookings.find(bookhash);
+      if (!booking) {
+        const m = pageMessages(lang);
+        return send(res, 404, messagePage(m, m.t('page.notFound.title'), m.t('page.notFound.text')));
       }
+      const m = pageMessages(lang, booking);
       const card = testCard(field('card') ?? DEFAULT_TEST_CARD.number);
       if (!card) {
-        return send(res, 400, messagePage('Unknown test card', 'Choose one of the listed sandbox test cards.', bookhash));
+        return send(res, 400, messagePage(m, m.t('page.unknownCard.title'), m.t('page.unknownCard.text'), bookhash));
       }
       try {
-        await context.bookings.pay(bookhash, card.outcome, {
+        await context.bookings.pay(bookhash, card.outcome, await context.clocks.clockOf(booking.accountId), {
           clientRemarks: field('client_remarks'),
           csrfToken: field('csrf_token') ?? '',
         });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        const title = error.status === 403 ? 'Request refused' : error.status === 409 ? 'This booking cannot be paid' : 'Booking not found';
-        return send(res, error.status, messagePage(title, error.message, bookhash));
+        const current = context.bookings.find(bookhash);
+        const [title, text] = error.status === 403
+          ? [m.t('page.refused.title'), m.t('page.refused.text')]
+          : error.status === 409 && current
+            ? [m.t('page.notPayable.title'), notPayableText(current, m)]
+            : [m.t('page.notFound.title'), m.t('page.notFound.text')];
+        return send(res, error.status, messagePage(m, title, text, bookhash));
       }
       setPageHeaders(res, csp);
-      res.redirect(303, `finalize?bookhash=${bookhash}`);
+      res.redirect(303, `finalize?bookhash=${bookhash}${lang === undefined ? '' : `&lang=${encodeURIComponent(lang)}`}`);
     }),
   );
 
-  router.all('/finalize', (_req, res) => {
+  router.all('/finalize', (req, res) => {
     res.set('Allow', 'GET, POST');
-    send(res, 405, messagePage('Method not allowed', 'Open the booking link in a browser.'));
+    const m = pageMessages(langOverride(req.query.lang));
+    send(res, 405, messagePage(m, m.t('page.methodNotAllowed.title'), m.t('page.methodNotAllowed.text')));
   });
 
   // Form parsing errors (too large, bad encoding) and anything unexpected become an HTML page.
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (!req.path.startsWith('/finalize')) return next(error);
     const status = (error as { status?: number }).status;
+    const m = pageMessages(langOverride(req.query.lang));
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      return send(res, 400, messagePage('Invalid form', 'The form could not be read; reload the booking page and try again.'));
+      return send(res, 400, messagePage(m, m.t('page.invalidForm.title'), m.t('page.unreadableForm.text')));
     }
     console.error('[finalize page]', error);
-    send(res, 500, messagePage('Something went wrong', 'The booking page failed; please try again.'));
+    send(res, 500, messagePage(m, m.t('page.error.title'), m.t('page.error.text')));
   });
 
   return router;

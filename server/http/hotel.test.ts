@@ -1,7 +1,7 @@
 /** hotel.php (spec 4.2, 2.5) in-process, with response validation on. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
-import { NO_ROOMS_MESSAGE } from '../domain/hotelDetails.js';
+import { en } from '../domain/i18n/catalogues/en.js';
 
 const key = { apikey: 'demo-key-1' };
 const dates = { checkin: '2026-12-15', checkout: '2026-12-18' };
@@ -15,8 +15,7 @@ afterAll(async () => {
   await server.close();
 });
 beforeEach(async () => {
-  await server.request('/_control/reset', { method: 'POST' });
-  server.clock.reset();
+  await server.resetAll();
 });
 
 const details = async (body: Record<string, unknown>, status = 200) => {
@@ -90,7 +89,7 @@ describe('hotel.php', () => {
     for (const id of [900003, 900002]) {
       const result = await details({ id, ...dates });
       expect(result.rooms).toEqual([]);
-      expect(result.availability).toEqual({ source: 'live', ...dates, nights: 3, currency: 'EUR', message: NO_ROOMS_MESSAGE });
+      expect(result.availability).toEqual({ source: 'live', ...dates, nights: 3, currency: 'EUR', message: en.noRooms });
     }
     expect((await details({ id: 900002, ...dates })).is_closed).toBe(true);
   });
@@ -121,46 +120,5 @@ describe('hotel.php', () => {
     const price = async (residency: string) =>
       Number((await details({ id: 900007, ...dates, residency })).rooms[0].rates[0].pricing.total_price);
     expect(await price('gb')).toBeCloseTo(2 * (await price('nl')), 1);
-  });
-});
-
-describe('control API', () => {
-  it('reads, sets and advances the clock, and rejects bad input', async () => {
-    expect((await server.request('/_control/clock')).body).toEqual({ now: '2026-11-21T10:00:00.000Z' });
-    expect((await server.post('/_control/clock', { now: '2027-01-01T00:00:00Z' })).body).toEqual({ now: '2027-01-01T00:00:00.000Z' });
-    expect((await server.post('/_control/clock', { advance_seconds: 90 })).body).toEqual({ now: '2027-01-01T00:01:30.000Z' });
-    expect((await server.post('/_control/clock', { now: 'tomorrow' })).status).toBe(400);
-    expect((await server.post('/_control/clock', { advance_seconds: '5' })).status).toBe(400);
-    expect((await server.post('/_control/clock', {})).status).toBe(400);
-    expect((await server.post('/_control/clock', '[1]')).status).toBe(400);
-  });
-
-  it('lists the ten scenario hotels with id, location and effect', async () => {
-    const { scenarios } = (await server.request('/_control/scenarios')).body;
-    expect(scenarios.map((hotel: any) => hotel.id)).toEqual([900001, 900002, 900003, 900004, 900005, 900006, 900007, 900008, 900009, 900010]);
-    for (const hotel of scenarios) {
-      expect(hotel.effect).toBeTruthy();
-      expect(hotel.latitude).toBeCloseTo(52.4, 0);
-    }
-  });
-
-  it('reset clears caches and rate-limit counters and restores the clock', async () => {
-    await server.close();
-    server = await startTestServer();
-    const first = (await server.post('/search.php', { ...key, ...dates, location: 'Paris' })).body;
-    for (let i = 0; i < 4; i++) await server.post('/search.php', { ...key, ...dates, location: 'Paris' });
-    expect((await server.post('/search.php', { ...key, ...dates, location: 'Paris' })).status).toBe(429);
-    server.clock.advance(5);
-    expect((await server.post('/_control/reset', {})).body).toEqual({ status: 'reset', now: '2026-11-21T10:00:00.000Z' });
-    const after = await server.post('/search.php', { ...key, ...dates, location: 'Paris' });
-    expect(after.status).toBe(200);
-    expect(after.body.search_id).not.toBe(first.search_id);
-  });
-
-  it('is absent when switched off', async () => {
-    const off = await startTestServer({ config: { controlApi: false } });
-    expect((await off.request('/_control/clock')).status).toBe(404);
-    expect((await off.post('/_control/reset', {})).status).toBe(404);
-    await off.close();
   });
 });

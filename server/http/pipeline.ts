@@ -4,9 +4,10 @@
  */
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Account, Accounts } from '../domain/accounts.js';
+import type { AccountClocks, ShiftedClock } from '../domain/accountClocks.js';
 import type { SlidingWindowRateLimiter } from '../domain/rateLimiter.js';
-import type { Clock } from '../clock.js';
 import { ApiError, badRequest, forbidden, unauthorized } from '../errors.js';
+import { asyncHandler } from './asyncHandler.js';
 
 export const API_PATHS = [
   '/search.php',
@@ -53,10 +54,17 @@ export function accountOf(res: Response): Account {
   return res.locals.account as Account;
 }
 
-/** 401 without a key, 403 with an unknown one; both before any other rule of the body. */
-export const authenticate =
-  (accounts: Accounts): RequestHandler =>
-  (req, res, next) => {
+/** The clock of that account, set by `authenticate`: every time rule of the request reads it. */
+export function clockOf(res: Response): ShiftedClock {
+  return res.locals.clock as ShiftedClock;
+}
+
+/**
+ * 401 without a key, 403 with an unknown one; both before any other rule of the body. Sets the
+ * account and its clock (API and control API alike).
+ */
+export const authenticate = (accounts: Accounts, clocks: AccountClocks): RequestHandler =>
+  asyncHandler(async (req, res, next) => {
     const apikey: unknown = (req.body as Record<string, unknown>).apikey;
     if (apikey === undefined || apikey === null || apikey === '') {
       return next(unauthorized("Missing API key (field 'apikey' in the JSON body)"));
@@ -64,14 +72,18 @@ export const authenticate =
     const account = typeof apikey === 'string' ? accounts.findByKey(apikey) : undefined;
     if (!account) return next(forbidden('Invalid API key'));
     res.locals.account = account;
+    res.locals.clock = await clocks.clockOf(account.id);
     next();
-  };
+  });
 
-/** 429 with Retry-After once the client IP used up a window on this endpoint. */
-export const rateLimit =
-  (limiter: SlidingWindowRateLimiter, clock: Clock, endpoint: string) =>
-  (req: Request, _res: Response, next: NextFunction) => {
-    const decision = limiter.hit(`${req.ip ?? 'unknown'}|${endpoint}`, clock.now().getTime());
+/**
+ * 429 with Retry-After once the client IP used up a window on this endpoint, judged on the clock of
+ * the account asking (see SlidingWindowRateLimiter).
+ */
+export const rateLimit = (limiter: SlidingWindowRateLimiter, clocks: AccountClocks, endpoint: string) =>
+  asyncHandler(async (req: Request, res: Response, next: NextFunction) => {
+    const timeline = await clocks.timelineOf(accountOf(res).id);
+    const decision = limiter.hit(`${req.ip ?? 'unknown'}|${endpoint}`, clocks.base.now().getTime(), timeline);
     if (decision.allowed) return next();
     const per = decision.window === 'minute' ? 'per minute' : 'per day';
     next(
@@ -83,4 +95,4 @@ export const rateLimit =
         { 'Retry-After': String(decision.retryAfterSeconds) },
       ),
     );
-  };
+  });

@@ -15,8 +15,7 @@ afterAll(async () => {
   await server.close();
 });
 beforeEach(async () => {
-  await server.request('/_control/reset', { method: 'POST' });
-  server.clock.reset();
+  await server.resetAll();
 });
 
 const searchOk = async (body: Record<string, unknown>) => {
@@ -66,6 +65,16 @@ describe('search.php request rules', () => {
     for (const location of ['paris, france', 'Eiffel Tower', 'JFK', 'Schiphol', 'amsterdam']) {
       expect((await searchOk({ ...base, location, radius: 10000 })).search.latitude).toEqual(expect.any(Number));
     }
+  });
+
+  it('geocodes the addresses, squares and neighbourhoods partners type (issue 12)', async () => {
+    const typed = ['Damrak 1, Amsterdam', 'Prinsengracht 263, Amsterdam', '10 Downing Street, London', 'Dam 1, 1012 JS Amsterdam',
+      'Leidseplein', 'Jordaan', 'Alexanderplatz, Berlin', 'Keizersgracht 312, Amsterdam'];
+    for (const location of typed) expect((await searchOk({ ...base, location, radius: 10000 })).search.latitude).toEqual(expect.any(Number));
+    const keizersgracht = (await searchOk({ ...base, location: 'Keizersgracht 312, Amsterdam' })).search;
+    expect(distanceM(keizersgracht.latitude, keizersgracht.longitude, 52.369, 4.887)).toBeLessThan(3000);
+    await searchError({ ...base, location: 'Narnia, Paris' }, /Unknown location 'Narnia, Paris'/);
+    await searchError({ ...base, location: `Keizersgracht 312, Amsterdam ${'x'.repeat(200)}` }, /location/);
   });
 
   it('enforces radius 1–10000 and persons 1–5 with the bounds accepted', async () => {
@@ -161,12 +170,17 @@ describe('search.php response rules', () => {
     expect(eur.hotels[0].rate.pricing.charge_amount).toBeNull();
   });
 
-  it('serves an identical search from the cache with the same search_id for one hour', async () => {
+  it('serves an identical search of the same account from the cache with the same search_id for one hour', async () => {
     const first = await searchOk(inAmsterdam);
     server.clock.advance(3599);
-    const again = await searchOk({ ...inAmsterdam, currency: 'eur', apikey: 'demo-key-2' });
+    const again = await searchOk({ ...inAmsterdam, currency: 'eur' });
     expect(again).toEqual(first);
+    // Another account's identical search is its own, with a search_id valid for its full hour.
+    const other = await searchOk({ ...inAmsterdam, apikey: 'demo-key-2' });
+    expect(other.search_id).not.toBe(first.search_id);
+    expect(other.hotels.map((hotel: any) => hotel.id)).toEqual(first.hotels.map((hotel: any) => hotel.id));
     server.clock.advance(1);
+    expect((await searchOk({ ...inAmsterdam, apikey: 'demo-key-2' })).search_id).toBe(other.search_id);
     const fresh = await searchOk(inAmsterdam);
     expect(fresh.search_id).not.toBe(first.search_id);
     const different = await searchOk({ ...inAmsterdam, persons: 1 });

@@ -102,6 +102,20 @@ export class LowdbStore implements Store {
     return this.db.data.outbox;
   }
 
+  outboxOfAccount(accountId: number): OutboxEmail[] {
+    return this.db.data.outbox.filter((email) => this.byHash.get(email.bookhash)?.accountId === accountId);
+  }
+
+  async resetAccount(accountId: number): Promise<void> {
+    const data = this.db.data;
+    const removed = new Set(data.bookings.filter((booking) => booking.accountId === accountId).map((b) => b.bookhash));
+    if (removed.size === 0) return;
+    data.bookings = data.bookings.filter((booking) => !removed.has(booking.bookhash));
+    data.outbox = data.outbox.filter((email) => !removed.has(email.bookhash));
+    for (const bookhash of removed) this.byHash.delete(bookhash);
+    await this.persist();
+  }
+
   async reset(): Promise<void> {
     this.db.data = emptyData();
     this.byHash.clear();

@@ -33,6 +33,10 @@ export interface Store {
   bookingsOfAccount(accountId: number): BookingRecord[];
   allBookings(): readonly BookingRecord[];
   outbox(): readonly OutboxEmail[];
+  /** The e-mails about the account's bookings, oldest first. */
+  outboxOfAccount(accountId: number): OutboxEmail[];
   /** Back to the first-start state: no bookings, no outbox, ids from 1. */
   reset(): Promise<void>;
+  /** Removes one account's bookings and their e-mails; other accounts and the id sequence stay. */
+  resetAccount(accountId: number): Promise<void>;
 }

@@ -10,10 +10,16 @@ import type { Config } from '../config.js';
 import { LowdbStore } from '../store/lowdbStore.js';
 import type { Store } from '../store/store.js';
 
+/** The admin token of test servers (SANDBOX_ADMIN_TOKEN). */
+export const TEST_ADMIN_TOKEN = 'test-admin-token';
+
 export interface TestServer {
   baseUrl: string;
+  /** Base (real) time; the control API moves accounts' clocks over it. */
   clock: FakeClock;
   store: Store;
+  /** The whole sandbox back to first-start state (admin reset) and the base clock to its start. */
+  resetAll(): Promise<void>;
   post(path: string, body: unknown, init?: RequestInit): Promise<TestResponse>;
   request(path: string, init?: RequestInit): Promise<TestResponse>;
   close(): Promise<void>;
@@ -46,7 +52,7 @@ export async function startTestServer(
     clock,
     world: options.world,
     logger: options.logger,
-    config: { publicUrl: baseUrl, ...options.config },
+    config: { publicUrl: baseUrl, adminToken: TEST_ADMIN_TOKEN, ...options.config },
   });
   server.on('request', app);
 
@@ -65,6 +71,11 @@ export async function startTestServer(
     baseUrl,
     clock,
     store,
+    resetAll: async () => {
+      const response = await request('/_control/admin/reset', { method: 'POST', headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } });
+      if (response.status !== 200) throw new Error(`admin reset: ${response.status} ${JSON.stringify(response.body)}`);
+      clock.reset();
+    },
     request,
     post: (path, body, init = {}) =>
       request(path, {

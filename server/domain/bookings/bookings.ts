@@ -11,8 +11,10 @@ import { ApiError, badRequest, conflict, forbidden, notFound } from '../../error
 import type { OutboxEmail, Store } from '../../store/store.js';
 import type { Account } from '../accounts.js';
 import type { Hotel } from '../hotel.js';
+import { textLanguageOf } from '../i18n/languages.js';
 import type { OfferRegistry } from '../offers.js';
 import { parseServiceHash, quoteServiceHash } from '../rates/index.js';
+import { roomNameIn } from '../rates/roomText.js';
 import { validateStay } from '../stay.js';
 import { hotelSummary } from '../world/details.js';
 import type { World } from '../world/world.js';
@@ -27,16 +29,16 @@ import {
 } from './stateMachine.js';
 import { newBookhash, newCsrfToken, newSupplierOrderId, tokensEqual } from './tokens.js';
 
+/** Every method that reads time takes the clock of the booking's account. */
 export interface BookingsOptions {
   store: Store;
-  clock: Clock;
   world: World;
   offers: OfferRegistry;
   config: Pick<Config, 'publicUrl' | 'supportEmail'>;
 }
 
 /** Terms of a booking whose service_hash this account was not offered within the last hour. */
-export const DEFAULT_TERMS = { currency: 'EUR', residency: 'nl' } as const;
+export const DEFAULT_TERMS = { currency: 'EUR', residency: 'nl', language: 'en' } as const;
 
 export const RATE_NO_LONGER_AVAILABLE = 'The rate is no longer available; search again';
 export const BOOKING_NOT_FOUND = 'Booking not found';
@@ -64,14 +66,12 @@ type CancelDecision =
 
 export class Bookings {
   private readonly store: Store;
-  private readonly clock: Clock;
   private readonly world: World;
   private readonly offers: OfferRegistry;
   private readonly config: BookingsOptions['config'];
 
   constructor(options: BookingsOptions) {
     this.store = options.store;
-    this.clock = options.clock;
     this.world = options.world;
     this.offers = options.offers;
     this.config = options.config;
@@ -82,21 +82,21 @@ export class Bookings {
    * of the account's latest offer, stores the booking (durably) in status `processing` and returns
    * the finalization URL. Scenario hotels may change the price or refuse the booking here.
    */
-  async start(account: Account, serviceHash: string): Promise<{ status: 'ok'; booking_url: string }> {
+  async start(account: Account, serviceHash: string, clock: Clock): Promise<{ status: 'ok'; booking_url: string }> {
     const invalid = (reason: string) => badRequest(`Invalid service_hash '${serviceHash}': ${reason}`);
     const parsed = parseServiceHash(serviceHash);
     if (!parsed.ok) throw invalid(parsed.reason);
     const reference = parsed.value;
     const hotel = this.world.hotel(reference.hotelId);
     if (!hotel) throw invalid(`hotel ${reference.hotelId} does not exist`);
-    const now = this.clock.now();
+    const now = clock.now();
     try {
       validateStay(reference.checkin, reference.checkout, isoDate(now)); // check-in not in the past
     } catch (error) {
       throw error instanceof ApiError ? invalid(error.message) : error;
     }
 
-    const terms = this.offers.termsFor(account.id, serviceHash) ?? DEFAULT_TERMS;
+    const terms = this.offers.termsFor(account.id, serviceHash, clock) ?? DEFAULT_TERMS;
     const quote = quoteServiceHash(hotel, reference, terms, now);
     if (!quote.ok) {
       if (quote.reason === 'unknown_room') {
@@ -169,6 +169,7 @@ export class Bookings {
       cancelledAt: null,
       refundSettlesAt: null,
       supplierCancelFailedAt: null,
+      language: terms.language,
     }));
     return { status: 'ok', booking_url: this.bookingUrl(bookhash) };
   }
@@ -184,21 +185,23 @@ export class Bookings {
 
   /**
    * Records a payment attempt of a `processing` booking (the finalization page's button, or
-   * /_control/pay). With `csrfToken` (the page), the token must match the booking's. Anything but
+   * /_control/pay). With `csrfToken` (the page), the token must match the booking's; with `owner`
+   * (the control API), the booking must be that account's (else 403, as retrieve). Anything but
    * a payable booking gives 409 and changes nothing.
    */
   async pay(
     bookhash: string,
     outcome: PaymentOutcome,
-    options: { clientRemarks?: string | undefined; csrfToken?: string | undefined } = {},
+    clock: Clock,
+    options: { clientRemarks?: string | undefined; csrfToken?: string | undefined; owner?: Account } = {},
   ): Promise<BookingRecord> {
-    const existing = this.store.findBooking(bookhash);
+    const existing = options.owner ? this.owned(options.owner, bookhash) : this.store.findBooking(bookhash);
     if (!existing) throw notFound(BOOKING_NOT_FOUND);
     if (options.csrfToken !== undefined && !tokensEqual(options.csrfToken, existing.csrfToken)) {
       throw forbidden(INVALID_FORM_TOKEN);
     }
     const remarks = normaliseRemarks(options.clientRemarks);
-    const now = this.clock.now();
+    const now = clock.now();
     const event = PAYMENT_EVENTS[outcome];
     const refusal: { error?: ApiError } = {};
     const updated = await this.store.updateBooking(bookhash, (current) => {
@@ -241,18 +244,18 @@ export class Bookings {
         departure: booking.departure,
         guest_name: `${booking.guest.first_name} ${booking.guest.last_name}`,
         hotel_name: booking.hotelName,
-        room_name: booking.roomName,
+        room_name: bookedRoomName(booking),
         status: booking.status,
       }));
   }
 
   /** One booking of the account: 404 when unknown, 403 when it belongs to another account. */
-  retrieve(account: Account, bookhash: string): BookingDetail {
-    return this.detail(this.owned(account, bookhash));
+  retrieve(account: Account, bookhash: string, clock: Clock): BookingDetail {
+    return this.detail(this.owned(account, bookhash), clock);
   }
 
-  /** The public view of a booking (BookingDetail), with the refund settled as of the clock. */
-  detail(record: BookingRecord): BookingDetail {
+  /** The public view of a booking (BookingDetail), with the refund settled as of the account's clock. */
+  detail(record: BookingRecord, clock: Clock): BookingDetail {
     return {
       id: record.id,
       arrival: record.arrival,
@@ -264,7 +267,7 @@ export class Bookings {
       phone: record.guest.phone,
       client_remarks: record.clientRemarks,
       bookhash: record.bookhash,
-      room_name: record.roomName,
+      room_name: bookedRoomName(record),
       bedding: record.bedding,
       meal: record.meal,
       total_price: record.totalPrice,
@@ -272,7 +275,7 @@ export class Bookings {
       refundable: record.refundable,
       free_cancellation_before: record.freeCancellationBefore,
       status: record.status,
-      paid: this.paidNow(record),
+      paid: this.paidNow(record, clock),
       supplier_order_id: record.supplierOrderId,
       hotel_name: record.hotelName,
       hotel_address: record.hotelAddress,
@@ -286,8 +289,8 @@ export class Bookings {
   }
 
   /** `paid` as of the clock: `yes` becomes `refunded` once a cancel's refund has settled. */
-  paidNow(record: BookingRecord): BookingRecord['paid'] {
-    return paidAt(record.paid, record.refundSettlesAt, this.clock.now());
+  paidNow(record: BookingRecord, clock: Clock): BookingRecord['paid'] {
+    return paidAt(record.paid, record.refundSettlesAt, clock.now());
   }
 
   /**
@@ -295,9 +298,13 @@ export class Bookings {
    * 404, ownership 403, status 409, refundable 403, deadline 403, supplier 502. The decision and
    * the status change happen in one atomic store update, so of simultaneous cancels exactly one wins.
    */
-  async cancel(account: Account, bookhash: string): Promise<{ status: 'cancelled'; booking_id: number; bookhash: string }> {
+  async cancel(
+    account: Account,
+    bookhash: string,
+    clock: Clock,
+  ): Promise<{ status: 'cancelled'; booking_id: number; bookhash: string }> {
     this.owned(account, bookhash);
-    const now = this.clock.now();
+    const now = clock.now();
     const box: { decision?: CancelDecision } = {};
     await this.store.updateBooking(bookhash, (current) => {
       const decision = this.decideCancel(current, now);
@@ -403,6 +410,11 @@ export function normaliseRemarks(remarks: string | undefined): string | null {
   const trimmed = (remarks ?? '').trim();
   if (trimmed === '') return null;
   return Array.from(trimmed).slice(0, MAX_REMARKS_LENGTH).join('');
+}
+
+/** The room name in the booking's language, as the rate was offered (and as its page and e-mails show it). */
+export function bookedRoomName(record: BookingRecord): string {
+  return roomNameIn(record.roomName, textLanguageOf(record.language));
 }
 
 /** Why a booking cannot be paid (the 409 text). */

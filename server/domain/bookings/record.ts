@@ -65,4 +65,9 @@ export interface BookingRecord {
   refundSettlesAt: string | null;
   /** Internal: ISO instant of the first cancel the supplier refused (scenario hotel). */
   supplierCancelFailedAt: string | null;
+  /**
+   * Internal: the language code of the response that offered the rate, as given (e.g. "de-de");
+   * the finalization page and the e-mails speak it. Absent on bookings stored before it existed (= en).
+   */
+  language?: string;
 }

@@ -169,14 +169,16 @@ export async function startBooking(server: TestServer, apikey: string, serviceHa
   return bookhashOf(String(response.body.booking_url));
 }
 
-/** Pays a booking through the control API (no browser). */
+/** Pays a booking through the control API (no browser), as the account that owns it. */
 export async function controlPay(
   server: TestServer,
   bookhash: string,
   outcome: 'success' | 'payment_failed' | 'booking_failed' = 'success',
   clientRemarks?: string,
 ): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
-  return server.post('/_control/pay', { bookhash, outcome, ...(clientRemarks === undefined ? {} : { client_remarks: clientRemarks }) });
+  const owner = server.store.findBooking(bookhash)?.accountId;
+  const apikey = [KEY_ANNA, KEY_BEN, KEY_CHLOE][(owner ?? 1) - 1];
+  return server.post('/_control/pay', { apikey, bookhash, outcome, ...(clientRemarks === undefined ? {} : { client_remarks: clientRemarks }) });
 }
 
 /** The bookhash at the end of a booking_url. */

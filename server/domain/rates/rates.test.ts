@@ -351,14 +351,4 @@ describe('cheapestRate', () => {
   it('is deterministic', () => {
     expect(cheapestRate(makeHotel(), makeStay(), NOW)).toEqual(cheapestRate(makeHotel(), makeStay(), NOW));
   });
-
-  it('is fast enough for search (generous bound; see the report for measured numbers)', () => {
-    const many = manyHotels(300, 50_000);
-    const stay = makeStay();
-    for (const hotel of many) cheapestRate(hotel, stay, NOW);
-    const started = performance.now();
-    for (const hotel of many) cheapestRate(hotel, stay, NOW);
-    const perCallUs = ((performance.now() - started) * 1000) / many.length;
-    expect(perCallUs).toBeLessThan(250);
-  });
 });

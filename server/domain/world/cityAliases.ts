@@ -44,6 +44,12 @@ export const CITY_ALIASES: Readonly<Record<string, string>> = {
   geneva: 'Genève|CH',
   lucerne: 'Luzern|CH',
   bombay: 'Mumbai|IN',
+  rio: 'Rio de Janeiro|BR',
+  bangalore: 'Bengaluru|IN',
+  calcutta: 'Kolkata|IN',
+  madras: 'Chennai|IN',
+  'ciudad de mexico': 'Mexico City|MX',
+  cdmx: 'Mexico City|MX',
   saigon: 'Ho Chi Minh City|VN',
   marrakech: 'Marrakesh|MA',
 };

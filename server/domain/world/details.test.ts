@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Hotel } from '../hotel.js';
 import { airportDirectory } from './airports.js';
-import { PLACEHOLDER_IMAGE_PATH, SUPPORTED_LANGUAGES, hotelStatic, hotelSummary, textLanguageOf } from './details.js';
+import { en as english } from '../i18n/catalogues/en.js';
+import { PLACEHOLDER_IMAGE_PATH, hotelStatic, hotelSummary } from './details.js';
 import { distanceM } from './geo.js';
-import { AMENITY_GROUPS, IMPORTANT_NOTE_COUNT, QUICK_FEATURES, hotelFacts } from './hotelFacts.js';
+import { AMENITY_GROUPS, IMPORTANT_NOTE_COUNT, QUICK_FEATURES, hotelFacts, type QuickFeature } from './hotelFacts.js';
 import { defaultWorld } from './world.js';
 
 const world = defaultWorld();
@@ -11,6 +12,10 @@ const world = defaultWorld();
 const sample = world.allHotels().filter((hotel) => hotel.id % 331 === 0);
 const withDetails = sample.filter((hotel) => hotel.hasDetails);
 const withoutDetails = world.allHotels().find((hotel) => !hotel.hasDetails && hotel.scenario.length === 0) as Hotel;
+
+/** The English label of a quick feature, as responses give it. */
+const label = (feature: QuickFeature): string => english[`quickFeature.${feature}`];
+const FEATURE_LABELS: readonly string[] = QUICK_FEATURES.map(label);
 
 const POLICY_KEYS = ['internet', 'parking', 'meals', 'pets', 'extra_beds', 'cots', 'shuttle', 'children_beds', 'additional_fees'];
 
@@ -53,16 +58,16 @@ describe('hotelStatic', () => {
     expect(groups.every((group) => (AMENITY_GROUPS as readonly string[]).includes(group.group) && group.included.length + group.paid.length > 0)).toBe(true);
     const amenityNames = new Set(groups.flatMap((group) => [...group.included, ...group.paid]));
     const features = new Set(details.quick_features);
-    expect([...features].every((feature) => (QUICK_FEATURES as readonly string[]).includes(feature))).toBe(true);
+    expect([...features].every((feature) => FEATURE_LABELS.includes(feature))).toBe(true);
     // quick_features, amenities and policies tell the same story.
-    expect(features.has('internet')).toBe(amenityNames.has('Wi-Fi in all areas'));
-    expect(features.has('parking')).toBe(amenityNames.has('Private parking'));
-    expect(features.has('pets_allowed')).toBe(amenityNames.has('Pets allowed'));
-    expect(features.has('airport_shuttle')).toBe(details.policies!.shuttle !== null);
-    expect(features.has('pool')).toBe(amenityNames.has('Swimming pool'));
-    expect(details.policies!.pets === 'Pets are not allowed.').toBe(!features.has('pets_allowed'));
-    expect(details.policies!.parking === 'Parking is not available at the property.').toBe(!features.has('parking'));
-    expect(details.policies!.internet === 'Internet access is not available.').toBe(!features.has('internet'));
+    expect(features.has(label('internet'))).toBe(amenityNames.has('Wi-Fi in all areas'));
+    expect(features.has(label('parking'))).toBe(amenityNames.has('Private parking'));
+    expect(features.has(label('pets_allowed'))).toBe(amenityNames.has('Pets allowed'));
+    expect(features.has(label('airport_shuttle'))).toBe(details.policies!.shuttle !== null);
+    expect(features.has(label('pool'))).toBe(amenityNames.has('Swimming pool'));
+    expect(details.policies!.pets === 'Pets are not allowed.').toBe(!features.has(label('pets_allowed')));
+    expect(details.policies!.parking === 'Parking is not available at the property.').toBe(!features.has(label('parking')));
+    expect(details.policies!.internet === 'Internet access is not available.').toBe(!features.has(label('internet')));
     expect(details.policies!.meals?.startsWith('Breakfast is served')).toBe(amenityNames.has('Breakfast'));
   });
 
@@ -85,13 +90,14 @@ describe('hotelStatic', () => {
     expect(nl.descriptions).not.toEqual(en.descriptions);
     expect(nl.policies).not.toEqual(en.policies);
     expect(nl.descriptions![0]!.title).toBe('Ligging');
-    expect(hotelStatic(hotel, 'de')).toEqual(en);
+    expect(hotelStatic(hotel, 'de').descriptions![0]!.title).toBe('Lage');
+    expect(hotelStatic(hotel, 'pt')).toEqual(en);
     expect(hotelStatic(hotel, 'NL')).toEqual(nl);
     expect(hotelStatic(hotel, 'nl-BE')).toEqual(nl);
     // Only texts change with the language.
-    expect({ ...nl, descriptions: null, policies: null, important_notes: null }).toEqual({ ...en, descriptions: null, policies: null, important_notes: null });
-    expect(SUPPORTED_LANGUAGES).toEqual(['en', 'nl']);
-    expect(textLanguageOf(undefined)).toBe('en');
+    const texts = { descriptions: null, amenities: null, quick_features: null, policies: null, important_notes: null };
+    expect({ ...nl, ...texts }).toEqual({ ...en, ...texts });
+    expect(nl.amenities!.map((group) => group.included.length + group.paid.length)).toEqual(en.amenities!.map((group) => group.included.length + group.paid.length));
   });
 
   it('is deterministic', () => {
@@ -102,7 +108,7 @@ describe('hotelStatic', () => {
 
   it('uses every quick feature and amenity group somewhere, and only known note indices', () => {
     const features = new Set(withDetails.flatMap((hotel) => hotelStatic(hotel, 'en').quick_features ?? []));
-    expect([...features].sort()).toEqual([...QUICK_FEATURES].sort());
+    expect([...features].sort()).toEqual([...FEATURE_LABELS].sort());
     const groups = new Set(withDetails.flatMap((hotel) => (hotelStatic(hotel, 'en').amenities ?? []).map((group) => group.group)));
     expect([...groups].sort()).toEqual([...AMENITY_GROUPS].sort());
     const notes = withDetails.flatMap((hotel) => hotelFacts(hotel).noteIndices);

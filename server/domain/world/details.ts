@@ -7,11 +7,10 @@
  */
 import type { HotelResponse, Schemas } from '../../contract.js';
 import type { Hotel } from '../hotel.js';
-import { descriptionParagraphs, importantNotesText, policyTexts, shortDescriptionText, type PolicyTexts, type TextLanguage } from './detailsText.js';
+import { textLanguageOf, type Language } from '../i18n/languages.js';
+import { messagesFor, type Messages } from '../i18n/messages.js';
+import { descriptionParagraphs, importantNotesText, policyTexts, shortDescriptionText, type PolicyTexts } from './detailsText.js';
 import { AMENITY_GROUPS, hotelFacts, nearestAirportIata, type HotelFacts } from './hotelFacts.js';
-
-export const SUPPORTED_LANGUAGES = ['en', 'nl'] as const;
-export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 
 /** Image shown for hotels without details (the server prefixes its public URL). */
 export const PLACEHOLDER_IMAGE_PATH = '/images/hotels/placeholder.jpg';
@@ -38,12 +37,6 @@ export interface HotelSummary {
   short_description: string | null;
 }
 
-/** The language texts are rendered in: a supported language ("nl", "NL", "nl-BE"), else English. */
-export function textLanguageOf(language: string | undefined): SupportedLanguage {
-  const primary = (language ?? '').toLowerCase().split(/[-_]/)[0];
-  return (SUPPORTED_LANGUAGES as readonly string[]).includes(primary ?? '') ? (primary as SupportedLanguage) : 'en';
-}
-
 /** At most this many amenity names in a search result. */
 const SUMMARY_AMENITY_LIMIT = 10;
 
@@ -63,7 +56,8 @@ export function hotelStatic(hotel: Hotel, language: string): HotelStatic {
       amenities: null, quick_features: null, policies: null, important_notes: null,
     };
   }
-  const textLanguage: TextLanguage = textLanguageOf(language);
+  const textLanguage: Language = textLanguageOf(language);
+  const m = messagesFor(textLanguage);
   return {
     ...base,
     hotel_chain: facts.chain,
@@ -84,8 +78,8 @@ export function hotelStatic(hotel: Hotel, language: string): HotelStatic {
     },
     descriptions: descriptionParagraphs(hotel, facts, textLanguage),
     images: facts.imageCategories.map((category, index) => ({ url: imagePath(hotel.id, index + 1), category })),
-    amenities: amenityGroups(facts),
-    quick_features: [...facts.features],
+    amenities: amenityGroups(facts, m),
+    quick_features: facts.features.map((feature) => m.t(`quickFeature.${feature}`)),
     policies: policyTexts(hotel, facts, textLanguage),
     important_notes: importantNotesText(facts, textLanguage),
   };
@@ -95,11 +89,12 @@ export function hotelSummary(hotel: Hotel, language: string): HotelSummary {
   if (!hotel.hasDetails) return { image: PLACEHOLDER_IMAGE_PATH, amenities: null, short_description: null };
   const facts = hotelFacts(hotel);
   // Included amenities first: they are what guests compare on.
-  const names = [...facts.amenities].sort((a, b) => Number(a.paid) - Number(b.paid)).map((amenity) => amenity.name);
+  const m = messagesFor(textLanguageOf(language));
+  const names = [...facts.amenities].sort((a, b) => Number(a.paid) - Number(b.paid)).map((amenity) => m.t(`amenity.${amenity.name}`));
   return {
     image: imagePath(hotel.id, 1),
     amenities: names.slice(0, SUMMARY_AMENITY_LIMIT).join(', ') || null,
-    short_description: shortDescriptionText(hotel, facts, textLanguageOf(language)),
+    short_description: shortDescriptionText(hotel, facts, m.language),
   };
 }
 
@@ -122,13 +117,13 @@ function locationOf(hotel: Hotel, facts: HotelFacts | undefined): HotelLocation 
 }
 
 /** Amenities grouped in the fixed group order; empty groups are left out. */
-function amenityGroups(facts: HotelFacts): HotelAmenityGroup[] {
+function amenityGroups(facts: HotelFacts, m: Messages): HotelAmenityGroup[] {
   return AMENITY_GROUPS.map((group) => {
     const inGroup = facts.amenities.filter((amenity) => amenity.group === group);
     return {
-      group,
-      included: inGroup.filter((amenity) => !amenity.paid).map((amenity) => amenity.name),
-      paid: inGroup.filter((amenity) => amenity.paid).map((amenity) => amenity.name),
+      group: m.t(`amenityGroup.${group}`),
+      included: inGroup.filter((amenity) => !amenity.paid).map((amenity) => m.t(`amenity.${amenity.name}`)),
+      paid: inGroup.filter((amenity) => amenity.paid).map((amenity) => m.t(`amenity.${amenity.name}`)),
     };
   }).filter((group) => group.included.length > 0 || group.paid.length > 0);
 }

@@ -1,59 +1,29 @@
 /**
- * English and Dutch texts of the hotel details: descriptions, short description,
- * policies and important notes, rendered from language-neutral HotelFacts.
+ * The texts of the hotel details in any supported language: descriptions, short description,
+ * policies, important notes, amenities and quick features, rendered from language-neutral
+ * HotelFacts with the message catalogues of server/domain/i18n.
  */
-import type { Hotel, PropertyKind } from '../hotel.js';
+import type { Hotel } from '../hotel.js';
+import type { Language } from '../i18n/languages.js';
+import { messagesFor, type MessageKey, type Messages } from '../i18n/messages.js';
+import { formatNumber } from '../i18n/numbers.js';
 import { approximateUnitsPerEuro } from './currencies.js';
 import type { HotelFacts, QuickFeature } from './hotelFacts.js';
 
-export type TextLanguage = 'en' | 'nl';
-
-const KIND_LABELS: Readonly<Record<PropertyKind, Readonly<Record<TextLanguage, string>>>> = {
-  Hotel: { en: 'hotel', nl: 'hotel' },
-  Apartment: { en: 'apartment', nl: 'appartement' },
-  Resort: { en: 'resort', nl: 'resort' },
-  BNB: { en: 'bed and breakfast', nl: 'bed & breakfast' },
-  Hostel: { en: 'hostel', nl: 'hostel' },
-  Guesthouse: { en: 'guesthouse', nl: 'pension' },
-  'Apart-hotel': { en: 'aparthotel', nl: 'aparthotel' },
-  Boutique_and_Design: { en: 'boutique hotel', nl: 'boetiekhotel' },
-  Camping: { en: 'campsite', nl: 'camping' },
-  Castle: { en: 'castle hotel', nl: 'kasteelhotel' },
-  Cottages_and_Houses: { en: 'holiday home', nl: 'vakantiehuis' },
-  Farm: { en: 'farm stay', nl: 'boerderij' },
-  Glamping: { en: 'glamping site', nl: 'glamping' },
-  'Mini-hotel': { en: 'small hotel', nl: 'kleinschalig hotel' },
-  Sanatorium: { en: 'health resort', nl: 'kuuroord' },
-  Villas_and_Bungalows: { en: 'villa park', nl: 'villapark' },
-};
-
 /** Facilities worth naming in texts, in the order they are mentioned. */
-const FACILITY_WORDS: ReadonlyArray<readonly [QuickFeature, Readonly<Record<TextLanguage, string>>]> = [
-  ['restaurant', { en: 'a restaurant', nl: 'een restaurant' }],
-  ['bar', { en: 'a bar', nl: 'een bar' }],
-  ['pool', { en: 'a swimming pool', nl: 'een zwembad' }],
-  ['spa', { en: 'a spa', nl: 'een spa' }],
-  ['fitness', { en: 'a fitness centre', nl: 'een fitnessruimte' }],
-];
+const FACILITIES = ['restaurant', 'bar', 'pool', 'spa', 'fitness'] as const satisfies readonly QuickFeature[];
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** "a, b and c" / "a, b en c". */
-function listing(items: readonly string[], language: TextLanguage): string {
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} ${language === 'nl' ? 'en' : 'and'} ${items[items.length - 1]}`;
-}
-
-function formatDistance(metres: number, language: TextLanguage): string {
+function formatDistance(metres: number, language: Language): string {
   if (metres < 1000) return `${Math.max(50, Math.round(metres / 50) * 50)} m`;
-  const km = (Math.round(metres / 100) / 10).toFixed(1);
-  return `${language === 'nl' ? km.replace('.', ',') : km} km`;
+  return `${formatNumber(Math.round(metres / 100) / 10, 1, language)} km`;
 }
 
 /** A fee given in euro, shown in the hotel's local currency when we know a rough rate ("EUR 25.00", "JPY 4,100"). */
-export function formatFee(amountEuro: number, localCurrency: string, language: TextLanguage): string {
+export function formatFee(amountEuro: number, localCurrency: string, language: Language): string {
   const rate = approximateUnitsPerEuro(localCurrency);
   const currency = rate === undefined ? 'EUR' : localCurrency;
   const raw = amountEuro * (rate ?? 1);
@@ -61,75 +31,64 @@ export function formatFee(amountEuro: number, localCurrency: string, language: T
   const magnitude = raw >= 100 ? 10 ** (Math.floor(Math.log10(raw)) - 1) : 1;
   const amount = Math.max(1, Math.round(raw / magnitude) * magnitude);
   const digits = amount < 1000 && rate !== undefined && rate < 20 ? 2 : 0;
-  // Hand-rolled grouping: building an Intl.NumberFormat per fee would dominate the cost of a details call.
-  const [whole = '0', fraction] = amount.toFixed(digits).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, language === 'nl' ? '.' : ',');
-  return `${currency} ${fraction === undefined ? grouped : `${grouped}${language === 'nl' ? ',' : '.'}${fraction}`}`;
+  return `${currency} ${formatNumber(amount, digits, language)}`;
 }
 
-function starPhrase(stars: number, language: TextLanguage): string {
-  if (stars === 0) return '';
-  return language === 'nl' ? `${stars}-sterren ` : `${stars}-star `;
+/** "a 4-star hotel", "ein Hotel mit 4 Sternen", or just "an apartment" when unrated. */
+function kindPhrase(hotel: Hotel, m: Messages): string {
+  const kindA = m.t(`kindA.${hotel.kind}`);
+  if (hotel.starRating === 0) return kindA;
+  return m.plural('starred', hotel.starRating, { stars: hotel.starRating, kind: m.t(`kind.${hotel.kind}`), kindA });
 }
 
-function facilities(facts: HotelFacts, language: TextLanguage): string[] {
-  return FACILITY_WORDS.filter(([feature]) => facts.features.includes(feature)).map(([, words]) => words[language]);
+function facilities(facts: HotelFacts, m: Messages, prefix: 'facility' | 'facilityWith'): string[] {
+  return FACILITIES.filter((feature) => facts.features.includes(feature)).map((feature) => m.t(`${prefix}.${feature}`));
 }
 
 /** 2-4 paragraphs: location, rooms, facilities (if any), good to know (sometimes). */
-export function descriptionParagraphs(hotel: Hotel, facts: HotelFacts, language: TextLanguage): Array<{ title: string; text: string }> {
-  const kind = KIND_LABELS[hotel.kind][language];
-  const distance = formatDistance(hotel.distanceToCenterM, language);
-  const stars = starPhrase(hotel.starRating, language);
-  const nl = language === 'nl';
+export function descriptionParagraphs(hotel: Hotel, facts: HotelFacts, language: Language): Array<{ title: string; text: string }> {
+  const m = messagesFor(language);
+  const place = { name: hotel.name, city: hotel.city, distance: formatDistance(hotel.distanceToCenterM, language), kindPhrase: kindPhrase(hotel, m) };
   const paragraphs: Array<{ title: string; text: string }> = [];
 
-  const where = facts.phrasing === 0
-    ? (nl ? `${hotel.name} is een ${stars}${kind} in ${hotel.city}, op ${distance} van het centrum.` : `${hotel.name} is a ${stars}${kind} in ${hotel.city}, ${distance} from the city centre.`)
-    : (nl ? `Op ${distance} van het centrum van ${hotel.city} ligt ${hotel.name}, een ${stars}${kind}.` : `Just ${distance} from the centre of ${hotel.city}, ${hotel.name} is a ${stars}${kind}.`);
-  const airport = facts.airportIata ? (nl ? ` De dichtstbijzijnde luchthaven is ${facts.airportIata}.` : ` The nearest airport is ${facts.airportIata}.`) : '';
-  paragraphs.push({ title: nl ? 'Ligging' : 'Location', text: where + airport });
+  const where = m.t(facts.phrasing === 0 ? 'desc.where.0' : 'desc.where.1', place);
+  const airport = facts.airportIata ? ` ${m.t('desc.airport', { iata: facts.airportIata })}` : '';
+  paragraphs.push({ title: m.t('desc.title.location'), text: capitalise(where) + airport });
 
-  const size = facts.totalRooms === null ? '' : nl
-    ? `De accommodatie telt ${facts.totalRooms} ${facts.totalRooms === 1 ? 'eenheid' : 'kamers'}${facts.floors ? ` verdeeld over ${facts.floors} ${facts.floors === 1 ? 'verdieping' : 'verdiepingen'}` : ''}.`
-    : `The property has ${facts.totalRooms} ${facts.totalRooms === 1 ? 'unit' : 'rooms'}${facts.floors ? ` on ${facts.floors} ${facts.floors === 1 ? 'floor' : 'floors'}` : ''}.`;
-  const renovated = facts.yearRenovated ? (nl ? ` In ${facts.yearRenovated} is alles gerenoveerd.` : ` It was renovated in ${facts.yearRenovated}.`) : '';
-  const comfort = [
-    facts.features.includes('air_conditioning') ? (nl ? 'airconditioning' : 'air conditioning') : undefined,
-    facts.features.includes('kitchen') ? (nl ? 'een eigen keuken' : 'a private kitchen') : undefined,
-    facts.internet === 'free' ? (nl ? 'gratis wifi' : 'free Wi-Fi') : undefined,
-  ].filter((item): item is string => item !== undefined);
-  const comfortText = comfort.length > 0 ? (nl ? ` Alle kamers hebben ${listing(comfort, language)}.` : ` All rooms have ${listing(comfort, language)}.`) : '';
-  paragraphs.push({ title: nl ? 'Kamers' : 'Rooms', text: (size + renovated + comfortText).trim() || (nl ? 'Comfortabele kamers.' : 'Comfortable rooms.') });
+  const sentences: string[] = [];
+  if (facts.totalRooms !== null) {
+    const floors = facts.floors ? m.plural('desc.floors', facts.floors) : '';
+    sentences.push(m.plural('desc.size', facts.totalRooms, { floors }));
+  }
+  if (facts.yearRenovated) sentences.push(m.t('desc.renovated', { year: facts.yearRenovated }));
+  const comfort: string[] = [];
+  if (facts.features.includes('air_conditioning')) comfort.push(m.t('comfort.air_conditioning'));
+  if (facts.features.includes('kitchen')) comfort.push(m.t('comfort.kitchen'));
+  if (facts.internet === 'free') comfort.push(m.t('comfort.wifi'));
+  if (comfort.length > 0) sentences.push(m.t('desc.comfort', { list: m.list(comfort) }));
+  paragraphs.push({ title: m.t('desc.title.rooms'), text: sentences.length > 0 ? sentences.join(' ') : m.t('desc.roomsFallback') });
 
-  const offered = facilities(facts, language);
+  const offered = facilities(facts, m, 'facility');
   if (offered.length > 0) {
-    paragraphs.push({
-      title: nl ? 'Faciliteiten' : 'Facilities',
-      text: nl ? `Gasten kunnen gebruikmaken van ${listing(offered, language)}.` : `Guests can enjoy ${listing(offered, language)}.`,
-    });
+    paragraphs.push({ title: m.t('desc.title.facilities'), text: m.t('desc.facilities', { list: m.list(offered) }) });
   }
   if (facts.goodToKnow) {
-    paragraphs.push({
-      title: nl ? 'Goed om te weten' : 'Good to know',
-      text: nl ? `Inchecken kan vanaf ${facts.checkIn}, uitchecken tot ${facts.checkOut}.` : `Check-in is from ${facts.checkIn} and check-out is until ${facts.checkOut}.`,
-    });
+    paragraphs.push({ title: m.t('desc.title.goodToKnow'), text: m.t('desc.goodToKnow', { checkIn: facts.checkIn, checkOut: facts.checkOut }) });
   }
   return paragraphs;
 }
 
 /** One or two sentences for search results. */
-export function shortDescriptionText(hotel: Hotel, facts: HotelFacts, language: TextLanguage): string {
-  const nl = language === 'nl';
-  const kind = KIND_LABELS[hotel.kind][language];
-  const distance = formatDistance(hotel.distanceToCenterM, language);
-  const offered = facilities(facts, language).slice(0, 2);
-  const extras = offered.length > 0 ? (nl ? `, met ${listing(offered, language)}` : `, with ${listing(offered, language)}`) : '';
-  const first = nl
-    ? `Een ${starPhrase(hotel.starRating, language)}${kind} op ${distance} van het centrum van ${hotel.city}${extras}.`
-    : `A ${starPhrase(hotel.starRating, language)}${kind} ${distance} from the centre of ${hotel.city}${extras}.`;
-  const second = facts.internet === 'free' ? (nl ? ' Gratis wifi in de hele accommodatie.' : ' Free Wi-Fi throughout the property.') : '';
-  return capitalise(first) + second;
+export function shortDescriptionText(hotel: Hotel, facts: HotelFacts, language: Language): string {
+  const m = messagesFor(language);
+  const offered = facilities(facts, m, 'facilityWith').slice(0, 2);
+  const first = m.t('short.first', {
+    kindPhrase: kindPhrase(hotel, m),
+    distance: formatDistance(hotel.distanceToCenterM, language),
+    city: hotel.city,
+    extras: offered.length > 0 ? m.t('short.extras', { list: m.list(offered) }) : '',
+  });
+  return capitalise(first) + (facts.internet === 'free' ? ` ${m.t('short.wifi')}` : '');
 }
 
 export interface PolicyTexts {
@@ -145,57 +104,29 @@ export interface PolicyTexts {
 }
 
 /** Human-readable policies, consistent with the amenities (null = not applicable). */
-export function policyTexts(hotel: Hotel, facts: HotelFacts, language: TextLanguage): PolicyTexts {
-  const nl = language === 'nl';
-  const fee = (euro: number): string => formatFee(euro, hotel.localCurrency, language);
+export function policyTexts(hotel: Hotel, facts: HotelFacts, language: Language): PolicyTexts {
+  const m = messagesFor(language);
+  const fee = (euro: number) => ({ fee: formatFee(euro, hotel.localCurrency, language), iata: facts.airportIata ?? '' });
   const { fees } = facts;
-  const byOffer = (offer: HotelFacts['internet'], free: string, paid: string, none: string | null): string | null =>
-    (offer === 'free' ? free : offer === 'paid' ? paid : none);
+  const byOffer = (offer: HotelFacts['internet'], topic: 'internet' | 'parking' | 'pets' | 'shuttle', euro: number): string | null =>
+    (offer === 'none' && topic === 'shuttle' ? null : m.t(`policy.${topic}.${offer}` as MessageKey, fee(euro)));
   return {
-    internet: byOffer(facts.internet,
-      nl ? 'Gratis wifi in de hele accommodatie.' : 'Free Wi-Fi is available in all areas.',
-      nl ? `Wifi is beschikbaar voor ${fee(fees.internetPerDay)} per dag.` : `Wi-Fi is available in all areas for ${fee(fees.internetPerDay)} per day.`,
-      nl ? 'Er is geen internettoegang.' : 'Internet access is not available.'),
-    parking: byOffer(facts.parking,
-      nl ? 'Gratis privéparkeergelegenheid ter plaatse.' : 'Free private parking is available on site.',
-      nl ? `Privéparkeergelegenheid ter plaatse voor ${fee(fees.parkingPerDay)} per dag.` : `Private parking is available on site for ${fee(fees.parkingPerDay)} per day.`,
-      nl ? 'Er is geen parkeergelegenheid bij de accommodatie.' : 'Parking is not available at the property.'),
-    meals: facts.breakfastServed
-      ? (nl ? `Ontbijt wordt dagelijks geserveerd voor ${fee(fees.breakfast)} per persoon, tenzij het bij het tarief is inbegrepen.` : `Breakfast is served daily for ${fee(fees.breakfast)} per person unless the rate includes it.`)
-      : (nl ? 'De accommodatie serveert geen ontbijt.' : 'The property does not serve breakfast.'),
-    pets: byOffer(facts.pets,
-      nl ? 'Huisdieren zijn op aanvraag gratis toegestaan.' : 'Pets are allowed on request at no extra charge.',
-      nl ? `Huisdieren zijn op aanvraag toegestaan voor ${fee(fees.petPerNight)} per nacht.` : `Pets are allowed on request for ${fee(fees.petPerNight)} per night.`,
-      nl ? 'Huisdieren zijn niet toegestaan.' : 'Pets are not allowed.'),
-    extra_beds: facts.extraBeds
-      ? (nl ? `Extra bedden zijn op aanvraag beschikbaar voor ${fee(fees.extraBedPerNight)} per nacht.` : `Extra beds are available on request for ${fee(fees.extraBedPerNight)} per night.`)
-      : (nl ? 'Extra bedden zijn niet beschikbaar.' : 'Extra beds are not available.'),
-    cots: facts.cots
-      ? (nl ? 'Kinderbedjes zijn op aanvraag gratis beschikbaar.' : 'Cots are available free of charge on request.')
-      : null,
-    shuttle: byOffer(facts.shuttle,
-      nl ? `Gratis pendelbus naar luchthaven ${facts.airportIata ?? ''} op aanvraag.` : `A free shuttle to ${facts.airportIata ?? 'the airport'} runs on request.`,
-      nl ? `Pendelbus naar luchthaven ${facts.airportIata ?? ''} voor ${fee(fees.shuttle)} per persoon.` : `A shuttle to ${facts.airportIata ?? 'the airport'} is available for ${fee(fees.shuttle)} per person.`,
-      null),
+    internet: byOffer(facts.internet, 'internet', fees.internetPerDay),
+    parking: byOffer(facts.parking, 'parking', fees.parkingPerDay),
+    meals: facts.breakfastServed ? m.t('policy.meals.served', fee(fees.breakfast)) : m.t('policy.meals.none'),
+    pets: byOffer(facts.pets, 'pets', fees.petPerNight),
+    extra_beds: facts.extraBeds ? m.t('policy.extraBeds.yes', fee(fees.extraBedPerNight)) : m.t('policy.extraBeds.no'),
+    cots: facts.cots ? m.t('policy.cots') : null,
+    shuttle: byOffer(facts.shuttle, 'shuttle', fees.shuttle),
     children_beds: facts.childrenFreeUpToAge === null
-      ? (nl ? 'Alleen gasten van 18 jaar en ouder.' : 'Only guests aged 18 and over can stay.')
-      : (nl ? `Kinderen tot en met ${facts.childrenFreeUpToAge} jaar verblijven gratis in bestaande bedden.` : `Children up to ${facts.childrenFreeUpToAge} years stay free of charge in existing beds.`),
-    additional_fees: facts.depositEuro === null
-      ? null
-      : (nl ? `Bij het inchecken wordt een borg van ${fee(facts.depositEuro)} gevraagd, die u bij vertrek terugkrijgt.` : `A refundable deposit of ${fee(facts.depositEuro)} is required at check-in.`),
+      ? m.t('policy.children.adultsOnly')
+      : m.t('policy.children.free', { age: facts.childrenFreeUpToAge }),
+    additional_fees: facts.depositEuro === null ? null : m.t('policy.deposit', fee(facts.depositEuro)),
   };
 }
 
-const IMPORTANT_NOTES: ReadonlyArray<Readonly<Record<TextLanguage, string>>> = [
-  { en: 'Please inform the property of your expected arrival time in advance.', nl: 'Laat de accommodatie vooraf weten hoe laat u verwacht aan te komen.' },
-  { en: 'Guests must show a valid photo ID and a credit card at check-in.', nl: 'Bij het inchecken moet u een geldig identiteitsbewijs en een creditcard tonen.' },
-  { en: 'Quiet hours are between 22:00 and 07:00.', nl: 'Tussen 22:00 en 07:00 geldt nachtrust.' },
-  { en: 'Parties and events are not allowed.', nl: 'Feesten en evenementen zijn niet toegestaan.' },
-  { en: 'Renovation work takes place nearby on weekdays.', nl: 'Op werkdagen wordt er in de buurt verbouwd.' },
-  { en: 'The property is in a pedestrian zone; cars cannot reach the entrance.', nl: 'De accommodatie ligt in een voetgangersgebied; auto’s kunnen de ingang niet bereiken.' },
-];
-
-export function importantNotesText(facts: HotelFacts, language: TextLanguage): string | null {
-  const notes = facts.noteIndices.map((index) => IMPORTANT_NOTES[index]?.[language]).filter((note): note is string => note !== undefined);
+export function importantNotesText(facts: HotelFacts, language: Language): string | null {
+  const m = messagesFor(language);
+  const notes = facts.noteIndices.map((index) => m.t(`note.${index}` as MessageKey));
   return notes.length > 0 ? notes.join(' ') : null;
 }

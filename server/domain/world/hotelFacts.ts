@@ -20,12 +20,22 @@ export const AMENITY_GROUPS = [
 ] as const;
 export type AmenityGroup = (typeof AMENITY_GROUPS)[number];
 
+/** Every amenity a hotel can have, by its English name (the key of its texts in the catalogues). */
+export const AMENITY_NAMES = [
+  'Air conditioning', 'Heating', 'Elevator', '24-hour front desk', 'Luggage storage', 'Non-smoking rooms', 'Family rooms',
+  'Garden', 'Terrace', 'Laundry service', 'Kitchen', 'Pets allowed', 'Wi-Fi in all areas', 'Private parking',
+  'Electric vehicle charging station', 'Restaurant', 'Bar', 'Breakfast', 'Room service', 'Coffee and tea maker',
+  'Swimming pool', 'Fitness centre', 'Spa', 'Sauna', 'Massage', 'Meeting rooms', 'Business centre', 'Printer',
+  'Airport shuttle', 'Bicycle rental', 'Car rental', 'Wheelchair accessible', 'Accessible bathroom',
+] as const;
+export type AmenityName = (typeof AMENITY_NAMES)[number];
+
 /** Free, for a fee, or not offered. */
 export type Offer = 'free' | 'paid' | 'none';
 
 export interface Amenity {
   group: AmenityGroup;
-  name: string;
+  name: AmenityName;
   paid: boolean;
   feature?: QuickFeature;
 }
@@ -115,7 +125,7 @@ export function hotelFacts(hotel: Hotel): HotelFacts {
   const fitness = random.chance(stars >= 4 ? 0.7 : stars === 3 ? 0.3 : 0.05);
 
   const amenities: Amenity[] = [];
-  const add = (group: AmenityGroup, name: string, offered: boolean, paid = false, feature?: QuickFeature): void => {
+  const add = (group: AmenityGroup, name: AmenityName, offered: boolean, paid = false, feature?: QuickFeature): void => {
     if (offered) amenities.push(feature ? { group, name, paid, feature } : { group, name, paid });
   };
   add('General', 'Air conditioning', random.chance(p(0.3 + stars * 0.12)), false, 'air_conditioning');

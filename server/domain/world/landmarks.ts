@@ -1,5 +1,11 @@
-/** Curated famous landmarks and points of interest (fixtures/landmarks.json) for geocoding. */
+/**
+ * Curated named places for geocoding: famous landmarks (fixtures/landmarks.json) and the
+ * squares, neighbourhoods and streets people type for the 100 largest cities and the
+ * sandbox's own cities (fixtures/places.json). Both files share one shape.
+ */
 import { readFileSync } from 'node:fs';
+
+export type LandmarkKind = 'landmark' | 'square' | 'neighbourhood' | 'street';
 
 export interface Landmark {
   name: string;
@@ -10,17 +16,28 @@ export interface Landmark {
   countryCode: string;
   latitude: number;
   longitude: number;
+  /** What the name denotes; absent means 'landmark'. A street's point is a central spot on it. */
+  kind?: LandmarkKind;
 }
 
 const LANDMARKS_FILE = new URL('../../../fixtures/landmarks.json', import.meta.url);
+export const PLACES_FILE = new URL('../../../fixtures/places.json', import.meta.url);
+const KINDS: ReadonlySet<string> = new Set(['landmark', 'square', 'neighbourhood', 'street']);
 
 export function loadLandmarks(file: URL | string = LANDMARKS_FILE): Landmark[] {
   const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  if (!Array.isArray(parsed)) throw new Error('landmarks.json must hold an array');
+  const name = String(file).split('/').pop();
+  if (!Array.isArray(parsed)) throw new Error(`${name} must hold an array`);
   return parsed.map((entry: Landmark, index) => {
     const valid = typeof entry?.name === 'string' && Array.isArray(entry.aliases) && typeof entry.city === 'string'
-      && typeof entry.countryCode === 'string' && Number.isFinite(entry.latitude) && Number.isFinite(entry.longitude);
-    if (!valid) throw new Error(`landmarks.json entry ${index} is malformed`);
+      && typeof entry.countryCode === 'string' && Number.isFinite(entry.latitude) && Number.isFinite(entry.longitude)
+      && (entry.kind === undefined || KINDS.has(entry.kind));
+    if (!valid) throw new Error(`${name} entry ${index} is malformed`);
     return entry;
   });
+}
+
+/** Landmarks first (they win a shared name), then the places. */
+export function loadNamedPlaces(): Landmark[] {
+  return [...loadLandmarks(), ...loadLandmarks(PLACES_FILE)];
 }

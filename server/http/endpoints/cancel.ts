@@ -1,13 +1,13 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../app.js';
 import type { BookhashRequest, CancelResponse } from '../../contract.js';
-import { accountOf } from '../pipeline.js';
+import { accountOf, clockOf } from '../pipeline.js';
 
 /** POST /book/cancel.php: cancels a confirmed, refundable booking before its deadline. */
 export function cancelEndpoint(context: AppContext): (req: Request, res: Response) => Promise<void> {
   return async (req, res) => {
     const { bookhash } = req.body as BookhashRequest;
-    const body: CancelResponse = await context.bookings.cancel(accountOf(res), bookhash);
+    const body: CancelResponse = await context.bookings.cancel(accountOf(res), bookhash, clockOf(res));
     res.status(200).json(body);
   };
 }

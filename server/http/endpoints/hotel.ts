@@ -1,10 +1,10 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../app.js';
 import type { HotelRequest, HotelResponse } from '../../contract.js';
-import { accountOf } from '../pipeline.js';
+import { accountOf, clockOf } from '../pipeline.js';
 
 /** POST /hotel.php (spec 4.2). */
 export const hotelEndpoint = (context: AppContext) => async (req: Request, res: Response) => {
-  const response: HotelResponse = context.hotelDetails.details(accountOf(res).id, req.body as HotelRequest);
+  const response: HotelResponse = context.hotelDetails.details(accountOf(res).id, req.body as HotelRequest, clockOf(res));
   res.json(response);
 };

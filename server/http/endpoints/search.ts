@@ -1,10 +1,10 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../app.js';
 import type { SearchRequest, SearchResponse } from '../../contract.js';
-import { accountOf } from '../pipeline.js';
+import { accountOf, clockOf } from '../pipeline.js';
 
 /** POST /search.php (spec 4.1). */
 export const searchEndpoint = (context: AppContext) => async (req: Request, res: Response) => {
-  const response: SearchResponse = context.search.search(accountOf(res).id, req.body as SearchRequest);
+  const response: SearchResponse = context.search.search(accountOf(res).id, req.body as SearchRequest, clockOf(res));
   res.json(response);
 };

@@ -1,204 +1,222 @@
 /**
  * The views of the finalization page (GET/POST /book/finalize): the review-and-pay form of a
- * `processing` booking, the outcome of a payment attempt, and message pages. Every value goes
- * through the escaping `html` tag.
+ * `processing` booking, the outcome of a payment attempt, and message pages, in the language
+ * of the given Messages. Every value goes through the escaping `html` tag.
  */
 import type { BookingRecord } from '../../domain/bookings/record.js';
 import { DEFAULT_TEST_CARD, TEST_CARDS } from '../../domain/bookings/payment.js';
-import { MAX_REMARKS_LENGTH } from '../../domain/bookings/bookings.js';
+import { MAX_REMARKS_LENGTH, SOLD_OUT_AT_BOOKING } from '../../domain/bookings/bookings.js';
+import type { MessageKey, Messages } from '../../domain/i18n/messages.js';
+import { beddingIn, roomNameIn, roomTypeIn } from '../../domain/rates/roomText.js';
 import { html, type SafeHtml } from './html.js';
 import { document } from './layout.js';
 
-const MEAL_TEXT: Readonly<Record<BookingRecord['meal'], string>> = {
-  nomeal: 'Room only (no meals)',
-  breakfast: 'Breakfast included',
-};
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
-function dateText(date: string): string {
-  const weekday = WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()] ?? '';
+function dateText(date: string, m: Messages): string {
+  const weekday = m.t(`weekday.${new Date(`${date}T00:00:00Z`).getUTCDay()}` as MessageKey);
   return `${weekday} ${date}`;
 }
 
 const money = (amount: string, currency: string) => `${amount} ${currency}`;
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-function hotelSection(booking: BookingRecord): SafeHtml {
+/** A message whose one placeholder `name` is shown in bold, e.g. the free-cancellation deadline. */
+function withStrong(m: Messages, key: MessageKey, name: string, value: string): SafeHtml {
+  const marker = '\u0000';
+  const [before = '', after = ''] = m.t(key, { [name]: marker }).split(marker);
+  return html`${before}<strong>${value}</strong>${after}`;
+}
+
+function hotelSection(booking: BookingRecord, m: Messages): SafeHtml {
   const stars = booking.hotelStars > 0 ? ` ${'★'.repeat(booking.hotelStars)}` : '';
-  return html`<section class="hotel" aria-label="Hotel">
+  return html`<section class="hotel" aria-label="${m.t('page.hotel')}">
   ${booking.hotelImage ? html`<img src="${booking.hotelImage}" alt="${booking.hotelName}" width="192" height="144">` : ''}
   <div>
-    <h2 id="hotel-name">${booking.hotelName}<span aria-label="${booking.hotelStars} stars">${stars}</span></h2>
+    <h2 id="hotel-name">${booking.hotelName}<span aria-label="${m.t('page.stars', { count: booking.hotelStars })}">${stars}</span></h2>
     <div>${booking.hotelAddress}, ${booking.hotelCity}, ${booking.hotelCountry}</div>
-    ${booking.hotelPhone ? html`<div class="muted">Phone ${booking.hotelPhone}</div>` : ''}
+    ${booking.hotelPhone ? html`<div class="muted">${m.t('page.phone', { phone: booking.hotelPhone })}</div>` : ''}
   </div>
 </section>`;
 }
 
-function staySection(booking: BookingRecord): SafeHtml {
-  return html`<section aria-label="Your stay">
-  <h2>Your stay</h2>
+function staySection(booking: BookingRecord, m: Messages): SafeHtml {
+  return html`<section aria-label="${m.t('page.yourStay')}">
+  <h2>${m.t('page.yourStay')}</h2>
   <dl>
-    <dt>Room</dt><dd id="room-name">${booking.roomName}</dd>
-    <dt>Room type</dt><dd id="room-type">${booking.roomType}</dd>
-    <dt>Bedding</dt><dd id="bedding">${booking.bedding}</dd>
-    <dt>Guests</dt><dd id="persons">${plural(booking.persons, 'person')}</dd>
-    <dt>Arrival</dt><dd id="arrival">${dateText(booking.arrival)}</dd>
-    <dt>Departure</dt><dd id="departure">${dateText(booking.departure)}</dd>
-    <dt>Nights</dt><dd id="nights">${plural(booking.nights, 'night')}</dd>
-    <dt>Meal plan</dt><dd id="meal">${MEAL_TEXT[booking.meal]} <small>(${booking.meal})</small></dd>
+    <dt>${m.t('page.room')}</dt><dd id="room-name">${roomNameIn(booking.roomName, m.language)}</dd>
+    <dt>${m.t('page.roomType')}</dt><dd id="room-type">${roomTypeIn(booking.roomType, m.language)}</dd>
+    <dt>${m.t('page.bedding')}</dt><dd id="bedding">${beddingIn(booking.bedding, m.language)}</dd>
+    <dt>${m.t('page.guests')}</dt><dd id="persons">${m.plural('persons', booking.persons)}</dd>
+    <dt>${m.t('page.arrival')}</dt><dd id="arrival">${dateText(booking.arrival, m)}</dd>
+    <dt>${m.t('page.departure')}</dt><dd id="departure">${dateText(booking.departure, m)}</dd>
+    <dt>${m.t('page.nights')}</dt><dd id="nights">${m.plural('nights', booking.nights)}</dd>
+    <dt>${m.t('page.mealPlan')}</dt><dd id="meal">${m.t(`meal.${booking.meal}`)} <small>(${booking.meal})</small></dd>
   </dl>
 </section>`;
 }
 
-function priceSection(booking: BookingRecord): SafeHtml {
+function priceSection(booking: BookingRecord, m: Messages): SafeHtml {
   const changed = booking.quotedTotalPrice !== booking.totalPrice;
   const cityTaxes = booking.taxes.filter((tax) => tax.name === 'city_tax');
   const otherTaxes = booking.taxes.filter((tax) => tax.name !== 'city_tax');
-  return html`<section aria-label="Price">
-  <h2>Price</h2>
+  return html`<section aria-label="${m.t('page.price')}">
+  <h2>${m.t('page.price')}</h2>
   ${
     changed
-      ? html`<p class="notice" id="price-change">The hotel supplier changed the price when the booking started:
-    the price changed from <s>${money(booking.quotedTotalPrice, booking.currency)}</s> to
-    <strong>${money(booking.totalPrice, booking.currency)}</strong>. Please review it before you pay.</p>`
+      ? html`<p class="notice" id="price-change">${m.t('page.priceChanged', {
+        before: money(booking.quotedTotalPrice, booking.currency),
+        after: money(booking.totalPrice, booking.currency),
+      })}</p>`
       : ''
   }
   <dl>
-    <dt>Total price</dt><dd class="total" id="total-price">${money(booking.totalPrice, booking.currency)}</dd>
-    <dt>Per night</dt><dd>${booking.pricePerNight.map((amount, index) => html`${index > 0 ? ', ' : ''}${amount}`)} ${booking.currency}</dd>
+    <dt>${m.t('page.totalPrice')}</dt><dd class="total" id="total-price">${money(booking.totalPrice, booking.currency)}</dd>
+    <dt>${m.t('page.perNight')}</dt><dd>${booking.pricePerNight.map((amount, index) => html`${index > 0 ? ', ' : ''}${amount}`)} ${booking.currency}</dd>
     ${cityTaxes.map(
-      (tax) => html`<dt>City tax</dt><dd id="city-tax">${money(tax.amount, tax.currency)} <small>(not included; payable at the hotel)</small></dd>`,
+      (tax) => html`<dt>${m.t('page.cityTax')}</dt><dd id="city-tax">${money(tax.amount, tax.currency)} <small>${m.t('page.cityTaxNote')}</small></dd>`,
     )}
     ${otherTaxes.map(
-      (tax) => html`<dt>${tax.name.replace(/_/g, ' ')}</dt><dd>${money(tax.amount, tax.currency)} <small>(not included)</small></dd>`,
+      (tax) => html`<dt>${tax.name.replace(/_/g, ' ')}</dt><dd>${money(tax.amount, tax.currency)} <small>${m.t('page.otherTaxNote')}</small></dd>`,
     )}
   </dl>
 </section>`;
 }
 
-function cancellationSection(booking: BookingRecord): SafeHtml {
+function cancellationSection(booking: BookingRecord, m: Messages): SafeHtml {
   const penalties = booking.policies.map(
-    (policy) =>
-      html`<li>From ${policy.starts_at} until ${policy.ends_at} (UTC): penalty ${money(policy.penalty_amount, booking.currency)}</li>`,
+    (policy) => html`<li>${m.t('page.penalty', {
+      from: policy.starts_at, until: policy.ends_at, amount: money(policy.penalty_amount, booking.currency),
+    })}</li>`,
   );
-  return html`<section aria-label="Cancellation policy">
-  <h2>Cancellation policy</h2>
+  return html`<section aria-label="${m.t('page.cancellationPolicy')}">
+  <h2>${m.t('page.cancellationPolicy')}</h2>
   <p id="cancellation">${
     booking.refundable && booking.freeCancellationBefore
-      ? html`Free cancellation until <strong>${booking.freeCancellationBefore}</strong> (UTC).`
-      : html`<strong>Non-refundable</strong>: this booking cannot be cancelled free of charge.`
+      ? withStrong(m, 'page.freeCancellation', 'deadline', booking.freeCancellationBefore)
+      : html`<strong>${m.t('page.nonRefundable')}</strong>${m.t('page.nonRefundableText')}`
   }</p>
   ${penalties.length > 0 ? html`<ul>${penalties}</ul>` : ''}
 </section>`;
 }
 
-function guestSection(booking: BookingRecord): SafeHtml {
-  return html`<section aria-label="Guest details">
-  <h2>Guest details</h2>
+function guestSection(booking: BookingRecord, m: Messages): SafeHtml {
+  return html`<section aria-label="${m.t('page.guestDetails')}">
+  <h2>${m.t('page.guestDetails')}</h2>
   <dl>
-    <dt>Name</dt><dd id="guest-name">${booking.guest.first_name} ${booking.guest.last_name}</dd>
-    <dt>E-mail</dt><dd id="guest-email">${booking.guest.email}</dd>
-    <dt>Phone</dt><dd id="guest-phone">${booking.guest.phone}</dd>
+    <dt>${m.t('page.name')}</dt><dd id="guest-name">${booking.guest.first_name} ${booking.guest.last_name}</dd>
+    <dt>${m.t('page.email')}</dt><dd id="guest-email">${booking.guest.email}</dd>
+    <dt>${m.t('page.guestPhone')}</dt><dd id="guest-phone">${booking.guest.phone}</dd>
   </dl>
-  <p class="muted"><small>Taken from the account the booking was made with.</small></p>
+  <p class="muted"><small>${m.t('page.fromAccount')}</small></p>
 </section>`;
 }
 
-function summary(booking: BookingRecord): SafeHtml {
-  return html`${hotelSection(booking)}${staySection(booking)}${priceSection(booking)}${cancellationSection(booking)}${guestSection(booking)}`;
+function summary(booking: BookingRecord, m: Messages): SafeHtml {
+  return html`${hotelSection(booking, m)}${staySection(booking, m)}${priceSection(booking, m)}${cancellationSection(booking, m)}${guestSection(booking, m)}`;
 }
 
-/** The review-and-pay page of a payable booking: one form, one button. */
-export function reviewPage(booking: BookingRecord): string {
+/** The review-and-pay page of a payable booking: one form, one button. `lang` is the page's override, if any. */
+export function reviewPage(booking: BookingRecord, m: Messages, lang?: string): string {
   const cards = TEST_CARDS.map(
     (card) => html`<label class="card"><input type="radio" name="card" value="${card.number}"${
       card.number === DEFAULT_TEST_CARD.number ? html` checked` : ''
-    }> <code>${card.display}</code> — ${card.label}</label>`,
+    }> <code>${card.display}</code> — ${m.t(`page.card.${card.outcome}`)}</label>`,
   );
   return document(
-    `Review and pay — ${booking.hotelName}`,
-    html`<h1>Review and pay your booking</h1>
-${summary(booking)}
-<form method="post" action="finalize" aria-label="Pay and confirm">
+    m.t('page.reviewTitle', { hotel: booking.hotelName }),
+    html`<h1>${m.t('page.reviewHeading')}</h1>
+${summary(booking, m)}
+<form method="post" action="finalize" aria-label="${m.t('page.payAndConfirm')}">
   <input type="hidden" name="bookhash" value="${booking.bookhash}">
   <input type="hidden" name="csrf_token" value="${booking.csrfToken}">
-  <section aria-label="Remarks">
-    <h2><label for="client_remarks">Remarks for the hotel</label></h2>
-    <textarea id="client_remarks" name="client_remarks" maxlength="${MAX_REMARKS_LENGTH}" placeholder="For example: late arrival, around 23:00."></textarea>
+  ${lang === undefined ? '' : html`<input type="hidden" name="lang" value="${lang}">`}
+  <section aria-label="${m.t('page.remarksSection')}">
+    <h2><label for="client_remarks">${m.t('page.remarks')}</label></h2>
+    <textarea id="client_remarks" name="client_remarks" maxlength="${MAX_REMARKS_LENGTH}" placeholder="${m.t('page.remarksPlaceholder')}"></textarea>
   </section>
-  <section aria-label="Payment">
-    <h2>Payment</h2>
-    <p class="muted">Sandbox: no real card is charged. Choose a test card to choose the outcome.</p>
+  <section aria-label="${m.t('page.payment')}">
+    <h2>${m.t('page.payment')}</h2>
+    <p class="muted">${m.t('page.sandboxNote')}</p>
     <fieldset>
-      <legend>Test card</legend>
+      <legend>${m.t('page.testCard')}</legend>
       ${cards}
     </fieldset>
-    <button type="submit" id="pay">Pay ${money(booking.totalPrice, booking.currency)} and confirm</button>
+    <button type="submit" id="pay">${m.t('page.pay', { amount: money(booking.totalPrice, booking.currency) })}</button>
   </section>
 </form>`,
+    m,
   );
 }
 
 /** The page of a booking that is no longer payable: its outcome. */
-export function outcomePage(booking: BookingRecord, paid: BookingRecord['paid']): string {
+export function outcomePage(booking: BookingRecord, paid: BookingRecord['paid'], m: Messages): string {
   const reference = html`<dl>
-    <dt>Booking reference</dt><dd><code id="bookhash">${booking.bookhash}</code></dd>
-    <dt>Booking id</dt><dd>${booking.id}</dd>
-    <dt>Status</dt><dd id="status">${booking.status}</dd>
-    <dt>Payment</dt><dd id="paid">${paid}</dd>
-    ${booking.supplierOrderId ? html`<dt>Supplier order</dt><dd id="supplier-order-id">${booking.supplierOrderId}</dd>` : ''}
-    ${booking.clientRemarks ? html`<dt>Your remarks</dt><dd id="client-remarks">${booking.clientRemarks}</dd>` : ''}
+    <dt>${m.t('page.bookingReference')}</dt><dd><code id="bookhash">${booking.bookhash}</code></dd>
+    <dt>${m.t('page.bookingId')}</dt><dd>${booking.id}</dd>
+    <dt>${m.t('page.status')}</dt><dd id="status">${m.t(`status.${booking.status}`)} <small>(${booking.status})</small></dd>
+    <dt>${m.t('page.paid')}</dt><dd id="paid">${m.t(`paid.${paid}`)} <small>(${paid})</small></dd>
+    ${booking.supplierOrderId ? html`<dt>${m.t('page.supplierOrder')}</dt><dd id="supplier-order-id">${booking.supplierOrderId}</dd>` : ''}
+    ${booking.clientRemarks ? html`<dt>${m.t('page.yourRemarks')}</dt><dd id="client-remarks">${booking.clientRemarks}</dd>` : ''}
   </dl>`;
-  const outcome = outcomeText(booking);
+  const outcome = outcomeText(booking, m);
   return document(
     `${outcome.title} — ${booking.hotelName}`,
     html`<h1 id="outcome">${outcome.title}</h1>
-<section class="${outcome.tone}" aria-label="Outcome">
+<section class="${outcome.tone}" aria-label="${m.t('page.outcome')}">
   <p>${outcome.text}</p>
   ${reference}
 </section>
-${summary(booking)}`,
+${summary(booking, m)}`,
+    m,
   );
 }
 
-function outcomeText(booking: BookingRecord): { title: string; text: string; tone: 'ok' | 'error' | 'notice' } {
+function outcomeText(booking: BookingRecord, m: Messages): { title: string; text: string; tone: 'ok' | 'error' | 'notice' } {
   if (booking.unavailableReason !== null) {
-    return { title: 'This room is no longer available', text: booking.unavailableReason, tone: 'error' };
+    // The only reason stored today; another one is shown as it was written.
+    const text = booking.unavailableReason === SOLD_OUT_AT_BOOKING ? m.t('page.soldOut.text') : booking.unavailableReason;
+    return { title: m.t('page.soldOut.title'), text, tone: 'error' };
   }
   switch (booking.status) {
     case 'booking_confirmed':
       return {
-        title: 'Your booking is confirmed',
-        text: `Payment received and the hotel supplier confirmed the booking (supplier order ${booking.supplierOrderId ?? '—'}). A confirmation is on its way to ${booking.guest.email}.`,
+        title: m.t('page.confirmed.title'),
+        text: m.t('page.confirmed.text', { order: booking.supplierOrderId ?? '—', email: booking.guest.email }),
         tone: 'ok',
       };
     case 'payment_failed':
-      return {
-        title: 'Payment failed',
-        text: 'The card was declined, so nothing was charged and the booking was not made. Please start a new booking to try again.',
-        tone: 'error',
-      };
+      return { title: m.t('page.paymentFailed.title'), text: m.t('page.paymentFailed.text'), tone: 'error' };
     case 'booking_failed':
-      return {
-        title: 'Booking failed',
-        text: 'The payment was accepted, but the hotel supplier rejected the booking. The payment has been refunded. Please search again for another room.',
-        tone: 'error',
-      };
+      return { title: m.t('page.bookingFailed.title'), text: m.t('page.bookingFailed.text'), tone: 'error' };
     case 'booking_cancelled':
-      return { title: 'Booking cancelled', text: 'This booking was cancelled.', tone: 'notice' };
+      return { title: m.t('page.cancelled.title'), text: m.t('page.cancelled.text'), tone: 'notice' };
     default:
-      return { title: 'Booking in progress', text: `This booking is ${booking.status}.`, tone: 'notice' };
+      return { title: m.t('page.inProgress.title'), text: m.t('page.inProgress.text', { status: m.t(`status.${booking.status}`) }), tone: 'notice' };
   }
 }
 
 /** A page with one message (errors such as 404, 403, 409), with an optional link back to the booking. */
-export function messagePage(title: string, text: string, bookhash?: string): string {
+export function messagePage(m: Messages, title: string, text: string, bookhash?: string): string {
   return document(
     title,
     html`<h1 id="outcome">${title}</h1>
 <section class="error" role="alert"><p id="message">${text}</p></section>
-${bookhash ? html`<p><a href="finalize?bookhash=${encodeURIComponent(bookhash)}">Back to the booking</a></p>` : ''}`,
+${bookhash ? html`<p><a href="finalize?bookhash=${encodeURIComponent(bookhash)}">${m.t('page.backToBooking')}</a></p>` : ''}`,
+    m,
   );
+}
+
+/** Why this booking cannot be paid (the 409 page). */
+export function notPayableText(booking: BookingRecord, m: Messages): string {
+  if (booking.unavailableReason !== null) return m.t('page.notPayable.unavailable');
+  switch (booking.status) {
+    case 'booking_confirmed':
+      return m.t('page.notPayable.confirmed');
+    case 'payment_failed':
+      return m.t('page.notPayable.paymentFailed');
+    case 'booking_failed':
+      return m.t('page.notPayable.bookingFailed');
+    case 'booking_cancelled':
+      return m.t('page.notPayable.cancelled');
+    default:
+      return m.t('page.notPayable.other', { status: m.t(`status.${booking.status}`) });
+  }
 }

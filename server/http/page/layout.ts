@@ -1,6 +1,8 @@
 /** The document frame and security headers of the server-rendered pages (no scripts at all). */
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
+import type { Language } from '../../domain/i18n/languages.js';
+import { messagesFor, type Messages } from '../../domain/i18n/messages.js';
 import { html, SafeHtml } from './html.js';
 
 const STYLE = `
@@ -61,9 +63,9 @@ export function setPageHeaders(res: Response, csp: string): void {
 }
 
 /** Every page's start, up to its title: doctype, charset, viewport, no referrer. */
-export function pageStart(title: string): SafeHtml {
+export function pageStart(title: string, language: Language = 'en'): SafeHtml {
   return html`<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -71,12 +73,13 @@ export function pageStart(title: string): SafeHtml {
 <title>${title}</title>`;
 }
 
-export function document(title: string, body: SafeHtml): string {
-  return html`${pageStart(title)}
+/** A whole page; `m` gives its language (the finalization page speaks the booking's). */
+export function document(title: string, body: SafeHtml, m: Messages = messagesFor('en')): string {
+  return html`${pageStart(title, m.language)}
 <style>${new SafeHtml(STYLE)}</style>
 </head>
 <body>
-<header class="site"><span>Hotel Booking · Sandbox</span></header>
+<header class="site"><span>${m.t('page.site')}</span></header>
 <main>
 ${body}
 </main>

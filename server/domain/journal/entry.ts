@@ -74,6 +74,22 @@ export interface ObservedExchange {
 /** Header and query names under which clients tend to send a key. */
 const KEY_NAME = /^(x-)?api[-_]?key$|^authorization$|^x-auth-token$/i;
 
+/**
+ * Values a client may have meant as its key outside the body (key-like header or query names,
+ * with a "Bearer " prefix removed), so a journal can be found for a call that never authenticated.
+ */
+export function keysOutsideBody(
+  headers: Record<string, string | string[] | undefined>,
+  query: Record<string, unknown>,
+): string[] {
+  const named = [...Object.entries(headers), ...Object.entries(query)].filter(([name]) => KEY_NAME.test(name));
+  return named
+    .flatMap(([, value]) => [value].flat())
+    .filter((value): value is string => typeof value === 'string')
+    .map((value) => value.replace(/^bearer\s+/i, '').trim())
+    .filter((value) => value !== '');
+}
+
 /** Builds the entry; every trace of the apikey is redacted. Pure. */
 export function buildEntry(observed: ObservedExchange): JournalEntry {
   const { request, response } = observed;
@@ -156,7 +172,8 @@ export function redactJson(value: JsonValue | null, secrets: readonly string[]):
   return out;
 }
 
-function normaliseHeaders(headers: Record<string, string | number | string[] | undefined>): Headers {
+/** Header names in lower case, each value one string. */
+export function normaliseHeaders(headers: Record<string, string | number | string[] | undefined>): Headers {
   const out: Headers = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;

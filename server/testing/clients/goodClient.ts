@@ -95,7 +95,7 @@ export async function runGoodClient(env: ClientEnv): Promise<GoodRun> {
   await step('no availability', api.call('/search.php', near(1000), { scenario: 'no_availability' }));
   await step('slow search', api.call('/search.php', near(2000), { scenario: 'slow' }));
   await step('rate limited search', api.call('/search.php', near(3000), { scenario: 'rate_limited' }));
-  const fresh = await step('search again', api.call('/search.php', near(5000)));
+  const fresh = await step('search again', api.call('/search.php', near(10000)));
   const freshDetails = await step('details again', api.call('/hotel.php', { id: fresh.body.hotels[0].id, search_id: fresh.body.search_id }));
   const rates = pickRates(freshDetails.body);
   if (!rates.refundable || rates.all.length < 3) throw new Error('hotel details had fewer than three rates');

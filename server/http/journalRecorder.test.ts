@@ -7,7 +7,7 @@ import { AccountClocks } from '../domain/accountClocks.js';
 import { Accounts } from '../domain/accounts.js';
 import type { JournalEntry } from '../domain/journal/entry.js';
 import { errorHandler } from './errorHandler.js';
-import { CLIENT_CLOSED_REQUEST, journalRecorder } from './journalRecorder.js';
+import { CLIENT_CLOSED_REQUEST, journalRecorder, markScenario } from './journalRecorder.js';
 import { authenticate } from './pipeline.js';
 
 const accounts = Accounts.fromFixture();
@@ -89,14 +89,24 @@ describe('journalRecorder', () => {
     expect(errors).toEqual([]);
   });
 
-  it('files a call that put the key only in a header under that account, and records the scenario', async () => {
+  it('files a call that put the key only in a header under that account', async () => {
     const { url, recorded } = await start((_req, res) => {
       res.json({ status: 'ok', count: 0, bookings: [] });
     });
-    const answer = await post(url, {}, { 'X-Api-Key': KEY, Test: 'slow' });
+    const answer = await post(url, {}, { 'X-Api-Key': KEY });
     expect(answer.status).toBe(401);
     const [entry] = await recorded(1);
-    expect(entry).toMatchObject({ key_location: 'header', response: { status: 401 }, scenario: 'slow', request: { headers: { 'x-api-key': '***' } } });
+    expect(entry).toMatchObject({ key_location: 'header', response: { status: 401 }, request: { headers: { 'x-api-key': '***' } } });
+  });
+
+  it('records the scenario the sandbox played, not a header it ignored', async () => {
+    const { url, recorded } = await start((req, res) => {
+      if (req.get('test') === 'slow') markScenario(res, 'slow');
+      res.json({ status: 'ok', count: 0, bookings: [] });
+    });
+    await post(url, { apikey: KEY }, { Test: 'slow' });
+    await post(url, { apikey: KEY }, { Test: 'no_such_scenario' });
+    expect((await recorded(2)).map((e) => e.scenario)).toEqual(['slow', null]);
   });
 
   it('records nothing for a key no account has', async () => {

@@ -19,9 +19,14 @@ export interface RequestJournalStore {
 
 /** Shown as the status of a call whose client went away before the answer (nginx's convention). */
 export const CLIENT_CLOSED_REQUEST = 499;
-/** The sandbox's scenario header (a `Test:` header, as in Expedia Rapid's sandbox). */
-const SCENARIO_HEADER = 'test';
-const MAX_SCENARIO_LENGTH = 64;
+/**
+ * The scenario the sandbox actually played for a call (its `Test` header, once honoured), set by
+ * the code that plays it. Only a played scenario is recorded: a header the server ignored proves
+ * nothing about how the client handles the scenario.
+ */
+export function markScenario(res: Response, scenario: string): void {
+  res.locals.journalScenario = scenario;
+}
 
 export interface JournalRecorderDeps {
   store: RequestJournalStore;
@@ -53,7 +58,7 @@ export function journalRecorder(deps: JournalRecorderDeps): RequestHandler {
         const clock: ShiftedClock = (res.locals.clock as ShiftedClock | undefined) ?? (await deps.clocks.clockOf(account.id));
         const responseHeaders = finished ? normaliseHeaders(res.getHeaders()) : {};
         const responseBody = finished ? parsedBody(sent) : null;
-        const scenario = req.get(SCENARIO_HEADER)?.trim().slice(0, MAX_SCENARIO_LENGTH) || null;
+        const scenario = typeof res.locals.journalScenario === 'string' ? res.locals.journalScenario : null;
         const entry: JournalEntry = buildEntry({
           id: await nextId(account.id),
           at: new Date(clock.now().getTime() - durationMs),

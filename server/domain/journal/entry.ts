@@ -46,7 +46,7 @@ export interface JournalEntry {
   response: { status: number; headers: Headers; body: JsonValue | null };
   duration_ms: number;
   conformance: Conformance;
-  /** The sandbox scenario the request asked for (its `Test` header), or null. */
+  /** The sandbox scenario the server played for this call (its `Test` header), or null. */
   scenario: string | null;
 }
 

@@ -139,10 +139,11 @@ export type paths = {
          *     - When the price changed at the supplier (scenario hotel 900008, +10%), the booking is made at
          *       the new price: `total_price`, nightly prices and penalties all rise, and the finalization
          *       page shows the old and the new price before payment; retrieve shows the new price.
-         *     - When the room sold out at the supplier (scenario hotel 900009), booking start still answers
-         *       200 with a working `booking_url`, but the booking is `booking_failed` at once (`paid: no`,
-         *       no supplier order id): the page explains it and offers no payment. As no payment was
-         *       attempted, it is not listed by the overview.
+         *     - When the room sold out at the supplier (scenario hotel 900009), booking start answers
+         *       **409** `The rate is no longer available; search again (the hotel supplier reports the room
+         *       as sold out)` and creates no booking, so nothing is charged and nothing is listed.
+         *       `booking_failed` therefore only ever follows a payment attempt (section 3) and is listed by
+         *       the overview.
          *     - Payment happens on the finalization page (or `POST /_control/pay` on the sandbox). Only a
          *       `processing` booking can be paid; a failed payment is final (start a new booking). Sandbox
          *       test cards: 4242 4242 4242 4242 → `booking_confirmed` (`paid: yes`, `supplier_order_id`
@@ -258,7 +259,7 @@ export type components = {
     schemas: {
         /**
          * @description A money amount as decimal text with two decimals.
-         * @example 412.50
+         * @example 763.21
          */
         Money: string;
         /**
@@ -269,17 +270,17 @@ export type components = {
         /**
          * Format: date
          * @description A calendar date, `YYYY-MM-DD`.
-         * @example 2026-12-15
+         * @example 2026-07-15
          */
         Date: string;
         /**
-         * @description ISO 8601 date-time without zone, `YYYY-MM-DDTHH:MM:SS` (UTC on the reference server).
-         * @example 2026-12-12T23:59:00
+         * @description ISO 8601 date-time without zone, `YYYY-MM-DDTHH:MM:SS`, in the hotel's local time.
+         * @example 2026-07-12T23:59:00
          */
         LocalDateTime: string;
         /**
          * @description Date-time as `YYYY-MM-DD HH:MM:SS` (UTC on the reference server).
-         * @example 2026-11-21 10:15:42
+         * @example 2026-06-01 09:00:00
          */
         BookingTimestamp: string;
         /**
@@ -303,12 +304,12 @@ export type components = {
          *     **Reference behaviour:** `room_code` is 1–24 upper-case letters and digits, stable per room
          *     type of a hotel. (The API description does not state its character set or length, so the
          *     pattern below accepts any room code without the rate-type/date/persons tail.)
-         * @example 4127-SUPDBL-1-20261215-20261218-2
+         * @example 72863-CMFDBL-3-20260715-20260718-2
          */
         ServiceHash: string;
         /**
          * @description 30-character booking reference; used for retrieve and cancel.
-         * @example FSOo7WWCeMn6BJB68o7UxMRi9gahXs
+         * @example tQoM15cfJXeYh2yBOH7Wn3T4jpqYrK
          */
         Bookhash: string;
         /**
@@ -380,7 +381,7 @@ export type components = {
             apikey: components["schemas"]["ApiKey"];
             /**
              * Format: date
-             * @description Check-in date, `YYYY-MM-DD`; must be in the future (today or later, UTC).
+             * @description Check-in date, `YYYY-MM-DD`; not in the past (today or later, local date at the search point).
              */
             checkin: string;
             /**
@@ -578,7 +579,7 @@ export type components = {
             currency: components["schemas"]["CurrencyCode"];
         } | null;
         Cancellation: {
-            /** @description Deadline for free cancellation (zone-less date-time); null means non-refundable. */
+            /** @description Deadline for free cancellation (zone-less date-time, hotel-local time); null means non-refundable. */
             free_cancellation_before: string | null;
             /** @description Penalty periods. */
             policies: components["schemas"]["PenaltyPolicy"][];
@@ -616,7 +617,7 @@ export type components = {
             times: components["schemas"]["HotelTimes"];
             property: components["schemas"]["HotelProperty"];
             descriptions: components["schemas"]["HotelDescription"][] | null;
-            /** @description Images are 1024x768. */
+            /** @description Images are 1024x768. **Reference behaviour:** JPEG (`image/jpeg`) at `.jpg` URLs; the extension always matches the content type. */
             images: components["schemas"]["HotelImage"][] | null;
             amenities: components["schemas"]["AmenityGroup"][] | null;
             /** @description e.g. parking, internet, pool. */
@@ -1057,7 +1058,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "apikey": "demo-key-1",
-                 *       "service_hash": "4127-SUPDBL-3-20261215-20261218-2"
+                 *       "service_hash": "72863-CMFDBL-3-20260715-20260718-2"
                  *     }
                  */
                 "application/json": components["schemas"]["BookingRequest"];
@@ -1073,7 +1074,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "ok",
-                     *       "booking_url": "http://127.0.0.1:3000/book/finalize?bookhash=FSOo7WWCeMn6BJB68o7UxMRi9gahXs"
+                     *       "booking_url": "http://127.0.0.1:3000/book/finalize?bookhash=tQoM15cfJXeYh2yBOH7Wn3T4jpqYrK"
                      *     }
                      */
                     "application/json": components["schemas"]["BookingResponse"];
@@ -1098,7 +1099,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The rate is no longer available; search again"
+                     *       "error": "The rate is no longer available; search again (the hotel supplier reports the room as sold out)"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponse"];
@@ -1163,7 +1164,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "apikey": "demo-key-1",
-                 *       "bookhash": "FSOo7WWCeMn6BJB68o7UxMRi9gahXs"
+                 *       "bookhash": "tQoM15cfJXeYh2yBOH7Wn3T4jpqYrK"
                  *     }
                  */
                 "application/json": components["schemas"]["BookhashRequest"];
@@ -1205,7 +1206,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "apikey": "demo-key-1",
-                 *       "bookhash": "FSOo7WWCeMn6BJB68o7UxMRi9gahXs"
+                 *       "bookhash": "tQoM15cfJXeYh2yBOH7Wn3T4jpqYrK"
                  *     }
                  */
                 "application/json": components["schemas"]["BookhashRequest"];
@@ -1221,8 +1222,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "cancelled",
-                     *       "booking_id": 17,
-                     *       "bookhash": "FSOo7WWCeMn6BJB68o7UxMRi9gahXs"
+                     *       "booking_id": 1,
+                     *       "bookhash": "tQoM15cfJXeYh2yBOH7Wn3T4jpqYrK"
                      *     }
                      */
                     "application/json": components["schemas"]["CancelResponse"];

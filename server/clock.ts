@@ -63,17 +63,7 @@ export function addDays(date: string, days: number): string {
   return isoDate(new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000));
 }
 
-/** `YYYY-MM-DDTHH:MM:SS` (zone-less, UTC): the shape of cancellation date-times. */
-export function localDateTime(instant: Date): string {
-  return instant.toISOString().slice(0, 19);
-}
-
 /** `YYYY-MM-DD HH:MM:SS` (UTC): the shape of booked_at and created_at. */
 export function bookingTimestamp(instant: Date): string {
   return instant.toISOString().slice(0, 19).replace('T', ' ');
-}
-
-/** Parses a zone-less `YYYY-MM-DDTHH:MM:SS` as UTC. */
-export function parseLocalDateTime(text: string): Date {
-  return new Date(`${text}Z`);
 }

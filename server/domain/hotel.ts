@@ -47,6 +47,11 @@ export interface Hotel {
   hasDetails: boolean;
   /** Distance to the centre of its city, metres. */
   distanceToCenterM: number;
+  /**
+   * IANA time zone of the hotel (from its coordinates): the zone-less deadlines, penalty periods and
+   * check-in/out times of the hotel are wall-clock times there, and "today" is its local date.
+   */
+  timeZone: string;
   /** Relative price level of the city (1 = average); bigger, richer cities cost more. */
   cityPriceLevel: number;
   /** Effects of a scenario hotel; empty for ordinary hotels. */

@@ -4,10 +4,10 @@
  * own and judged on its clock.
  */
 import type { Clock } from '../clock.js';
-import { isoDate } from '../clock.js';
 import type { Availability, HotelRequest, HotelResponse, HotelRoom } from '../contract.js';
 import { badRequest, notFound } from '../errors.js';
 import type { Hotel } from './hotel.js';
+import { localDateIn } from './localTime.js';
 import type { OfferRegistry } from './offers.js';
 import { PerAccount } from './perAccount.js';
 import { textLanguageOf } from './i18n/languages.js';
@@ -43,8 +43,9 @@ export class HotelDetailsService {
 
   /** @param clock the account's clock */
   details(accountId: number, request: HotelRequest, clock: Clock): HotelResponse {
-    const lookup = this.lookup(accountId, request, clock);
     const hotel = this.deps.world.hotel(request.id);
+    // The dates (400) are checked before the id (404); an unknown hotel's "today" is UTC's.
+    const lookup = this.lookup(accountId, request, clock, hotel?.timeZone ?? 'UTC');
     if (!hotel) throw notFound(`Hotel ${request.id} not found`);
     const language = lowerCode(request.language, 'en');
     const textLanguage = textLanguageOf(language);
@@ -77,7 +78,7 @@ export class HotelDetailsService {
   }
 
   /** search_id (of this account) wins over dates (reference behaviour); neither is a 400. */
-  private lookup(accountId: number, request: HotelRequest, clock: Clock): Lookup {
+  private lookup(accountId: number, request: HotelRequest, clock: Clock, timeZone: string): Lookup {
     if (request.search_id !== undefined) {
       const search = this.deps.search.find(accountId, request.search_id, clock);
       if (!search) throw badRequest(`search_id '${request.search_id}' is unknown or has expired; search again`);
@@ -89,7 +90,7 @@ export class HotelDetailsService {
       throw badRequest('checkin and checkout must be given together');
     }
     const now = clock.now();
-    validateStay(checkin, checkout, isoDate(now));
+    validateStay(checkin, checkout, localDateIn(now, timeZone)); // the hotel's local date
     const stay: Stay = {
       checkin,
       checkout,

@@ -6,10 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.js';
-import { isoDate } from '../clock.js';
 import type { Meal, SearchHotel, SearchRequest, SearchResponse } from '../contract.js';
 import { badRequest } from '../errors.js';
 import type { Hotel } from './hotel.js';
+import { localDateIn, timeZoneAt } from './localTime.js';
 import type { OfferRegistry } from './offers.js';
 import { PerAccount } from './perAccount.js';
 import { cheapestRate, type SearchRate, type Stay } from './rates/index.js';
@@ -103,7 +103,6 @@ export class SearchService {
   }
 
   private normalise(request: SearchRequest, now: Date): SearchParams {
-    const nights = validateStay(request.checkin, request.checkout, isoDate(now));
     const hasLatitude = request.latitude !== undefined;
     const hasLongitude = request.longitude !== undefined;
     if (hasLatitude !== hasLongitude) throw badRequest('latitude and longitude must be given together');
@@ -117,6 +116,9 @@ export class SearchService {
     } else {
       throw badRequest('location is required unless latitude and longitude are given');
     }
+    // "In the future" is judged on the local date at the search point.
+    const today = localDateIn(now, timeZoneAt(point.latitude, point.longitude));
+    const nights = validateStay(request.checkin, request.checkout, today);
     const priceFrom = request.price_from ?? null;
     const priceTo = request.price_to ?? null;
     if (priceFrom !== null && priceTo !== null && priceFrom > priceTo) {

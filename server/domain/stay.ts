@@ -10,7 +10,8 @@ export function nightsBetween(checkin: string, checkout: string): number {
 
 /**
  * The stay rules shared by search, live hotel details and booking start: check-in not in the
- * past (today, UTC, on the server clock, is allowed), checkout after check-in, at most 30 nights.
+ * past (`today`, the local date at the hotel or search point, is allowed), checkout after
+ * check-in, at most 30 nights.
  * Returns the number of nights; throws a 400 naming the broken rule.
  */
 export function validateStay(checkin: string, checkout: string, today: string): number {

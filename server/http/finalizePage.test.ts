@@ -67,7 +67,7 @@ describe('the review page', () => {
     for (const part of [
       record.hotelName, record.roomName, record.roomType, record.bedding, stay.checkin, stay.checkout, '3 nights',
       `${record.totalPrice} EUR`, record.meal === 'breakfast' ? 'Breakfast included' : 'Room only',
-      `Free cancellation until <strong>${String(record.freeCancellationBefore)}</strong>`,
+      `Free cancellation until <strong>${String(record.freeCancellationBefore)}</strong> (Europe/Amsterdam).`,
       'Anna de Vries', 'anna.devries@example.com', '+31 20 555 0101', 'name="client_remarks"',
       '4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0000 0000 0119',
     ]) {

@@ -57,7 +57,8 @@ export function finalizeRouter(context: AppContext): Router {
       const payable = booking.status === 'processing' && booking.unavailableReason === null;
       // The page shows the booking as its account's clock sees it.
       const clock = await context.clocks.clockOf(booking.accountId);
-      send(res, 200, payable ? reviewPage(booking, m, lang) : outcomePage(booking, context.bookings.paidNow(booking, clock), m));
+      const zone = context.bookings.timeZoneOf(booking);
+      send(res, 200, payable ? reviewPage(booking, m, zone, lang) : outcomePage(booking, context.bookings.paidNow(booking, clock), m, zone));
     }),
   );
 

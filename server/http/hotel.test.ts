@@ -106,7 +106,7 @@ describe('hotel.php', () => {
     expect(await details({ id: 1, ...dates, language: 'EN' })).toEqual(english);
     expect(english.images[0].url).toMatch(new RegExp(`^${server.baseUrl}/images/hotels/1/`));
     const image = await server.request(new URL(english.images[0].url).pathname);
-    expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/svg+xml; charset=utf-8']);
+    expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
   });
 
   it('reproduces the price and tax scenario hotels through the public API', async () => {

@@ -95,21 +95,21 @@ describe('request log', () => {
   it('logs a 500 at error level with the error, through the same logger', async () => {
     const lowdb = await LowdbStore.inMemory();
     const broken = Object.assign(Object.create(lowdb) as LowdbStore, {
-      outbox: () => {
+      outboxOfAccount: () => {
         throw new Error('disk on fire');
       },
     });
     const failing = capturingLogger('info');
     const brokenServer = await startTestServer({ world: testWorld(), store: broken, logger: failing.logger });
     try {
-      const response = await brokenServer.request('/_control/outbox');
+      const response = await brokenServer.post('/_control/outbox', { apikey: KEY_ANNA });
       expect(response.status).toBe(500);
       expect(response.body).toEqual({ error: 'Internal server error' });
       const id = response.headers.get('x-request-id')!;
       for (let attempt = 0; attempt < 50 && failing.lines.length < 2; attempt++) await new Promise((resolve) => setTimeout(resolve, 10));
       const lines = failing.lines.filter((line) => line.request_id === id);
       expect(lines.map((line) => line.level)).toEqual([50, 50]);
-      expect(lines[0]).toMatchObject({ msg: 'GET /_control/outbox failed', err: { message: 'disk on fire' } });
+      expect(lines[0]).toMatchObject({ msg: 'POST /_control/outbox failed', err: { message: 'disk on fire' } });
       expect(lines[1]).toMatchObject({ path: '/_control/outbox', status: 500 });
     } finally {
       await brokenServer.close();

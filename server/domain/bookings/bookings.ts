@@ -4,7 +4,7 @@
  * http/errorHandler.ts turns into responses. Every change is durable before a method resolves.
  */
 import type { Clock } from '../../clock.js';
-import { bookingTimestamp, isoDate, parseLocalDateTime } from '../../clock.js';
+import { bookingTimestamp } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { BookingDetail, BookingOverviewItem } from '../../contract.js';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
@@ -12,6 +12,7 @@ import type { OutboxEmail, Store } from '../../store/store.js';
 import type { Account } from '../accounts.js';
 import type { Hotel } from '../hotel.js';
 import { textLanguageOf } from '../i18n/languages.js';
+import { instantMsOfLocal, localDateIn } from '../localTime.js';
 import type { OfferRegistry } from '../offers.js';
 import { parseServiceHash, quoteServiceHash } from '../rates/index.js';
 import { roomNameIn } from '../rates/roomText.js';
@@ -25,7 +26,7 @@ import { increasePrices, type PriceSnapshot } from './priceChange.js';
 import type { BookingRecord } from './record.js';
 import { paidAt, refundSettlesAt } from './settlement.js';
 import {
-  INITIAL_STATUS, isOverviewStatus, nextStatus, transition, type BookingEvent, type OverviewStatus,
+  INITIAL_STATUS, isOverviewStatus, nextStatus, type BookingEvent, type OverviewStatus,
 } from './stateMachine.js';
 import { newBookhash, newCsrfToken, newSupplierOrderId, tokensEqual } from './tokens.js';
 
@@ -46,8 +47,8 @@ export const OTHER_ACCOUNT = 'This booking belongs to another account';
 export const ALREADY_CANCELLED = 'This reservation was already cancelled.';
 export const SUPPLIER_CANCEL_FAILED =
   'The hotel supplier could not process the cancellation; the booking is still confirmed. Please try again later.';
-export const SOLD_OUT_AT_BOOKING =
-  'The hotel supplier reported this room as sold out while the booking was being started. Nothing was charged; please search again for another room or date.';
+/** Scenario 900009: the supplier refuses at booking start, before any record or payment exists. */
+export const SOLD_OUT_AT_BOOKING = `${RATE_NO_LONGER_AVAILABLE} (the hotel supplier reports the room as sold out)`;
 export const INVALID_FORM_TOKEN = 'The booking form is invalid or has expired; reload the booking page and try again.';
 export const MAX_REMARKS_LENGTH = 1000;
 
@@ -91,7 +92,8 @@ export class Bookings {
     if (!hotel) throw invalid(`hotel ${reference.hotelId} does not exist`);
     const now = clock.now();
     try {
-      validateStay(reference.checkin, reference.checkout, isoDate(now)); // check-in not in the past
+      // Check-in not in the past, on the hotel's local date.
+      validateStay(reference.checkin, reference.checkout, localDateIn(now, hotel.timeZone));
     } catch (error) {
       throw error instanceof ApiError ? invalid(error.message) : error;
     }
@@ -117,7 +119,8 @@ export class Bookings {
     };
     const increase = scenarioEffect(hotel, 'price_increase_at_booking');
     const booked = increase ? increasePrices(quoted, increase.percent) : quoted;
-    const soldOut = scenarioEffect(hotel, 'sold_out_at_booking') !== undefined;
+    // Refused before a booking exists: booking_failed is only for a failure after payment (spec 3).
+    if (scenarioEffect(hotel, 'sold_out_at_booking')) throw conflict(SOLD_OUT_AT_BOOKING);
     const bookhash = this.unusedBookhash();
 
     await this.store.insertBooking((id) => ({
@@ -151,8 +154,7 @@ export class Bookings {
       refundable: rate.refundable,
       freeCancellationBefore: rate.cancellation.free_cancellation_before,
       policies: booked.policies,
-      // The supplier refuses a sold-out room at once: the booking fails before any payment.
-      status: soldOut ? transition(INITIAL_STATUS, 'supplier_rejected') : INITIAL_STATUS,
+      status: INITIAL_STATUS,
       paid: 'no',
       supplierOrderId: null,
       hotelName: hotel.name,
@@ -163,7 +165,8 @@ export class Bookings {
       hotelPhone: hotelPhone(hotel),
       hotelImage: this.hotelImage(hotel),
       createdAt: bookingTimestamp(now),
-      unavailableReason: soldOut ? SOLD_OUT_AT_BOOKING : null,
+      // Only bookings stored by older versions (sold out at start) carry a reason; they stay unpayable.
+      unavailableReason: null,
       csrfToken: newCsrfToken(),
       paymentAttemptedAt: null,
       cancelledAt: null,
@@ -226,7 +229,7 @@ export class Bookings {
 
   /**
    * Bookings of the account where a payment was attempted (spec 4.4); newest first, ties by id
-   * descending. A booking refused at start (sold out) had no payment attempt and is not listed.
+   * descending.
    */
   overview(account: Account): BookingOverviewItem[] {
     return this.store
@@ -288,6 +291,11 @@ export class Bookings {
     };
   }
 
+  /** The hotel's IANA zone, in which the booking's zone-less deadlines are meant (UTC if the hotel vanished). */
+  timeZoneOf(record: BookingRecord): string {
+    return this.world.hotel(record.hotelId)?.timeZone ?? 'UTC';
+  }
+
   /** `paid` as of the clock: `yes` becomes `refunded` once a cancel's refund has settled. */
   paidNow(record: BookingRecord, clock: Clock): BookingRecord['paid'] {
     return paidAt(record.paid, record.refundSettlesAt, clock.now());
@@ -346,7 +354,7 @@ export class Bookings {
     const cancelled = nextStatus(current.status, 'cancel');
     if (cancelled === undefined) return { kind: 'not_confirmed', status: current.status };
     if (!current.refundable || current.freeCancellationBefore === null) return { kind: 'non_refundable' };
-    if (now.getTime() >= parseLocalDateTime(current.freeCancellationBefore).getTime()) {
+    if (now.getTime() >= instantMsOfLocal(current.freeCancellationBefore, this.timeZoneOf(current))) {
       return { kind: 'deadline_passed', deadline: current.freeCancellationBefore };
     }
     const failing = scenarioEffect(this.world.hotel(current.hotelId), 'cancel_fails_at_supplier');

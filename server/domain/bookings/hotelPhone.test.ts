@@ -5,7 +5,7 @@ import { hotelPhone } from './hotelPhone.js';
 const hotel = (overrides: Partial<Hotel>): Hotel => ({
   id: 4127, name: 'Canal Garden Hotel', address: 'Keizersgracht 312', postalCode: '1016 EZ', city: 'Amsterdam',
   countryCode: 'NL', localCurrency: 'EUR', latitude: 52.37, longitude: 4.88, starRating: 4, kind: 'Hotel',
-  isClosed: false, hasDetails: true, distanceToCenterM: 800, cityPriceLevel: 1.3, scenario: [], ...overrides,
+  isClosed: false, hasDetails: true, distanceToCenterM: 800, cityPriceLevel: 1.3, timeZone: 'Europe/Amsterdam', scenario: [], ...overrides,
 });
 
 describe('hotel phone', () => {

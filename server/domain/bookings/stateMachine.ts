@@ -5,8 +5,7 @@
  *   (start) ──────────────────────────────▶ processing
  *   processing ── payment succeeded ──────▶ booking_confirmed
  *   processing ── card declined ──────────▶ payment_failed
- *   processing ── supplier rejected ──────▶ booking_failed   (after payment: refunded;
- *                                                            sold out at start: nothing charged)
+ *   processing ── supplier rejected ──────▶ booking_failed   (after payment, refunded)
  *   booking_confirmed ── cancel ──────────▶ booking_cancelled
  *
  * `new` is never produced (openapi.yaml); it is treated like `processing` only for display.

@@ -37,7 +37,7 @@ export interface TestServer {
 
 /** An app on 127.0.0.1 with an ephemeral port; publicUrl is its real address. */
 export async function startTestServer(
-  options: { store?: Store; clock?: FakeClock; config?: Partial<Config> } = {},
+  options: { store?: Store; clock?: FakeClock; config?: Partial<Config>; world?: World } = {},
 ): Promise<TestServer> {
   const store = options.store ?? (await LowdbStore.inMemory());
   const clock = options.clock ?? new FakeClock(TEST_START);
@@ -49,7 +49,7 @@ export async function startTestServer(
   app = createApp({
     store,
     clock,
-    world: testWorld(),
+    world: options.world ?? testWorld(),
     // Generous limits: the tests search often; the rate limit has its own tests.
     config: { publicUrl: url, rateLimits: { perMinute: 100_000, perDay: 1_000_000 }, ...options.config },
   });

@@ -3,44 +3,44 @@
  * refundable rates are free to cancel until check-in minus N days at 23:59:00
  * (N per hotel from 1, 2, 3, 5, 7, 14); after that the first night is charged.
  * Non-refundable rates charge the total from the moment they were quoted.
+ * All these zone-less date-times are wall-clock times of the hotel's time zone.
  */
 import type { components } from '../../../generated/openapi.js';
+import { instantMsOfLocal } from '../localTime.js';
 import { formatCents } from './currency.js';
-import { isoDate, msOfDay, type StayNights } from './dates.js';
+import { isoDate, type StayNights } from './dates.js';
 import type { PricedRate } from './pricing.js';
 
 type Cancellation = components['schemas']['Cancellation'];
 
-const LAST_MINUTE_MS = (23 * 60 + 59) * 60_000;
-
 export interface Deadline {
-  /** `YYYY-MM-DDT23:59:00`, zone-less (UTC). */
+  /** `YYYY-MM-DDT23:59:00`, zone-less: hotel-local time. */
   text: string;
-  /** The same instant in epoch milliseconds. */
+  /** The instant it denotes in the hotel's zone, epoch milliseconds. */
   ms: number;
 }
 
-/** Free-cancellation deadline of a stay at a hotel with this lead time. */
-export function deadlineOf(stay: StayNights, cancellationDays: number): Deadline {
-  const day = stay.checkinDay - cancellationDays;
-  return { text: `${isoDate(day)}T23:59:00`, ms: msOfDay(day) + LAST_MINUTE_MS };
+/** Zone-less free-cancellation deadline: 23:59 local time, `cancellationDays` before check-in. */
+function deadlineText(stay: StayNights, cancellationDays: number): string {
+  return `${isoDate(stay.checkinDay - cancellationDays)}T23:59:00`;
 }
 
-/** Epoch ms of the deadline without building its text (hot path). */
-export function deadlineMs(stay: StayNights, cancellationDays: number): number {
-  return msOfDay(stay.checkinDay - cancellationDays) + LAST_MINUTE_MS;
+/** Free-cancellation deadline of a stay at a hotel (in `timeZone`) with this lead time. */
+export function deadlineOf(stay: StayNights, cancellationDays: number, timeZone: string): Deadline {
+  const text = deadlineText(stay, cancellationDays);
+  return { text, ms: instantMsOfLocal(text, timeZone) };
 }
 
 /** Refundable rates are offered only while their deadline is still after `now`. */
-export function refundableOpen(stay: StayNights, cancellationDays: number, now: Date): boolean {
-  return deadlineMs(stay, cancellationDays) > now.getTime();
+export function refundableOpen(stay: StayNights, cancellationDays: number, timeZone: string, now: Date): boolean {
+  return deadlineOf(stay, cancellationDays, timeZone).ms > now.getTime();
 }
 
 export function cancellationOf(
   refundable: boolean, priced: PricedRate, stay: StayNights, cancellationDays: number, quotedAt: string,
 ): Cancellation {
   if (refundable) {
-    const deadline = deadlineOf(stay, cancellationDays).text;
+    const deadline = deadlineText(stay, cancellationDays);
     return {
       free_cancellation_before: deadline,
       policies: [{

@@ -134,7 +134,7 @@ describe('hotelRooms', () => {
           expect(cents(policy?.penalty_charge ?? '')).toBeLessThan(cents(pricing.charge_amount ?? ''));
         } else {
           expect(cancellation.free_cancellation_before).toBeNull();
-          expect(policy?.starts_at).toBe('2026-11-21T10:15:42');
+          expect(policy?.starts_at).toBe('2026-11-21T11:15:42'); // the quote instant, Amsterdam time (CET)
           expect(policy?.penalty_amount).toBe(pricing.total_price);
           expect(policy?.penalty_charge).toBe(pricing.charge_amount);
         }
@@ -143,13 +143,23 @@ describe('hotelRooms', () => {
     expect(refundable).toBeGreaterThan(0);
   });
 
-  it('drops refundable rates once the deadline is not after now', () => {
-    const hotel = makeHotel();
+  it.each([
+    ['Europe/Amsterdam', '+01:00'],
+    ['America/New_York', '-05:00'],
+    ['Asia/Tokyo', '+09:00'],
+    ['Asia/Kolkata', '+05:30'],
+    ['Pacific/Kiritimati', '+14:00'],
+    ['Pacific/Pago_Pago', '-11:00'],
+  ])('drops refundable rates once the hotel-local deadline is not after now (%s)', (timeZone, offset) => {
+    const hotel = makeHotel({ timeZone });
     const lead = profileOf(hotel).cancellationDays;
     const deadlineDay = addDays('2026-12-15', -lead);
-    const before = new Date(`${deadlineDay}T23:58:59Z`);
-    const atDeadline = new Date(`${deadlineDay}T23:59:00Z`);
+    const atDeadline = new Date(`${deadlineDay}T23:59:00${offset}`);
+    const before = new Date(atDeadline.getTime() - 1000);
     const stay = makeStay();
+    const offered = allRates(hotelRooms(hotel, stay, before)).filter((rate) => rate.refundable);
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.every((rate) => rate.cancellation.free_cancellation_before === `${deadlineDay}T23:59:00`)).toBe(true);
     expect(allRates(hotelRooms(hotel, stay, before)).some((rate) => rate.refundable)).toBe(true);
     const late = allRates(hotelRooms(hotel, stay, atDeadline));
     expect(late.length).toBeGreaterThan(0);

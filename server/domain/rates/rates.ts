@@ -11,7 +11,7 @@ import {
 } from './availability.js';
 import { cancellationOf, refundableOpen } from './cancellation.js';
 import { formatCents, isSupportedCurrency, roundForCurrency } from './currency.js';
-import { localDateTime } from '../../clock.js';
+import { localDateTimeIn } from '../localTime.js';
 import { stayNights, type StayNights } from './dates.js';
 import { displayTotal, priceContext, priceRate, roomNightsEur, type PriceContext, type PricedRate } from './pricing.js';
 import { profileOf } from './profile.js';
@@ -62,12 +62,12 @@ function prepare(hotel: Hotel, stay: Stay, now: Date): Prepared {
   const nights = stayNights(stay.checkin, stay.checkout);
   const profile = profileOf(hotel);
   const ctx = priceContext(profile, nights, stay.persons, stay.currency, residencyPriceFactor(hotel, stay.residency));
-  const typeMask = refundableOpen(nights, profile.cancellationDays, now) ? 0b1111 : 0b1111 & ~REFUNDABLE_TYPES;
+  const typeMask = refundableOpen(nights, profile.cancellationDays, hotel.timeZone, now) ? 0b1111 : 0b1111 & ~REFUNDABLE_TYPES;
   return { hotel, nights, ctx, typeMask, currency: stay.currency, residency: stay.residency, quotedAt: '' };
 }
 
 function quotedAt(prep: Prepared, now: Date): string {
-  if (prep.quotedAt === '') prep.quotedAt = localDateTime(now);
+  if (prep.quotedAt === '') prep.quotedAt = localDateTimeIn(now, prep.hotel.timeZone);
   return prep.quotedAt;
 }
 

@@ -22,6 +22,7 @@ export function makeHotel(overrides: Partial<Hotel> = {}): Hotel {
     hasDetails: true,
     distanceToCenterM: 520,
     cityPriceLevel: 1.3,
+    timeZone: 'Europe/Amsterdam',
     scenario: [],
     ...overrides,
   };

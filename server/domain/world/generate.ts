@@ -9,6 +9,7 @@ import { priceFactorOf } from './countries.js';
 import { localCurrencyOf } from './currencies.js';
 import { distanceM, offsetByMetres, roundCoordinate, type LatLon } from './geo.js';
 import { hotelName, postalCode, streetAddress } from './naming.js';
+import { timeZoneAt } from '../localTime.js';
 import { Random, mixSeeds } from '../random.js';
 import { SCENARIO_CLUSTER_CENTRE, SCENARIO_EXCLUSION_RADIUS_M } from './scenario.js';
 
@@ -219,6 +220,7 @@ export function generateHotels(options: GenerateOptions = {}): Hotel[] {
         hasDetails: !random.chance(0.03),
         distanceToCenterM: Math.round(distanceM(position.latitude, position.longitude, centre.latitude, centre.longitude)),
         cityPriceLevel: priceLevel,
+        timeZone: timeZoneAt(position.latitude, position.longitude),
         scenario: [],
       };
     }

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { PROPERTY_KINDS, type Hotel, type ScenarioEffect } from '../hotel.js';
 import type { LatLon } from './geo.js';
+import { timeZoneAt } from '../localTime.js';
 
 /** Centre of the cluster ("Sandbox Scenario Park", Amsterdam-Zuidoost, ~8.5 km from the city centre). */
 export const SCENARIO_CLUSTER_CENTRE: Readonly<LatLon> = { latitude: 52.316, longitude: 4.971 };
@@ -31,7 +32,11 @@ const EFFECT_KINDS = new Set<ScenarioEffect['kind']>([
 export function loadScenarioHotels(file: URL | string = SCENARIO_HOTELS_FILE): ScenarioHotel[] {
   const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
   if (!Array.isArray(parsed)) throw new Error('scenario-hotels.json must hold an array');
-  return parsed.map((entry, index) => checkScenarioHotel(entry, index));
+  return parsed.map((entry, index) => {
+    const hotel = checkScenarioHotel(entry, index);
+    // The fixture does not repeat what the coordinates already say.
+    return { ...hotel, timeZone: timeZoneAt(hotel.latitude, hotel.longitude) };
+  });
 }
 
 function checkScenarioHotel(entry: unknown, index: number): ScenarioHotel {

@@ -19,9 +19,9 @@ function dateText(date: string, m: Messages): string {
 const money = (amount: string, currency: string) => `${amount} ${currency}`;
 
 /** A message whose one placeholder `name` is shown in bold, e.g. the free-cancellation deadline. */
-function withStrong(m: Messages, key: MessageKey, name: string, value: string): SafeHtml {
+function withStrong(m: Messages, key: MessageKey, name: string, value: string, other: Record<string, string> = {}): SafeHtml {
   const marker = '\u0000';
-  const [before = '', after = ''] = m.t(key, { [name]: marker }).split(marker);
+  const [before = '', after = ''] = m.t(key, { ...other, [name]: marker }).split(marker);
   return html`${before}<strong>${value}</strong>${after}`;
 }
 
@@ -80,17 +80,18 @@ function priceSection(booking: BookingRecord, m: Messages): SafeHtml {
 </section>`;
 }
 
-function cancellationSection(booking: BookingRecord, m: Messages): SafeHtml {
+/** The deadlines are the hotel's wall-clock times, so the page names the hotel's zone. */
+function cancellationSection(booking: BookingRecord, m: Messages, zone: string): SafeHtml {
   const penalties = booking.policies.map(
     (policy) => html`<li>${m.t('page.penalty', {
-      from: policy.starts_at, until: policy.ends_at, amount: money(policy.penalty_amount, booking.currency),
+      from: policy.starts_at, until: policy.ends_at, zone, amount: money(policy.penalty_amount, booking.currency),
     })}</li>`,
   );
   return html`<section aria-label="${m.t('page.cancellationPolicy')}">
   <h2>${m.t('page.cancellationPolicy')}</h2>
   <p id="cancellation">${
     booking.refundable && booking.freeCancellationBefore
-      ? withStrong(m, 'page.freeCancellation', 'deadline', booking.freeCancellationBefore)
+      ? withStrong(m, 'page.freeCancellation', 'deadline', booking.freeCancellationBefore, { zone })
       : html`<strong>${m.t('page.nonRefundable')}</strong>${m.t('page.nonRefundableText')}`
   }</p>
   ${penalties.length > 0 ? html`<ul>${penalties}</ul>` : ''}
@@ -109,12 +110,15 @@ function guestSection(booking: BookingRecord, m: Messages): SafeHtml {
 </section>`;
 }
 
-function summary(booking: BookingRecord, m: Messages): SafeHtml {
-  return html`${hotelSection(booking, m)}${staySection(booking, m)}${priceSection(booking, m)}${cancellationSection(booking, m)}${guestSection(booking, m)}`;
+function summary(booking: BookingRecord, m: Messages, zone: string): SafeHtml {
+  return html`${hotelSection(booking, m)}${staySection(booking, m)}${priceSection(booking, m)}${cancellationSection(booking, m, zone)}${guestSection(booking, m)}`;
 }
 
-/** The review-and-pay page of a payable booking: one form, one button. `lang` is the page's override, if any. */
-export function reviewPage(booking: BookingRecord, m: Messages, lang?: string): string {
+/**
+ * The review-and-pay page of a payable booking: one form, one button. `zone` is the hotel's IANA
+ * time zone; `lang` is the page's override, if any.
+ */
+export function reviewPage(booking: BookingRecord, m: Messages, zone: string, lang?: string): string {
   const cards = TEST_CARDS.map(
     (card) => html`<label class="card"><input type="radio" name="card" value="${card.number}"${
       card.number === DEFAULT_TEST_CARD.number ? html` checked` : ''
@@ -123,7 +127,7 @@ export function reviewPage(booking: BookingRecord, m: Messages, lang?: string): 
   return document(
     m.t('page.reviewTitle', { hotel: booking.hotelName }),
     html`<h1>${m.t('page.reviewHeading')}</h1>
-${summary(booking, m)}
+${summary(booking, m, zone)}
 <form method="post" action="finalize" aria-label="${m.t('page.payAndConfirm')}">
   <input type="hidden" name="bookhash" value="${booking.bookhash}">
   <input type="hidden" name="csrf_token" value="${booking.csrfToken}">
@@ -147,7 +151,7 @@ ${summary(booking, m)}
 }
 
 /** The page of a booking that is no longer payable: its outcome. */
-export function outcomePage(booking: BookingRecord, paid: BookingRecord['paid'], m: Messages): string {
+export function outcomePage(booking: BookingRecord, paid: BookingRecord['paid'], m: Messages, zone: string): string {
   const reference = html`<dl>
     <dt>${m.t('page.bookingReference')}</dt><dd><code id="bookhash">${booking.bookhash}</code></dd>
     <dt>${m.t('page.bookingId')}</dt><dd>${booking.id}</dd>
@@ -164,7 +168,7 @@ export function outcomePage(booking: BookingRecord, paid: BookingRecord['paid'],
   <p>${outcome.text}</p>
   ${reference}
 </section>
-${summary(booking, m)}`,
+${summary(booking, m, zone)}`,
     m,
   );
 }

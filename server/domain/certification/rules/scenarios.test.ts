@@ -29,3 +29,16 @@ describe.each([
     expect(rule.evaluate(journal.entries).verdict).toBe('not_seen');
   });
 });
+
+describe('scenarios met without the Test header', () => {
+  it('a 409 at booking start is a sold-out room; a search without hotels is no availability', () => {
+    const journal = new TestJournal();
+    journal.call('/booking.php', { at: 0, body: { service_hash: 'h' }, status: 409, response: { error: 'The rate is no longer available; search again' } });
+    journal.call('/search.php', { at: 1, body: { location: 'Nowhere' }, response: { search_id: 's', total_hotels: 0, hotels: [] } });
+    journal.call('/search.php', { at: 2, body: { location: 'Paris' }, response: { search_id: 't', total_hotels: 1, hotels: [{}] } });
+    expect(handledSoldOut.evaluate(journal.entries)).toMatchObject({ verdict: 'passed', evidence: [1] });
+    expect(handledNoAvailability.evaluate(journal.entries)).toMatchObject({ verdict: 'passed', evidence: [2] });
+    for (let i = 0; i < 2; i++) journal.call('/booking.php', { at: 10 + i, body: { service_hash: 'h' }, status: 409 });
+    expect(handledSoldOut.evaluate(journal.entries)).toMatchObject({ verdict: 'failed', evidence: [1, 4, 5] });
+  });
+});

@@ -37,7 +37,11 @@ import {
   RATE_LIMITED_PATHS,
   authenticate,
   jsonBody,
+  noEmptySegments,
+  noStore,
+  noSuchEndpoint,
   onlyPost,
+  originForm,
   rateLimit,
   requireJson,
   requireObjectBody,
@@ -80,7 +84,8 @@ export interface AppContext {
 export function createContext(options: AppOptions): AppContext {
   const config = defaultConfig(options.config);
   const world = options.world ?? defaultWorld();
-  world.geocoder(); // build the gazetteer now, not on the first search
+  // Build the gazetteer and the address index now: built on the first search, they blocked every client.
+  world.geocoder().prepareAddressIndex();
   const accounts = options.accounts ?? Accounts.fromFixture();
   const { store, clock } = options;
   const clocks = new AccountClocks(clock);
@@ -124,9 +129,14 @@ export function createApp(options: AppOptions): Express {
   const { config } = context;
   const app = express();
   app.disable('x-powered-by');
+  // One spelling per path: Express would otherwise match /SEARCH.PHP and /search.php/ too, and
+  // the validator (which compares paths exactly) would let those through unchecked.
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
   app.set('trust proxy', config.trustProxy);
   app.locals.context = context;
   app.use(requestLog(options.logger ?? silentLogger()));
+  app.use(noStore, originForm, noEmptySegments);
 
   const endpoints = {
     '/search.php': searchEndpoint(context),
@@ -168,9 +178,7 @@ export function createApp(options: AppOptions): Express {
   app.use('/images', imagesRouter());
   if (config.controlApi) app.use('/_control', controlRouter(context));
 
-  app.use((req, res) => {
-    res.status(404).json({ error: `No such endpoint: ${req.method} ${req.path}` });
-  });
+  app.use(noSuchEndpoint);
   app.use(errorHandler);
   return app;
 }

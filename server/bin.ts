@@ -11,21 +11,25 @@ import { SERVER_HELP, SERVER_OPTIONS } from './cli/serverOptions.js';
 import { drainOnSignals } from './cli/shutdown.js';
 import { OffsetClock } from './clock.js';
 import { createLogger } from './http/requestLog.js';
-import { LowdbStore, StoreOpenError } from './store/lowdbStore.js';
+import { createApiServer, limitHeapGrowth } from './http/serverLimits.js';
+import { LowdbStore } from './store/lowdbStore.js';
+import { describeDatabaseUrl, PostgresStore } from './store/postgresStore.js';
+import { StoreOpenError, type Store } from './store/store.js';
 
 const settings = settingsOrExit(SERVER_OPTIONS, SERVER_HELP);
+limitHeapGrowth();
 
-const isOff = (text: string | undefined) => text !== undefined && /^(0|false|off|no)$/i.test(text);
 
 const { port, host } = settings;
 const publicUrl = (settings.publicUrl ?? `http://${host}:${port}`).replace(/\/+$/, '');
 const dbFile = resolve(settings.dbFile);
-const trustProxyText = settings.trustProxy;
 const logger = createLogger(settings.logLevel, { pretty: process.stdout.isTTY });
 
-let store: LowdbStore;
+const { databaseUrl } = settings;
+const storeName = databaseUrl ? `PostgreSQL ${describeDatabaseUrl(databaseUrl)}` : dbFile;
+let store: Store;
 try {
-  store = await LowdbStore.open(dbFile);
+  store = databaseUrl ? await PostgresStore.open(databaseUrl) : await LowdbStore.open(dbFile);
 } catch (error) {
   if (error instanceof StoreOpenError) {
     console.error(`Cannot start: ${error.message}`);
@@ -42,7 +46,7 @@ const app = createApp({
   config: {
     publicUrl,
     rateLimits: { perMinute: settings.rateLimitPerMinute, perDay: settings.rateLimitPerDay },
-    trustProxy: trustProxyText === undefined || isOff(trustProxyText) ? false : trustProxyText === 'true' ? true : trustProxyText,
+    trustProxy: settings.trustProxy,
     controlApi: settings.controlApi,
     validateResponses: settings.validateResponses,
     corsOrigins: settings.corsOrigins,
@@ -50,12 +54,16 @@ const app = createApp({
   },
 });
 
-const server = app.listen(port, host, () => {
+const server = createApiServer(app).listen(port, host, () => {
   const ms = Math.round(performance.now() - startedAt);
-  console.log(`Hotel Booking API reference server listening on ${publicUrl} (store ${dbFile}, ready in ${ms} ms)`);
+  console.log(`Hotel Booking API reference server listening on ${publicUrl} (store ${storeName}, ready in ${ms} ms)`);
 });
 server.on('error', (error) => {
   console.error(`Cannot listen on ${host}:${port}: ${error.message}`);
   process.exit(1);
 });
-drainOnSignals(server, { graceMs: settings.shutdownGraceSeconds * 1000, logger });
+drainOnSignals(server, {
+  graceMs: settings.shutdownGraceSeconds * 1000,
+  logger,
+  exit: (code) => void store.close().finally(() => process.exit(code)),
+});

@@ -1,3 +1,5 @@
+import { assertClockInstant } from './clockRange.js';
+
 /**
  * The one clock every time rule reads: caches, search_id expiry, rate-limit windows,
  * cancellation deadlines, settlement and booked_at. The control API moves it.
@@ -6,6 +8,7 @@ export interface Clock {
   now(): Date;
 }
 
+/** Both clocks refuse (RangeError) an instant outside clockRange.ts's range. */
 export interface ControllableClock extends Clock {
   /** Jump to an instant; time keeps flowing from there (or stays, for a frozen clock). */
   set(instant: Date): void;
@@ -21,9 +24,11 @@ export class OffsetClock implements ControllableClock {
     return new Date(Date.now() + this.offsetMs);
   }
   set(instant: Date): void {
+    assertClockInstant(instant.getTime());
     this.offsetMs = instant.getTime() - Date.now();
   }
   advance(seconds: number): void {
+    assertClockInstant(this.now().getTime() + seconds * 1000);
     this.offsetMs += seconds * 1000;
   }
   reset(): void {
@@ -37,15 +42,18 @@ export class FakeClock implements ControllableClock {
   private readonly start: number;
   constructor(start: Date | string = '2026-11-21T10:00:00Z') {
     this.start = new Date(start).getTime();
+    assertClockInstant(this.start);
     this.current = this.start;
   }
   now(): Date {
     return new Date(this.current);
   }
   set(instant: Date): void {
+    assertClockInstant(instant.getTime());
     this.current = instant.getTime();
   }
   advance(seconds: number): void {
+    assertClockInstant(this.current + seconds * 1000);
     this.current += seconds * 1000;
   }
   reset(): void {

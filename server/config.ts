@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /** Server settings. Defaults are the API description's values; bin.ts reads env and flags. */
 export interface RateLimits {
   perMinute: number;
@@ -9,8 +11,11 @@ export interface Config {
   publicUrl: string;
   supportEmail: string;
   rateLimits: RateLimits;
-  /** Express "trust proxy" setting; false means the socket address is the client IP. */
-  trustProxy: boolean | number | string;
+  /**
+   * Express "trust proxy" setting; false means the socket address is the client IP. bin.ts fills it
+   * from parseTrustProxy (a hop count or a list of addresses, CIDRs and Express's named ranges).
+   */
+  trustProxy: boolean | number | string | string[];
   /** Mounts /_control/* (clock, reset, scenarios, pay, outbox). */
   controlApi: boolean;
   /** Validates every response against openapi.yaml (on in tests and dev). */
@@ -40,4 +45,50 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
     corsOrigins: [],
     ...overrides,
   };
+}
+
+/** A setting that cannot be used; bin.ts prints the message and exits 2. */
+export class ConfigError extends Error {}
+
+const NAMED_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY / --trust-proxy as Express's "trust proxy" value. Off (unset, off, false, no, 0)
+ * means the socket address is the client; a whole number is that many proxy hops; otherwise a
+ * comma-separated list of IP addresses, CIDR ranges and Express's loopback/linklocal/uniquelocal.
+ * `true` is refused: it trusts every hop, so any client could pick its address (and its rate-limit
+ * allowance) with a made-up X-Forwarded-For.
+ */
+export function parseTrustProxy(text: string | undefined): false | number | string[] {
+  const trimmed = (text ?? '').trim();
+  if (trimmed === '' || /^(0|false|off|no)$/i.test(trimmed)) return false;
+  if (/^true$/i.test(trimmed)) {
+    throw new ConfigError(
+      "TRUST_PROXY=true is refused: it trusts every X-Forwarded-For hop, so any client could forge its address " +
+        'and dodge the rate limits. Give the number of proxies in front of the server (e.g. 1) or their addresses.',
+    );
+  }
+  if (/^\d+$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    if (!Number.isSafeInteger(hops)) throw new ConfigError(`TRUST_PROXY hop count is too large (got '${trimmed}')`);
+    return hops;
+  }
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!NAMED_PROXY_RANGES.includes(entry) && !isAddressOrCidr(entry)) {
+      throw new ConfigError(
+        `TRUST_PROXY must be off, a number of hops, or a comma-separated list of IP addresses, CIDR ranges, ` +
+          `${NAMED_PROXY_RANGES.join(', ')} (got '${entry}')`,
+      );
+    }
+  }
+  return entries;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }

@@ -29,6 +29,8 @@ export interface CancelledBooking {
   booking: StartedBooking;
   before: BookingDetail;
   cancelled: Exchange<components['schemas']['CancelResponse']>;
+  /** E-mails about the booking in the outbox just before the cancel (with the harness), e.g. a booking confirmation. */
+  mailsBeforeCancel: number | undefined;
 }
 
 export function cancelledBooking(ctx: CheckContext): Promise<CancelledBooking> {
@@ -36,9 +38,12 @@ export function cancelledBooking(ctx: CheckContext): Promise<CancelledBooking> {
     const booking = await ctx.fixtures.confirmedBooking(true);
     const before = await retrieve(ctx, booking.bookhash, 'retrieve of the confirmed booking');
     expectEqual(before.status, 'booking_confirmed', 'status after payment');
+    const mailsBeforeCancel = ctx.harness
+      ? (await ctx.harness.outbox()).filter((mail) => mail.bookhash === booking.bookhash).length
+      : undefined;
     const cancelled = await cancel(ctx, booking.bookhash);
     expectStatus(cancelled, 200, `cancel of the confirmed refundable booking ${booking.bookhash} (deadline ${before.free_cancellation_before})`);
-    return { booking, before, cancelled };
+    return { booking, before, cancelled, mailsBeforeCancel };
   });
 }
 

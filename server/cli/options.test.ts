@@ -18,7 +18,7 @@ describe('readSettings', () => {
       dbFile: 'data/db.json',
       rateLimitPerMinute: 5,
       rateLimitPerDay: 200,
-      trustProxy: undefined,
+      trustProxy: false,
       controlApi: true,
       validateResponses: true,
       corsOrigins: [],
@@ -38,6 +38,8 @@ describe('readSettings', () => {
     expect(read([], { CONTROL_API: 'off', VALIDATE_RESPONSES: 'false' })).toMatchObject({ controlApi: false, validateResponses: false });
     expect(read([], { CONTROL_API: 'on' })).toMatchObject({ controlApi: true });
     expect(() => read([], { CONTROL_API: 'maybe' })).toThrow(new UsageError("CONTROL_API must be on or off (got 'maybe')"));
+    expect(read(['--trust-proxy', '1'])).toMatchObject({ trustProxy: 1 });
+    expect(() => read([], { TRUST_PROXY: 'true' })).toThrow(UsageError);
   });
 
   it('names the flag or the variable a bad value came from', () => {

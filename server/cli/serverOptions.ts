@@ -1,8 +1,19 @@
 /** Every flag and environment variable of `server/bin.ts`, in the order --help lists them. */
-import { SPEC_RATE_LIMITS } from '../config.js';
+import { SPEC_RATE_LIMITS, parseTrustProxy } from '../config.js';
 import { parseCorsOrigins } from '../http/cors.js';
 import { LOG_LEVELS, type LogLevel } from '../http/requestLog.js';
 import { UsageError, anyText, onOff, oneOf, option, positiveInteger } from './options.js';
+
+/** An option parser from a parser that throws plain errors: a UsageError that names the flag or variable. */
+function namingTheSource<T>(parse: (text: string) => T): (text: string, source: string) => T {
+  return (text, source) => {
+    try {
+      return parse(text);
+    } catch (error) {
+      throw new UsageError(`${source}: ${(error as Error).message}`);
+    }
+  };
+}
 
 export const SERVER_OPTIONS = {
   port: option({ flag: 'port', env: 'PORT', placeholder: '<n>', fallback: 3000, help: 'Port to listen on', parse: positiveInteger }),
@@ -21,7 +32,16 @@ export const SERVER_OPTIONS = {
     env: 'DB_FILE',
     placeholder: '<path>',
     fallback: 'data/db.json',
-    help: 'lowdb file, created on first start; never overwritten when unreadable',
+    help: 'Embedded store: lowdb snapshot + DB_FILE.journal, created on first start; never overwritten when unreadable',
+    parse: anyText,
+  }),
+  databaseUrl: option<string | undefined>({
+    flag: 'database-url',
+    env: 'DATABASE_URL',
+    placeholder: '<url>',
+    fallback: undefined,
+    shownDefault: 'unset',
+    help: 'postgres://… : PostgreSQL instead of DB_FILE (migrated at start)',
     parse: anyText,
   }),
   rateLimitPerMinute: option({
@@ -40,14 +60,14 @@ export const SERVER_OPTIONS = {
     help: 'Likewise, per day',
     parse: positiveInteger,
   }),
-  trustProxy: option<string | undefined>({
+  trustProxy: option<false | number | string[]>({
     flag: 'trust-proxy',
     env: 'TRUST_PROXY',
     placeholder: '<value>',
-    fallback: undefined,
+    fallback: false,
     shownDefault: 'off',
-    help: 'Express trust-proxy setting (off: the socket address is the client IP)',
-    parse: anyText,
+    help: 'Proxies trusted for the client IP: off, a number of hops, or addresses/CIDRs/loopback (true is refused)',
+    parse: namingTheSource(parseTrustProxy),
   }),
   controlApi: option({
     flag: 'no-control-api',
@@ -72,13 +92,7 @@ export const SERVER_OPTIONS = {
     fallback: [],
     shownDefault: 'off',
     help: "Comma-separated origins that may call the API from a browser; '*' for any",
-    parse: (text, source) => {
-      try {
-        return parseCorsOrigins(text);
-      } catch (error) {
-        throw new UsageError(`${source}: ${(error as Error).message}`);
-      }
-    },
+    parse: namingTheSource(parseCorsOrigins),
   }),
   logLevel: option<LogLevel>({
     flag: 'log-level',

@@ -5,6 +5,7 @@
  * are async so that this state can later move into the Store (shared by replicas).
  */
 import type { Clock } from '../clock.js';
+import { assertClockInstant } from '../clockRange.js';
 
 const DAY_MS = 86_400_000;
 /** Offset changes kept per account: enough for a day of conformance runs, bounded for safety. */
@@ -45,6 +46,7 @@ export class AccountClocks {
   /** Sets the account's offset over the base clock (0 = real time); time keeps flowing. */
   async setOffset(accountId: number, offsetMs: number): Promise<ShiftedClock> {
     const baseMs = this.base.now().getTime();
+    assertClockInstant(baseMs + offsetMs); // like the clocks themselves: years 2000–2100 only
     // Before its first change an account ran on real time.
     const known = this.changes.get(accountId) ?? [{ fromBaseMs: -Infinity, offsetMs: 0 }];
     const history = known.filter((change) => change.fromBaseMs < baseMs);

@@ -66,6 +66,25 @@ describe('SlidingWindowRateLimiter', () => {
   });
 });
 
+describe('SlidingWindowRateLimiter memory', () => {
+  it('prunes keys whose windows expired, so the map stays bounded however many addresses call', () => {
+    const limiter = new SlidingWindowRateLimiter({ perMinute: 5, perDay: 200 });
+    const day = seconds(86_400);
+    // Day 1: 20,000 distinct addresses, one request each, spread over the day.
+    for (let i = 0; i < 20_000; i++) limiter.hit(`10.0.${i >> 8}.${i & 255}|/search.php`, T0 + Math.floor((i * day) / 20_000));
+    expect(limiter.size).toBe(20_000);
+    // Day 2, half-way: addresses of the first half of day 1 have left the day window.
+    limiter.hit('203.0.113.1|/search.php', T0 + day + day / 2);
+    expect(limiter.size).toBeLessThanOrEqual(10_001);
+    expect(limiter.size).toBeGreaterThan(9_000);
+    // Two days later only the newest caller is left, and it is still limited as before.
+    limiter.hit('203.0.113.2|/search.php', T0 + 3 * day);
+    expect(limiter.size).toBe(1);
+    for (let i = 0; i < 4; i++) expect(limiter.hit('203.0.113.2|/search.php', T0 + 3 * day).allowed).toBe(true);
+    expect(limiter.hit('203.0.113.2|/search.php', T0 + 3 * day).allowed).toBe(false);
+  });
+});
+
 describe('SlidingWindowRateLimiter judged on an account timeline', () => {
   it('ages earlier requests by what the account moved its clock, and counts "future" requests', () => {
     const limiter = new SlidingWindowRateLimiter({ perMinute: 2, perDay: 200 });

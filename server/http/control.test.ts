@@ -129,7 +129,7 @@ describe('control API: one account per call', () => {
     await controlPay(server, bookhash, 'success');
     expect((await server.post('/book/cancel.php', { apikey: KEY_ANNA, bookhash })).status).toBe(200);
     const anna = (await server.post('/_control/outbox', { apikey: KEY_ANNA })).body;
-    expect(anna.count).toBe(1);
+    expect(anna.count).toBe(2); // the booking confirmation and the cancellation
     expect((await server.post('/_control/outbox', { apikey: KEY_BEN })).body).toEqual({ count: 0, emails: [] });
   });
 

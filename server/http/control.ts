@@ -5,21 +5,25 @@
  * scenario list is the same for everybody and needs no key. Whole-sandbox calls live under
  * /_control/admin and exist only with an admin token. bin.ts can switch the whole API off.
  */
-import express, { Router, type RequestHandler } from 'express';
+import type { RequestHandler, Router } from 'express';
 import type { AppContext } from '../app.js';
 import { secretMatches } from '../domain/accounts.js';
 import type { ShiftedClock } from '../domain/accountClocks.js';
+import { clockMoveError } from '../clockRange.js';
 import { ApiError, badRequest, forbidden } from '../errors.js';
 import type { ScenarioEffect } from '../domain/hotel.js';
 import { asyncHandler } from './asyncHandler.js';
 import { accountOf, authenticate, clockOf, requireObjectBody } from './pipeline.js';
 import { PAYMENT_OUTCOMES, type PaymentOutcome } from '../domain/bookings/payment.js';
+import { controlGuard } from './controlGuard.js';
+import { jsonBody } from './jsonBody.js';
+import { strictRouter } from './strictRouter.js';
 
 const CLOCK_FIELDS = ['apikey', 'now', 'advance_seconds', 'offset_seconds'];
 
 export function controlRouter(context: AppContext): Router {
-  const router = Router();
-  router.use(express.json({ limit: '16kb' }));
+  const router = strictRouter();
+  router.use(controlGuard(context.config.publicUrl), jsonBody(16 * 1024));
   if (context.config.adminToken !== undefined) router.use('/admin', adminRouter(context, context.config.adminToken));
   const ofAccount = [requireObjectBody, authenticate(context.accounts, context.clocks)];
 
@@ -36,9 +40,10 @@ export function controlRouter(context: AppContext): Router {
       const id = accountOf(res).id;
       const clock = clockOf(res);
       const baseMs = clock.now().getTime() - clock.offsetMs;
+      // Years 2000–2100, at most 50 years per call (clockRange.ts): every stored timestamp stays servable.
       const inRange = (offsetMs: number) => {
-        // Only what a Date can hold; no request may turn into a 500 later.
-        if (!Number.isFinite(new Date(baseMs + offsetMs).getTime())) throw badRequest('That moves the clock out of range');
+        const rangeError = clockMoveError(clock.now().getTime(), baseMs + offsetMs);
+        if (rangeError) throw badRequest(rangeError);
         return offsetMs;
       };
       const seconds = (field: string): number => {
@@ -104,10 +109,14 @@ export function controlRouter(context: AppContext): Router {
     }),
   );
 
-  router.post('/outbox', ...ofAccount, (_req, res) => {
-    const emails = context.store.outboxOfAccount(accountOf(res).id);
-    res.json({ count: emails.length, emails });
-  });
+  router.post(
+    '/outbox',
+    ...ofAccount,
+    asyncHandler(async (_req, res) => {
+      const emails = await context.store.outboxOfAccount(accountOf(res).id);
+      res.json({ count: emails.length, emails });
+    }),
+  );
 
   // Reads are POSTs too, because the key travels in the body as on the API.
   router.all(['/clock', '/reset', '/pay', '/outbox'], (req, _res, next) => {
@@ -118,7 +127,7 @@ export function controlRouter(context: AppContext): Router {
 
 /** Whole-sandbox calls: `Authorization: Bearer <SANDBOX_ADMIN_TOKEN>`, compared in constant time. */
 function adminRouter(context: AppContext, token: string): Router {
-  const router = Router();
+  const router = strictRouter();
   const requireAdmin: RequestHandler = (req, _res, next) => {
     const match = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '');
     if (!match) {

@@ -26,7 +26,7 @@ function toHttp(error: unknown): { status: number; body: Record<string, unknown>
   const failure = (error ?? {}) as ValidatorError;
   // body-parser (express.json)
   if (failure.type === 'entity.parse.failed') return plain(400, 'Malformed JSON in the request body');
-  if (failure.type === 'entity.too.large') return plain(400, 'The request body is too large');
+  if (failure.type === 'entity.too.large') return plain(413, 'The request body is too large');
   if (failure.type === 'encoding.unsupported' || failure.type === 'charset.unsupported') {
     return plain(400, 'Unsupported request body encoding; send UTF-8 JSON');
   }

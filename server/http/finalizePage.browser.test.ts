@@ -60,19 +60,23 @@ describe.skipIf(!hasChromium)('finalization page in Chromium', () => {
 
   it('shows the summary, pays with one click and confirms', async () => {
     const { url, bookhash } = await startBooking(KEY_CHLOE);
-    const record = server.store.findBooking(bookhash)!;
+    const record = (await server.store.findBooking(bookhash))!;
     const page = await openPage(url);
 
     expect(await page.textContent('#hotel-name')).toContain(rate.hotelName);
     expect(await page.textContent('#room-name')).toBe(rate.room.room_name);
     expect(await page.textContent('#room-type')).toBe(rate.room.room_type);
     expect(await page.textContent('#bedding')).toBe(rate.room.bedding);
-    expect(await page.textContent('#arrival')).toContain(stay.checkin);
-    expect(await page.textContent('#departure')).toContain(stay.checkout);
+    // Readable dates (Saturday 19 to Tuesday 22 December 2026), machine-readable in <time datetime>.
+    expect(await page.textContent('#arrival')).toBe('Sat, 19 December 2026');
+    expect(await page.getAttribute('#arrival time', 'datetime')).toBe(stay.checkin);
+    expect(await page.textContent('#departure')).toBe('Tue, 22 December 2026');
+    expect(await page.getAttribute('#departure time', 'datetime')).toBe(stay.checkout);
     expect(await page.textContent('#nights')).toBe('3 nights');
     expect(await page.textContent('#total-price')).toBe(`${rate.rate.pricing.total_price} EUR`);
     expect(await page.textContent('#meal')).toContain(rate.rate.meal);
-    expect(await page.textContent('#cancellation')).toContain(String(rate.rate.cancellation.free_cancellation_before));
+    expect(await page.getAttribute('#cancellation time', 'datetime')).toBe(String(rate.rate.cancellation.free_cancellation_before));
+    expect(await page.textContent('#cancellation')).toMatch(/^Free cancellation until \w{3}, \d{1,2} December 2026, \d{2}:\d{2} \(Europe\/Amsterdam\)\.$/);
     expect(await page.textContent('#guest-name')).toBe("Chloé Müller-O'Brien");
     expect(await page.textContent('#guest-email')).toBe('chloe.muller@example.com');
     expect(await page.textContent('#guest-phone')).toBe('+33 1 55 50 03 03');
@@ -87,14 +91,14 @@ describe.skipIf(!hasChromium)('finalization page in Chromium', () => {
     await page.fill('#client_remarks', "Late arrival, around 23:00 — Chloé's tip: <quiet> room");
     await Promise.all([page.waitForURL(url), page.click('#pay')]);
     expect(await page.textContent('#outcome')).toBe('Your booking is confirmed');
-    const confirmed = server.store.findBooking(bookhash)!;
+    const confirmed = (await server.store.findBooking(bookhash))!;
     expect(await page.textContent('#supplier-order-id')).toBe(confirmed.supplierOrderId);
     await page.screenshot({ path: `${ARTIFACTS}finalize-confirmed.png`, fullPage: true });
 
     // A reload shows the same outcome and pays nothing again.
     await page.reload();
     expect(await page.textContent('#outcome')).toBe('Your booking is confirmed');
-    expect(server.store.findBooking(bookhash)).toEqual(confirmed);
+    expect(await server.store.findBooking(bookhash)).toEqual(confirmed);
     await page.close();
 
     const retrieved = await server.post('/retrieve_booking.php', { apikey: KEY_CHLOE, bookhash });

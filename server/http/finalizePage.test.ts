@@ -4,8 +4,10 @@
  * finalizePage.browser.test.ts clicks through the same page in Chromium.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatWallTime } from '../domain/i18n/dates.js';
 import {
   KEY_ANNA,
+  KEY_BEN,
   KEY_CHLOE,
   dayAfter,
   findRate,
@@ -63,11 +65,14 @@ describe('the review page', () => {
     expect(headers.get('x-frame-options')).toBe('DENY');
     expect(headers.get('cache-control')).toBe('no-store');
 
-    const record = server.store.findBooking(bookhash)!;
+    const record = (await server.store.findBooking(bookhash))!;
+    const deadline = String(record.freeCancellationBefore);
     for (const part of [
-      record.hotelName, record.roomName, record.roomType, record.bedding, stay.checkin, stay.checkout, '3 nights',
+      record.hotelName, record.roomName, record.roomType, record.bedding, '3 nights',
+      // The stay is Saturday 19 to Tuesday 22 December 2026; the deadline is a hotel-local wall time.
+      '<time datetime="2026-12-19">Sat, 19 December 2026</time>', '<time datetime="2026-12-22">Tue, 22 December 2026</time>',
       `${record.totalPrice} EUR`, record.meal === 'breakfast' ? 'Breakfast included' : 'Room only',
-      `Free cancellation until <strong>${String(record.freeCancellationBefore)}</strong> (Europe/Amsterdam).`,
+      `Free cancellation until <strong><time datetime="${deadline}">${formatWallTime(deadline, 'en')}</time></strong> (Europe/Amsterdam).`,
       'Anna de Vries', 'anna.devries@example.com', '+31 20 555 0101', 'name="client_remarks"',
       '4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0000 0000 0119',
     ]) {
@@ -80,6 +85,17 @@ describe('the review page', () => {
     expect(html).not.toMatch(/ on[a-z]+=/i);
     expect(csrfOf(html)).toBe(record.csrfToken);
     expect(html).toContain('value="4242424242424242" checked');
+    expect(formatWallTime(deadline, 'en')).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} December 2026, \d{2}:\d{2}$/);
+    expect(html).not.toContain(`${deadline} (`); // no raw ISO deadline
+  });
+
+  it('writes dates in the page language, naming the hotel zone', async () => {
+    const bookhash = await startBooking(server, KEY_ANNA, refundable.serviceHash);
+    const deadline = String((await server.store.findBooking(bookhash))!.freeCancellationBefore);
+    const { html } = await openPage(`${bookhash}&lang=de`);
+    expect(html).toContain('<time datetime="2026-12-19">Sa., 19. Dezember 2026</time>');
+    expect(html).toContain(`<time datetime="${deadline}">${formatWallTime(deadline, 'de')}</time></strong> (Europe/Amsterdam)`);
+    expect(formatWallTime(deadline, 'de')).toMatch(/^\w{2}\., \d{1,2}\. Dezember 2026, \d{2}:\d{2}$/);
   });
 
   it('escapes the guest name (apostrophe and umlaut)', async () => {
@@ -98,6 +114,25 @@ describe('the review page', () => {
     expect(cityTax).toBeDefined();
     const { html } = await openPage(await startBooking(server, KEY_ANNA, rate.serviceHash));
     expect(html).toContain(`City tax</dt><dd id="city-tax">${cityTax!.amount} ${cityTax!.currency}`);
+  });
+
+  it('shows the VAT beside the city tax when it is not included, as hotel details state it (hotel 900004)', async () => {
+    const rate = await scenarioRate(server, KEY_ANNA, 900004, stay);
+    const vat = rate.rate.pricing.vat;
+    expect(vat).toBeDefined();
+    const { html } = await openPage(await startBooking(server, KEY_ANNA, rate.serviceHash));
+    expect(html).toContain(`<dt>VAT</dt><dd id="vat">${vat!.amount} ${vat!.currency} <small>(not included; payable on top of the price)</small></dd>`);
+    expect(html.indexOf('id="vat"')).toBeGreaterThan(html.indexOf('id="city-tax"'));
+    const dutch = await openPage(`${await startBooking(server, KEY_ANNA, rate.serviceHash)}&lang=nl`);
+    expect(dutch.html).toContain(`<dt>Btw</dt><dd id="vat">${vat!.amount} ${vat!.currency}`);
+  });
+
+  it('shows no VAT when it is included (hotel 900005: only a city tax on top)', async () => {
+    const rate = await scenarioRate(server, KEY_ANNA, 900005, stay);
+    expect(rate.rate.pricing.vat).toBeUndefined();
+    const { html } = await openPage(await startBooking(server, KEY_ANNA, rate.serviceHash));
+    expect(html).toContain('id="city-tax"');
+    expect(html).not.toContain('id="vat"');
   });
 
   it('404 for an unknown bookhash, 400 without a valid one, 405 for other methods', async () => {
@@ -122,7 +157,7 @@ describe('paying on the page', () => {
     });
     expect(paid.status).toBe(303);
     expect(paid.location).toBe(`finalize?bookhash=${bookhash}`);
-    const record = server.store.findBooking(bookhash)!;
+    const record = (await server.store.findBooking(bookhash))!;
     expect(record).toMatchObject({ status: 'booking_confirmed', paid: 'yes', clientRemarks: '<b>Late</b> & "quiet" room' });
 
     const confirmation = await openPage(bookhash);
@@ -136,7 +171,7 @@ describe('paying on the page', () => {
     const resubmit = await submit({ bookhash, csrf_token: token, card: '4000000000000002' });
     expect(resubmit.status).toBe(409);
     expect(resubmit.html).toContain('already paid and confirmed');
-    expect(server.store.findBooking(bookhash)).toEqual(record);
+    expect(await server.store.findBooking(bookhash)).toEqual(record);
   });
 
   it.each([
@@ -146,30 +181,30 @@ describe('paying on the page', () => {
     const bookhash = await startBooking(server, KEY_ANNA, refundable.serviceHash);
     const token = csrfOf((await openPage(bookhash)).html);
     expect((await submit({ bookhash, csrf_token: token, card })).status).toBe(303);
-    expect(server.store.findBooking(bookhash)).toMatchObject({ status, paid, supplierOrderId: null });
+    expect(await server.store.findBooking(bookhash)).toMatchObject({ status, paid, supplierOrderId: null });
     expect((await openPage(bookhash)).html).toContain(title);
   });
 
   it('403 with a wrong or missing CSRF token, changing nothing', async () => {
     const bookhash = await startBooking(server, KEY_ANNA, refundable.serviceHash);
-    const before = structuredClone(server.store.findBooking(bookhash));
+    const before = structuredClone(await server.store.findBooking(bookhash));
     const wrong = await submit({ bookhash, csrf_token: 'x'.repeat(43), card: '4242424242424242' });
     expect(wrong.status).toBe(403);
     expect(wrong.html).toContain('invalid or has expired');
     expect((await submit({ bookhash, card: '4242424242424242' })).status).toBe(403);
     // Another booking's token does not fit either.
     const other = await startBooking(server, KEY_ANNA, refundable.serviceHash);
-    expect((await submit({ bookhash, csrf_token: server.store.findBooking(other)!.csrfToken })).status).toBe(403);
-    expect(server.store.findBooking(bookhash)).toEqual(before);
+    expect((await submit({ bookhash, csrf_token: (await server.store.findBooking(other))!.csrfToken })).status).toBe(403);
+    expect(await server.store.findBooking(bookhash)).toEqual(before);
   });
 
   it('400 for an unknown test card or a missing bookhash, 404 for an unknown one', async () => {
     const bookhash = await startBooking(server, KEY_ANNA, refundable.serviceHash);
-    const token = server.store.findBooking(bookhash)!.csrfToken;
+    const token = (await server.store.findBooking(bookhash))!.csrfToken;
     expect((await submit({ bookhash, csrf_token: token, card: '5555555555554444' })).status).toBe(400);
     expect((await submit({ csrf_token: token })).status).toBe(400);
     expect((await submit({ bookhash: 'W'.repeat(30), csrf_token: token })).status).toBe(404);
-    expect(server.store.findBooking(bookhash)?.status).toBe('processing');
+    expect((await server.store.findBooking(bookhash))?.status).toBe('processing');
   });
 
   it('refuses an oversized form with a 400 page', async () => {
@@ -177,5 +212,93 @@ describe('paying on the page', () => {
     const response = await submit({ bookhash, client_remarks: 'x'.repeat(40_000) });
     expect(response.status).toBe(400);
     expect(response.html).toContain('Invalid form');
+  });
+});
+
+describe('the confirmation e-mail', () => {
+  const outboxOf = async (apikey: string) =>
+    ((await server.post('/_control/outbox', { apikey })).body as { emails: Array<{ bookhash: string; to: string; subject: string; text: string }> }).emails;
+
+  it('is in the outbox after paying on the page, once, and not after a declined card', async () => {
+    const bookhash = await startBooking(server, KEY_ANNA, refundable.serviceHash);
+    const token = csrfOf((await openPage(bookhash)).html);
+    expect((await submit({ bookhash, csrf_token: token, card: '4242424242424242' })).status).toBe(303);
+    expect((await submit({ bookhash, csrf_token: token, card: '4242424242424242' })).status).toBe(409);
+    const record = (await server.store.findBooking(bookhash))!;
+    const emails = (await outboxOf(KEY_ANNA)).filter((email) => email.bookhash === bookhash);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]).toMatchObject({ to: 'anna.devries@example.com', subject: `Your booking at ${record.hotelName} is confirmed` });
+    for (const part of [String(record.supplierOrderId), `${record.totalPrice} EUR`, 'Sat, 19 December 2026', '(Europe/Amsterdam)']) {
+      expect(emails[0]!.text).toContain(part);
+    }
+    expect((await server.post('/_control/outbox', { apikey: KEY_BEN })).body).toEqual({ count: 0, emails: [] });
+
+    const declined = await startBooking(server, KEY_ANNA, refundable.serviceHash);
+    await submit({ bookhash: declined, csrf_token: (await server.store.findBooking(declined))!.csrfToken, card: '4000000000000002' });
+    expect((await outboxOf(KEY_ANNA)).filter((email) => email.bookhash === declined)).toEqual([]);
+  });
+});
+
+describe('return_url', () => {
+  const RETURN = 'https://partner.example/done?ref=42&x=<b>';
+
+  async function payWith(returnUrl: string | undefined): Promise<{ bookhash: string; review: string; location: string | null; outcome: string }> {
+    const bookhash = await startBooking(server, KEY_ANNA, refundable.serviceHash);
+    const query = returnUrl === undefined ? bookhash : `${bookhash}&return_url=${encodeURIComponent(returnUrl)}`;
+    const review = (await openPage(query)).html;
+    const hidden = /name="return_url" value="([^"]*)"/.exec(review)?.[1];
+    const fields: Record<string, string> = { bookhash, csrf_token: csrfOf(review), card: '4242424242424242' };
+    // The form posts the hidden field as the browser would (its HTML-decoded value).
+    if (hidden !== undefined) fields.return_url = hidden.replace(/&amp;/g, '&');
+    const paid = await submit(fields);
+    expect(paid.status).toBe(303);
+    const outcome = await fetch(new URL(paid.location!, `${server.url}/book/`)).then((response) => response.text());
+    return { bookhash, review, location: paid.location, outcome };
+  }
+
+  it('an http(s) return_url survives the payment and becomes an escaped link (not a redirect)', async () => {
+    const href = 'https://partner.example/done?ref=42&amp;x=%3Cb%3E';
+    const { bookhash, review, location, outcome } = await payWith(RETURN);
+    expect(review).toContain(`<input type="hidden" name="return_url" value="${href}">`);
+    expect(review).not.toContain('id="return-link"'); // only after payment
+    expect(location).toBe(`finalize?bookhash=${bookhash}&return_url=${encodeURIComponent('https://partner.example/done?ref=42&x=%3Cb%3E')}`);
+    expect(outcome).toContain('Your booking is confirmed');
+    expect(outcome).toContain(`<a id="return-link" href="${href}" rel="noreferrer">Return to partner.example</a>`);
+    expect(outcome).not.toContain('<b>');
+    expect(outcome).not.toMatch(/http-equiv|<script/i);
+    // As the partner may well write it, not URL-encoded.
+    const plain = await openPage(`${await startBooking(server, KEY_ANNA, refundable.serviceHash)}&return_url=https://partner.example/done`);
+    expect(plain.html).toContain('<input type="hidden" name="return_url" value="https://partner.example/done">');
+  });
+
+  it('is carried with the lang override, and kept by the back link of an error page', async () => {
+    const bookhash = await startBooking(server, KEY_ANNA, refundable.serviceHash);
+    const review = (await openPage(`${bookhash}&lang=fr&return_url=${encodeURIComponent('http://partner.example:8080/x')}`)).html;
+    const paid = await submit({ bookhash, csrf_token: csrfOf(review), lang: 'fr', return_url: 'http://partner.example:8080/x' });
+    expect(paid.location).toBe(`finalize?bookhash=${bookhash}&lang=fr&return_url=http%3A%2F%2Fpartner.example%3A8080%2Fx`);
+    const outcome = await fetch(new URL(paid.location!, `${server.url}/book/`)).then((response) => response.text());
+    expect(outcome).toContain('>Retour vers partner.example:8080</a>');
+    const again = await submit({ bookhash, csrf_token: csrfOf(review), return_url: 'http://partner.example:8080/x' });
+    expect(again.status).toBe(409);
+    expect(again.html).toContain(`<a id="back-link" href="finalize?bookhash=${bookhash}&amp;return_url=http%3A%2F%2Fpartner.example%3A8080%2Fx">`);
+  });
+
+  it.each([
+    'javascript:alert(document.cookie)', 'JAVASCRIPT:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example/x',
+    '/book/finalize', 'ftp://partner.example/', 'https://user:pass@partner.example/', ' javascript:alert(1)',
+  ])('ignores %j: no link, no hidden field, nothing carried', async (refused) => {
+    const { review, location, outcome } = await payWith(refused);
+    expect(review).not.toContain('name="return_url"');
+    expect(location).not.toContain('return_url');
+    expect(outcome).toContain('Your booking is confirmed');
+    expect(outcome).not.toContain('return-link');
+    expect(outcome.toLowerCase()).not.toContain('javascript:');
+    expect(outcome).not.toContain('evil.example');
+  });
+
+  it('ignores a return_url posted with the form but refused by the rules', async () => {
+    const bookhash = await startBooking(server, KEY_ANNA, refundable.serviceHash);
+    const paid = await submit({ bookhash, csrf_token: (await server.store.findBooking(bookhash))!.csrfToken, return_url: 'javascript:alert(1)' });
+    expect(paid.location).toBe(`finalize?bookhash=${bookhash}`);
   });
 });

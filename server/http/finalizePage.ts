@@ -4,22 +4,29 @@
  * back (POST-redirect-GET), where the outcome is shown. A refresh never pays twice: only a
  * `processing` booking is payable, and the form carries a per-booking CSRF token.
  * The page speaks the language of the booking (of the response that offered its rate); a `lang`
- * query parameter (or form field) overrides it.
+ * query parameter (or form field) overrides it. A partner's `return_url` (http(s) only) becomes a
+ * link on the outcome page; both are carried through the form and the redirect.
  */
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import express, { type Router, type NextFunction, type Request, type Response } from 'express';
 import type { AppContext } from '../app.js';
 import { testCard, DEFAULT_TEST_CARD } from '../domain/bookings/payment.js';
 import { BOOKHASH_PATTERN } from '../domain/bookings/tokens.js';
 import { ApiError } from '../errors.js';
 import { asyncHandler } from './asyncHandler.js';
+import { strictRouter } from './strictRouter.js';
 import type { BookingRecord } from '../domain/bookings/record.js';
 import { textLanguageOf } from '../domain/i18n/languages.js';
 import { messagesFor, type Messages } from '../domain/i18n/messages.js';
-import { messagePage, notPayableText, outcomePage, reviewPage } from './page/finalizeViews.js';
+import { vatOfBooking } from '../domain/bookings/vat.js';
+import { messagePage, notPayableText, outcomePage, pageLink, reviewPage, type PageFacts } from './page/finalizeViews.js';
 import { contentSecurityPolicy, setPageHeaders } from './page/layout.js';
+import { acceptedReturnUrl } from './page/returnUrl.js';
 
-/** The form has four short fields; remarks are at most 1000 characters (UTF-8, url-encoded ×9 at worst). */
-const FORM_LIMIT = '16kb';
+/**
+ * The form has five short fields; remarks are at most 1000 characters (UTF-8, url-encoded ×9 at
+ * worst) and return_url at most 2048 (url-encoded ×3 at worst).
+ */
+const FORM_LIMIT = '24kb';
 
 /** A `lang` override: a short language code, else ignored (the page never echoes anything longer). */
 function langOverride(value: unknown): string | undefined {
@@ -32,7 +39,7 @@ function pageMessages(lang: string | undefined, booking?: BookingRecord): Messag
 }
 
 export function finalizeRouter(context: AppContext): Router {
-  const router = Router();
+  const router = strictRouter();
   const csp = contentSecurityPolicy(context.config.publicUrl);
   const send = (res: Response, status: number, page: string) => {
     setPageHeaders(res, csp);
@@ -44,11 +51,12 @@ export function finalizeRouter(context: AppContext): Router {
     asyncHandler(async (req, res) => {
       const bookhash = req.query.bookhash;
       const lang = langOverride(req.query.lang);
+      const returnUrl = acceptedReturnUrl(req.query.return_url);
       if (typeof bookhash !== 'string' || !BOOKHASH_PATTERN.test(bookhash)) {
         const m = pageMessages(lang);
         return send(res, 400, messagePage(m, m.t('page.invalidLink.title'), m.t('page.invalidLink.text')));
       }
-      const booking = context.bookings.find(bookhash);
+      const booking = await context.bookings.find(bookhash);
       if (!booking) {
         const m = pageMessages(lang);
         return send(res, 404, messagePage(m, m.t('page.notFound.title'), m.t('page.notFound.text')));
@@ -57,8 +65,13 @@ export function finalizeRouter(context: AppContext): Router {
       const payable = booking.status === 'processing' && booking.unavailableReason === null;
       // The page shows the booking as its account's clock sees it.
       const clock = await context.clocks.clockOf(booking.accountId);
-      const zone = context.bookings.timeZoneOf(booking);
-      send(res, 200, payable ? reviewPage(booking, m, zone, lang) : outcomePage(booking, context.bookings.paidNow(booking, clock), m, zone));
+      const facts: PageFacts = {
+        zone: context.bookings.timeZoneOf(booking),
+        vat: vatOfBooking(booking, context.world.hotel(booking.hotelId)),
+        lang,
+        returnUrl,
+      };
+      send(res, 200, payable ? reviewPage(booking, m, facts) : outcomePage(booking, context.bookings.paidNow(booking, clock), m, facts));
     }),
   );
 
@@ -73,19 +86,21 @@ export function finalizeRouter(context: AppContext): Router {
       };
       const bookhash = field('bookhash');
       const lang = langOverride(field('lang'));
+      const returnUrl = acceptedReturnUrl(field('return_url'));
       if (bookhash === undefined || !BOOKHASH_PATTERN.test(bookhash)) {
         const m = pageMessages(lang);
         return send(res, 400, messagePage(m, m.t('page.invalidForm.title'), m.t('page.invalidForm.text')));
       }
-      const booking = context.bookings.find(bookhash);
+      const booking = await context.bookings.find(bookhash);
       if (!booking) {
         const m = pageMessages(lang);
         return send(res, 404, messagePage(m, m.t('page.notFound.title'), m.t('page.notFound.text')));
       }
       const m = pageMessages(lang, booking);
+      const back = { bookhash, lang, returnUrl };
       const card = testCard(field('card') ?? DEFAULT_TEST_CARD.number);
       if (!card) {
-        return send(res, 400, messagePage(m, m.t('page.unknownCard.title'), m.t('page.unknownCard.text'), bookhash));
+        return send(res, 400, messagePage(m, m.t('page.unknownCard.title'), m.t('page.unknownCard.text'), back));
       }
       try {
         await context.bookings.pay(bookhash, card.outcome, await context.clocks.clockOf(booking.accountId), {
@@ -94,16 +109,18 @@ export function finalizeRouter(context: AppContext): Router {
         });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        const current = context.bookings.find(bookhash);
+        const current = await context.bookings.find(bookhash);
         const [title, text] = error.status === 403
           ? [m.t('page.refused.title'), m.t('page.refused.text')]
           : error.status === 409 && current
             ? [m.t('page.notPayable.title'), notPayableText(current, m)]
-            : [m.t('page.notFound.title'), m.t('page.notFound.text')];
-        return send(res, error.status, messagePage(m, title, text, bookhash));
+            : error.status === 503 // the store could not save the payment: nothing changed, try again
+              ? [m.t('page.error.title'), m.t('page.error.text')]
+              : [m.t('page.notFound.title'), m.t('page.notFound.text')];
+        return send(res, error.status, messagePage(m, title, text, back));
       }
       setPageHeaders(res, csp);
-      res.redirect(303, `finalize?bookhash=${bookhash}${lang === undefined ? '' : `&lang=${encodeURIComponent(lang)}`}`);
+      res.redirect(303, pageLink(bookhash, back));
     }),
   );
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { Router } from 'express';
+import type { Router } from 'express';
 import { mixSeeds } from '../domain/random.js';
+import { strictRouter } from './strictRouter.js';
 
 /** Section 2.5: images are 1024x768. */
 export const IMAGE_WIDTH = 1024;
@@ -21,7 +22,7 @@ export function imagesRouter(): Router {
   const read = (file: string) => readFileSync(new URL(file, IMAGES_DIRECTORY));
   const pictures = HOTEL_IMAGE_FILES.map(read);
   const placeholder = read(PLACEHOLDER_IMAGE_FILE);
-  const router = Router();
+  const router = strictRouter();
   router.get('/hotels/:hotelId/:name', (req, res) => {
     const hotelId = Number(req.params.hotelId);
     const match = IMAGE_PATH.exec(req.params.name);

@@ -26,7 +26,7 @@ describe('method and body', () => {
     }
   });
 
-  it('refuses a wrong content type, malformed JSON, a non-object body and an oversized body with 400', async () => {
+  it('refuses a wrong content type, malformed JSON, a non-object body and too deep nesting with 400, an oversized body with 413', async () => {
     const cases: Array<[RequestInit, RegExp]> = [
       [{ headers: { 'content-type': 'text/plain' }, body: '{}' }, /Content-Type must be application\/json/],
       [{ headers: {}, body: undefined }, /Content-Type must be application\/json/],
@@ -34,8 +34,8 @@ describe('method and body', () => {
       [{ headers: { 'content-type': 'application/json' }, body: '[1,2]' }, /Malformed JSON|must be a JSON object/],
       [{ headers: { 'content-type': 'application/json' }, body: '"text"' }, /Malformed JSON|must be a JSON object/],
       [
-        { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apikey: 'demo-key-1', location: 'x'.repeat(70_000) }) },
-        /too large/,
+        { headers: { 'content-type': 'application/json' }, body: `{"apikey":"demo-key-1","x":${'['.repeat(33)}${']'.repeat(33)}}` },
+        /nesting deeper than 32/,
       ],
     ];
     for (const [init, message] of cases) {
@@ -43,6 +43,9 @@ describe('method and body', () => {
       expect(response.status).toBe(400);
       expect(response.body.error).toMatch(message);
     }
+    const oversized = await server.post('/booking_overview.php', { apikey: 'demo-key-1', location: 'x'.repeat(70_000) });
+    expect(oversized.status).toBe(413);
+    expect(oversized.body.error).toMatch(/too large/);
   });
 
   it('answers unknown paths with a JSON 404', async () => {
@@ -127,11 +130,14 @@ describe('rate limits (spec 8)', () => {
 });
 
 describe('configurable limits and trusted proxies', () => {
-  it('takes limits from config and, when told to trust a proxy, keys on X-Forwarded-For', async () => {
+  it('takes limits from config and, when told to trust one proxy hop, keys on X-Forwarded-For', async () => {
     await server.close();
-    server = await startTestServer({ config: { rateLimits: { perMinute: 1, perDay: 10 }, trustProxy: true } });
+    server = await startTestServer({ config: { rateLimits: { perMinute: 1, perDay: 10 }, trustProxy: 1 } });
     expect((await server.post('/search.php', search, { headers: { 'x-forwarded-for': '203.0.113.1' } })).status).toBe(200);
     expect((await server.post('/search.php', search, { headers: { 'x-forwarded-for': '203.0.113.1' } })).status).toBe(429);
     expect((await server.post('/search.php', search, { headers: { 'x-forwarded-for': '203.0.113.2' } })).status).toBe(200);
+    // One hop: only the address the proxy appended counts; what the client wrote before it does not.
+    const forged = { 'x-forwarded-for': '198.51.100.7, 203.0.113.2' };
+    expect((await server.post('/search.php', search, { headers: forged })).status).toBe(429);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The checks every API request passes, in the documented order (openapi.yaml, "Order of checks"):
- * method → content type and JSON body → apikey → rate limit → request schema → endpoint.
+ * method → content type and JSON body (size, depth) → apikey → rate limit → request schema → endpoint.
+ * Routing is strict and case-sensitive (app.ts), so only these exact spellings reach them.
  */
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Account, Accounts } from '../domain/accounts.js';
 import type { AccountClocks, ShiftedClock } from '../domain/accountClocks.js';
 import type { SlidingWindowRateLimiter } from '../domain/rateLimiter.js';
@@ -19,6 +20,37 @@ export const API_PATHS = [
 ] as const;
 export type ApiPath = (typeof API_PATHS)[number];
 export const RATE_LIMITED_PATHS: readonly ApiPath[] = ['/search.php', '/hotel.php'];
+
+export const noSuchEndpoint: RequestHandler = (req, res) => {
+  res.status(404).json({ error: `No such endpoint: ${req.method} ${req.path}` });
+};
+
+/**
+ * An absolute-form target (`POST http://host/search.php HTTP/1.1`) is legal HTTP and Express routes
+ * it by its path, but the request validator looks the path up in the full URL and skipped it, so
+ * the endpoint ran on unchecked input. Rewritten to the origin form here, it takes the same checks.
+ */
+export const originForm: RequestHandler = (req, res, next) => {
+  if (req.url.startsWith('/')) return next();
+  let url: URL | undefined;
+  try {
+    url = new URL(req.url);
+  } catch {
+    // not a URL at all (e.g. `*`)
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return noSuchEndpoint(req, res, next);
+  req.url = req.originalUrl = url.pathname + url.search;
+  next();
+};
+
+/**
+ * A mounted router (app.use('/book', …)) swallows one slash after its mount path, so
+ * /book//finalize would reach /finalize; a path with an empty segment is not a spelling we serve.
+ */
+export const noEmptySegments: RequestHandler = (req, res, next) => {
+  if (req.path.includes('//')) return noSuchEndpoint(req, res, next);
+  next();
+};
 
 /** 405 with `Allow: POST` for anything but POST on an API path. */
 export const onlyPost: RequestHandler = (req, _res, next) => {
@@ -39,9 +71,14 @@ export const requireJson: RequestHandler = (req, _res, next) => {
   );
 };
 
-/** Parses JSON bodies up to the limit; errors are mapped to 400 by the error handler. */
-export const jsonBody = (limitBytes: number): RequestHandler =>
-  express.json({ limit: limitBytes, strict: true, type: 'application/json' });
+/** Bounded JSON body reader (size 413, depth 400): see jsonBody.ts. */
+export { jsonBody } from './jsonBody.js';
+
+/** API responses and the finalization page carry guest data: no cache may keep them. */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
 
 export const requireObjectBody: RequestHandler = (req, _res, next) => {
   const body: unknown = req.body;

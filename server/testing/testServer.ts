@@ -3,10 +3,10 @@
  * response validation on. `post` returns status, headers and parsed body.
  */
 import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:http';
 import { createApp, type AppOptions } from '../app.js';
 import { FakeClock } from '../clock.js';
 import type { Config } from '../config.js';
+import { createApiServer, type ServerLimits } from '../http/serverLimits.js';
 import { LowdbStore } from '../store/lowdbStore.js';
 import type { Store } from '../store/store.js';
 
@@ -37,13 +37,14 @@ export async function startTestServer(
     clock?: FakeClock;
     store?: Store;
     world?: AppOptions['world'];
+    serverLimits?: Partial<ServerLimits>;
     logger?: AppOptions['logger'];
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? new FakeClock('2026-11-21T10:00:00Z');
   const store = options.store ?? (await LowdbStore.inMemory());
   // publicUrl must be the real address, so the app is attached once the port is known.
-  const server = createServer();
+  const server = createApiServer(undefined, options.serverLimits);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -7,6 +7,7 @@ import type { components } from '../../../generated/openapi.js';
 import type { Hotel } from '../hotel.js';
 import { convertCentsFromEur, formatCents, isSupportedCurrency, roundForCurrency } from './currency.js';
 import type { PriceContext, PricedRate } from './pricing.js';
+import { profileOf } from './profile.js';
 
 type Tax = components['schemas']['Tax'];
 type Vat = NonNullable<components['schemas']['Vat']>;
@@ -39,8 +40,19 @@ export function taxesOf(hotel: Hotel, ctx: PriceContext, priced: PricedRate): Ta
 
 /** VAT not included in the price, in the display currency; undefined when included. */
 export function vatOf(ctx: PriceContext, priced: PricedRate): Vat | undefined {
-  const percent = ctx.profile.vatPercent;
+  return vatOnTotal(ctx.profile.vatPercent, priced.displayTotal, ctx.currency);
+}
+
+/**
+ * The VAT a booking's guest pays on top of its booked total (the finalization page and the
+ * confirmation e-mail): the same rule as the rate's `pricing.vat`, applied to the price booked.
+ */
+export function bookedVat(hotel: Hotel, totalCents: number, currency: string): Vat | undefined {
+  return vatOnTotal(profileOf(hotel).vatPercent, totalCents, currency);
+}
+
+function vatOnTotal(percent: number | null, totalCents: number, currency: string): Vat | undefined {
   if (percent === null) return undefined;
-  const cents = roundForCurrency((priced.displayTotal * percent) / 100, ctx.currency);
-  return cents > 0 ? { amount: formatCents(cents), currency: ctx.currency } : undefined;
+  const cents = roundForCurrency((totalCents * percent) / 100, currency);
+  return cents > 0 ? { amount: formatCents(cents), currency } : undefined;
 }

@@ -3,23 +3,46 @@
  * `processing` booking, the outcome of a payment attempt, and message pages, in the language
  * of the given Messages. Every value goes through the escaping `html` tag.
  */
+import type { Schemas } from '../../contract.js';
 import type { BookingRecord } from '../../domain/bookings/record.js';
 import { DEFAULT_TEST_CARD, TEST_CARDS } from '../../domain/bookings/payment.js';
 import { MAX_REMARKS_LENGTH, SOLD_OUT_AT_BOOKING } from '../../domain/bookings/bookings.js';
+import { formatDate, formatWallTime } from '../../domain/i18n/dates.js';
 import type { MessageKey, Messages } from '../../domain/i18n/messages.js';
 import { beddingIn, roomNameIn, roomTypeIn } from '../../domain/rates/roomText.js';
 import { html, type SafeHtml } from './html.js';
 import { document } from './layout.js';
+import type { ReturnUrl } from './returnUrl.js';
 
-function dateText(date: string, m: Messages): string {
-  const weekday = m.t(`weekday.${new Date(`${date}T00:00:00Z`).getUTCDay()}` as MessageKey);
-  return `${weekday} ${date}`;
+/** What the booking's page needs besides the booking itself. */
+export interface PageFacts {
+  /** The hotel's IANA zone, in which the booking's zone-less deadlines are meant. */
+  zone: string;
+  /** VAT payable on top of the price (as the hotel's rates state it), if any. */
+  vat: Schemas['Vat'] | undefined;
+  /** The page's `lang` override, carried through the form. */
+  lang?: string | undefined;
+  /** The partner's link back after payment, carried through the form. */
+  returnUrl?: ReturnUrl | undefined;
+}
+
+/** The page's own address with its carried parameters (relative: the page is at /book/finalize). */
+export function pageLink(bookhash: string, facts: Pick<PageFacts, 'lang' | 'returnUrl'> = {}): string {
+  const query = new URLSearchParams({ bookhash });
+  if (facts.lang !== undefined) query.set('lang', facts.lang);
+  if (facts.returnUrl !== undefined) query.set('return_url', facts.returnUrl.href);
+  return `finalize?${query.toString()}`;
+}
+
+/** A date in the page's language, machine-readable in `datetime`. */
+function dateText(date: string, m: Messages): SafeHtml {
+  return html`<time datetime="${date}">${formatDate(date, m.language)}</time>`;
 }
 
 const money = (amount: string, currency: string) => `${amount} ${currency}`;
 
 /** A message whose one placeholder `name` is shown in bold, e.g. the free-cancellation deadline. */
-function withStrong(m: Messages, key: MessageKey, name: string, value: string, other: Record<string, string> = {}): SafeHtml {
+function withStrong(m: Messages, key: MessageKey, name: string, value: string | SafeHtml, other: Record<string, string> = {}): SafeHtml {
   const marker = '\u0000';
   const [before = '', after = ''] = m.t(key, { ...other, [name]: marker }).split(marker);
   return html`${before}<strong>${value}</strong>${after}`;
@@ -53,7 +76,7 @@ function staySection(booking: BookingRecord, m: Messages): SafeHtml {
 </section>`;
 }
 
-function priceSection(booking: BookingRecord, m: Messages): SafeHtml {
+function priceSection(booking: BookingRecord, m: Messages, vat: PageFacts['vat']): SafeHtml {
   const changed = booking.quotedTotalPrice !== booking.totalPrice;
   const cityTaxes = booking.taxes.filter((tax) => tax.name === 'city_tax');
   const otherTaxes = booking.taxes.filter((tax) => tax.name !== 'city_tax');
@@ -73,6 +96,7 @@ function priceSection(booking: BookingRecord, m: Messages): SafeHtml {
     ${cityTaxes.map(
       (tax) => html`<dt>${m.t('page.cityTax')}</dt><dd id="city-tax">${money(tax.amount, tax.currency)} <small>${m.t('page.cityTaxNote')}</small></dd>`,
     )}
+    ${vat ? html`<dt>${m.t('page.vat')}</dt><dd id="vat">${money(vat.amount, vat.currency)} <small>${m.t('page.vatNote')}</small></dd>` : ''}
     ${otherTaxes.map(
       (tax) => html`<dt>${tax.name.replace(/_/g, ' ')}</dt><dd>${money(tax.amount, tax.currency)} <small>${m.t('page.otherTaxNote')}</small></dd>`,
     )}
@@ -84,14 +108,19 @@ function priceSection(booking: BookingRecord, m: Messages): SafeHtml {
 function cancellationSection(booking: BookingRecord, m: Messages, zone: string): SafeHtml {
   const penalties = booking.policies.map(
     (policy) => html`<li>${m.t('page.penalty', {
-      from: policy.starts_at, until: policy.ends_at, zone, amount: money(policy.penalty_amount, booking.currency),
+      from: formatWallTime(policy.starts_at, m.language),
+      until: formatWallTime(policy.ends_at, m.language),
+      zone,
+      amount: money(policy.penalty_amount, booking.currency),
     })}</li>`,
   );
   return html`<section aria-label="${m.t('page.cancellationPolicy')}">
   <h2>${m.t('page.cancellationPolicy')}</h2>
   <p id="cancellation">${
     booking.refundable && booking.freeCancellationBefore
-      ? withStrong(m, 'page.freeCancellation', 'deadline', booking.freeCancellationBefore, { zone })
+      ? withStrong(m, 'page.freeCancellation', 'deadline', html`<time datetime="${booking.freeCancellationBefore}">${
+        formatWallTime(booking.freeCancellationBefore, m.language)
+      }</time>`, { zone })
       : html`<strong>${m.t('page.nonRefundable')}</strong>${m.t('page.nonRefundableText')}`
   }</p>
   ${penalties.length > 0 ? html`<ul>${penalties}</ul>` : ''}
@@ -110,15 +139,13 @@ function guestSection(booking: BookingRecord, m: Messages): SafeHtml {
 </section>`;
 }
 
-function summary(booking: BookingRecord, m: Messages, zone: string): SafeHtml {
-  return html`${hotelSection(booking, m)}${staySection(booking, m)}${priceSection(booking, m)}${cancellationSection(booking, m, zone)}${guestSection(booking, m)}`;
+function summary(booking: BookingRecord, m: Messages, facts: PageFacts): SafeHtml {
+  return html`${hotelSection(booking, m)}${staySection(booking, m)}${priceSection(booking, m, facts.vat)}${
+    cancellationSection(booking, m, facts.zone)}${guestSection(booking, m)}`;
 }
 
-/**
- * The review-and-pay page of a payable booking: one form, one button. `zone` is the hotel's IANA
- * time zone; `lang` is the page's override, if any.
- */
-export function reviewPage(booking: BookingRecord, m: Messages, zone: string, lang?: string): string {
+/** The review-and-pay page of a payable booking: one form, one button. */
+export function reviewPage(booking: BookingRecord, m: Messages, facts: PageFacts): string {
   const cards = TEST_CARDS.map(
     (card) => html`<label class="card"><input type="radio" name="card" value="${card.number}"${
       card.number === DEFAULT_TEST_CARD.number ? html` checked` : ''
@@ -127,11 +154,12 @@ export function reviewPage(booking: BookingRecord, m: Messages, zone: string, la
   return document(
     m.t('page.reviewTitle', { hotel: booking.hotelName }),
     html`<h1>${m.t('page.reviewHeading')}</h1>
-${summary(booking, m, zone)}
+${summary(booking, m, facts)}
 <form method="post" action="finalize" aria-label="${m.t('page.payAndConfirm')}">
   <input type="hidden" name="bookhash" value="${booking.bookhash}">
   <input type="hidden" name="csrf_token" value="${booking.csrfToken}">
-  ${lang === undefined ? '' : html`<input type="hidden" name="lang" value="${lang}">`}
+  ${facts.lang === undefined ? '' : html`<input type="hidden" name="lang" value="${facts.lang}">`}
+  ${facts.returnUrl === undefined ? '' : html`<input type="hidden" name="return_url" value="${facts.returnUrl.href}">`}
   <section aria-label="${m.t('page.remarksSection')}">
     <h2><label for="client_remarks">${m.t('page.remarks')}</label></h2>
     <textarea id="client_remarks" name="client_remarks" maxlength="${MAX_REMARKS_LENGTH}" placeholder="${m.t('page.remarksPlaceholder')}"></textarea>
@@ -150,8 +178,8 @@ ${summary(booking, m, zone)}
   );
 }
 
-/** The page of a booking that is no longer payable: its outcome. */
-export function outcomePage(booking: BookingRecord, paid: BookingRecord['paid'], m: Messages, zone: string): string {
+/** The page of a booking that is no longer payable: its outcome, and the partner's link back if given. */
+export function outcomePage(booking: BookingRecord, paid: BookingRecord['paid'], m: Messages, facts: PageFacts): string {
   const reference = html`<dl>
     <dt>${m.t('page.bookingReference')}</dt><dd><code id="bookhash">${booking.bookhash}</code></dd>
     <dt>${m.t('page.bookingId')}</dt><dd>${booking.id}</dd>
@@ -168,7 +196,8 @@ export function outcomePage(booking: BookingRecord, paid: BookingRecord['paid'],
   <p>${outcome.text}</p>
   ${reference}
 </section>
-${summary(booking, m, zone)}`,
+${returnLink(m, facts.returnUrl)}
+${summary(booking, m, facts)}`,
     m,
   );
 }
@@ -197,13 +226,25 @@ function outcomeText(booking: BookingRecord, m: Messages): { title: string; text
   }
 }
 
-/** A page with one message (errors such as 404, 403, 409), with an optional link back to the booking. */
-export function messagePage(m: Messages, title: string, text: string, bookhash?: string): string {
+/** A plain link (never a redirect) back to the partner's site. */
+function returnLink(m: Messages, returnUrl: ReturnUrl | undefined): SafeHtml | '' {
+  return returnUrl === undefined
+    ? ''
+    : html`<p class="return"><a id="return-link" href="${returnUrl.href}" rel="noreferrer">${m.t('page.returnLink', { site: returnUrl.site })}</a></p>`;
+}
+
+/**
+ * A page with one message (errors such as 404, 403, 409), with an optional link back to the
+ * booking that keeps the page's carried parameters.
+ */
+export function messagePage(
+  m: Messages, title: string, text: string, back?: { bookhash: string } & Pick<PageFacts, 'lang' | 'returnUrl'>,
+): string {
   return document(
     title,
     html`<h1 id="outcome">${title}</h1>
 <section class="error" role="alert"><p id="message">${text}</p></section>
-${bookhash ? html`<p><a href="finalize?bookhash=${encodeURIComponent(bookhash)}">${m.t('page.backToBooking')}</a></p>` : ''}`,
+${back ? html`<p><a id="back-link" href="${pageLink(back.bookhash, back)}">${m.t('page.backToBooking')}</a></p>` : ''}`,
     m,
   );
 }

@@ -15,21 +15,32 @@ header.site span { max-width: 760px; margin: 0 auto; display: block; font-weight
 h1 { font-size: 1.6rem; margin: 0 0 16px; }
 h2 { font-size: 1.1rem; margin: 0 0 8px; }
 section { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 16px; margin-bottom: 16px; }
-dl { display: grid; grid-template-columns: 11rem 1fr; gap: 4px 12px; margin: 0; }
+dl { display: grid; grid-template-columns: minmax(0, 11rem) minmax(0, 1fr); gap: 4px 12px; margin: 0; }
 dt { color: var(--muted); }
 dd { margin: 0; }
-.hotel { display: flex; gap: 16px; align-items: flex-start; }
-.hotel img { width: 192px; height: 144px; object-fit: cover; border-radius: 6px; background: var(--line); }
+.hotel { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
+.hotel > div { flex: 1 1 14rem; min-width: 0; }
+.hotel img { width: 192px; max-width: 100%; height: 144px; object-fit: cover; border-radius: 6px; background: var(--line); }
 .total { font-size: 1.3rem; font-weight: 700; }
 .notice { border-left: 4px solid var(--warn); background: #fffbea; padding: 8px 12px; margin: 8px 0; }
 .error { border-left: 4px solid var(--bad); background: #fff5f5; padding: 8px 12px; }
 .ok { border-left: 4px solid var(--accent); background: #effcf6; padding: 8px 12px; }
 textarea { width: 100%; min-height: 5rem; font: inherit; padding: 8px; }
-fieldset { border: 1px solid var(--line); border-radius: 6px; margin: 12px 0; }
+fieldset { border: 1px solid var(--line); border-radius: 6px; margin: 12px 0; min-width: 0; }
 label.card { display: block; margin: 4px 0; }
 code { font-size: 0.95em; }
-button { font: inherit; font-weight: 600; color: #fff; background: var(--accent); border: 0; border-radius: 6px; padding: 12px 20px; cursor: pointer; }
+button { font: inherit; font-weight: 600; color: #fff; background: var(--accent); border: 0; border-radius: 6px; padding: 12px 20px; cursor: pointer; max-width: 100%; }
 small, .muted { color: var(--muted); }
+/* Long names, addresses, remarks, amounts and links wrap anywhere rather than widen the page. */
+main { overflow-wrap: anywhere; }
+/* Phones: labels above their values, and less padding. */
+@media (max-width: 480px) {
+  main { padding: 16px 8px 32px; }
+  section { padding: 12px; }
+  dl { grid-template-columns: minmax(0, 1fr); gap: 0; }
+  dt { margin-top: 8px; }
+  .hotel img { width: 100%; height: auto; aspect-ratio: 4 / 3; }
+}
 `;
 
 const STYLE_HASH = createHash('sha256').update(STYLE, 'utf8').digest('base64');

@@ -225,8 +225,6 @@ export const en = {
   'bedding.Multiple Beds': 'Multiple Beds',
   'meal.nomeal': 'Room only (no meals)',
   'meal.breakfast': 'Breakfast included',
-  'weekday.0': 'Sunday', 'weekday.1': 'Monday', 'weekday.2': 'Tuesday', 'weekday.3': 'Wednesday',
-  'weekday.4': 'Thursday', 'weekday.5': 'Friday', 'weekday.6': 'Saturday',
   'status.new': 'New',
   'status.processing': 'Waiting for payment',
   'status.payment_failed': 'Payment failed',
@@ -259,6 +257,8 @@ export const en = {
   'page.perNight': 'Per night',
   'page.cityTax': 'City tax',
   'page.cityTaxNote': '(not included; payable at the hotel)',
+  'page.vat': 'VAT',
+  'page.vatNote': '(not included; payable on top of the price)',
   'page.otherTaxNote': '(not included)',
   'page.cancellationPolicy': 'Cancellation policy',
   'page.penalty': 'From {from} until {until} ({zone}): penalty {amount}',
@@ -303,6 +303,7 @@ export const en = {
   'page.inProgress.title': 'Booking in progress',
   'page.inProgress.text': 'This booking has the status “{status}”.',
   'page.backToBooking': 'Back to the booking',
+  'page.returnLink': 'Return to {site}',
   'page.invalidLink.title': 'Invalid booking link',
   'page.invalidLink.text': 'The link has no valid booking reference (bookhash).',
   'page.notFound.title': 'Booking not found',
@@ -326,7 +327,7 @@ export const en = {
   'page.error.title': 'Something went wrong',
   'page.error.text': 'The booking page failed; please try again.',
 
-  // The cancellation e-mail.
+  // The e-mails: the booking confirmation and the cancellation.
   'email.subject': 'Your booking at {hotel} is cancelled',
   'email.greeting': 'Dear {name},',
   'email.cancelled': 'Your booking at {hotel} has been cancelled. The hotel supplier has been informed.',
@@ -340,4 +341,8 @@ export const en = {
   'email.totalPrice': 'Total price',
   'email.refund': 'Refund: the full amount of {amount} will be refunded to the card you paid with. Settlement is handled within two working days (expected by {date}).',
   'email.questions': 'Questions? Contact {support} and mention booking reference {bookhash}.',
+  'email.confirmedSubject': 'Your booking at {hotel} is confirmed',
+  'email.confirmed': 'Thank you for your booking. Your payment of {amount} was received and the hotel supplier confirmed your booking at {hotel}.',
+  'email.supplierOrder': 'Supplier order',
+  'email.notIncluded': 'Not included in the price, payable on top: {taxes}.',
 };

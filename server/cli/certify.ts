@@ -164,8 +164,9 @@ async function post(
       signal: AbortSignal.timeout(command.timeoutMs),
     });
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
-    throw new CertifyError(`cannot reach ${url} (${cause})`);
+    const { cause } = error as { cause?: { code?: string; message?: string } };
+    const reason = cause?.code ?? cause?.message ?? (error as Error).name;
+    throw new CertifyError(`cannot reach ${url} (${reason})`);
   }
   const text = await response.text();
   let body: unknown = null;

@@ -33,6 +33,8 @@ import { finalizeRouter } from './http/finalizePage.js';
 import { imagesRouter } from './http/images.js';
 import { requestLog, silentLogger, type Logger } from './http/requestLog.js';
 import { allowSimulatedFaults, scenarioHeader } from './http/scenarioHeader.js';
+import { journalRecorder } from './http/journalRecorder.js';
+import { createContractValidator } from '../conformance/contract/schema.js';
 import {
   API_PATHS,
   RATE_LIMITED_PATHS,
@@ -136,7 +138,8 @@ export function createApp(options: AppOptions): Express {
   app.set('strict routing', true);
   app.set('trust proxy', config.trustProxy);
   app.locals.context = context;
-  app.use(requestLog(options.logger ?? silentLogger()));
+  const logger = options.logger ?? silentLogger();
+  app.use(requestLog(logger));
   app.use(noStore, originForm, noEmptySegments);
 
   const endpoints = {
@@ -160,9 +163,18 @@ export function createApp(options: AppOptions): Express {
   });
 
   const cors = apiCors(config.corsOrigins);
+  // Every API call goes into its account's request journal (after the answer; never delays it).
+  const recordJournal = journalRecorder({
+    store: context.store,
+    accounts: context.accounts,
+    clocks: context.clocks,
+    validator: createContractValidator(),
+    onError: (err) => logger.warn({ err }, 'request journal entry not recorded'),
+  });
   for (const path of API_PATHS) {
     const checks = [
       ...(cors ? [cors] : []),
+      recordJournal,
       onlyPost,
       requireJson,
       jsonBody(config.bodyLimitBytes),

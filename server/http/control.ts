@@ -15,6 +15,7 @@ import type { ScenarioEffect } from '../domain/hotel.js';
 import { SCENARIOS } from '../domain/scenarios/catalogue.js';
 import { TEST_HEADER } from './scenarioHeader.js';
 import { asyncHandler } from './asyncHandler.js';
+import { journalControlRouter } from './journalControl.js';
 import { accountOf, authenticate, clockOf, requireObjectBody } from './pipeline.js';
 import { PAYMENT_OUTCOMES, type PaymentOutcome } from '../domain/bookings/payment.js';
 import { controlGuard } from './controlGuard.js';
@@ -124,8 +125,10 @@ export function controlRouter(context: AppContext): Router {
     }),
   );
 
+  router.use(journalControlRouter(context.store, ofAccount));
+
   // Reads are POSTs too, because the key travels in the body as on the API.
-  router.all(['/clock', '/reset', '/pay', '/outbox'], (req, _res, next) => {
+  router.all(['/clock', '/reset', '/pay', '/outbox', '/journal', '/certification'], (req, _res, next) => {
     next(new ApiError(405, `Method ${req.method} not allowed; use POST with 'apikey' in the JSON body`, {}, { Allow: 'POST' }));
   });
   return router;

@@ -3,6 +3,7 @@
  * API's clock call also takes. Form fields are text, so each is checked against its exact shape
  * and anything else is a 400 that says what to enter.
  */
+import { DateTime } from 'luxon';
 import type { ClockChange } from '../domain/clockControl.js';
 import { badRequest } from '../errors.js';
 
@@ -33,8 +34,9 @@ export function clockChangeOfForm(form: FormFields): ClockChange {
   switch (given[0]) {
     case 'now': {
       const text = textField(form, 'now') ?? '';
-      const iso = LOCAL_DATE_TIME.test(text) ? `${text}Z` : ZONED_DATE_TIME.test(text) ? text : undefined;
-      const instant = iso === undefined ? new Date(NaN) : new Date(iso);
+      // Luxon refuses what Date would roll over (February 30th, 24:30).
+      const parsed = LOCAL_DATE_TIME.test(text) || ZONED_DATE_TIME.test(text) ? DateTime.fromISO(text, { zone: 'utc' }) : undefined;
+      const instant = parsed?.isValid ? parsed.toJSDate() : new Date(NaN);
       if (Number.isNaN(instant.getTime())) throw badRequest('Give the time as YYYY-MM-DDTHH:MM:SS (UTC)');
       return { now: instant };
     }

@@ -38,7 +38,7 @@ describe.skipIf(!hasChromium)('the sandbox console in Chromium', () => {
     const rate = await findRate(server, KEY_ANNA, stay);
     const bookhash = await startBooking(server, KEY_ANNA, rate.serviceHash);
     expect((await controlPay(server, bookhash)).status).toBe(200);
-    const [email] = server.store.outboxOfAccount(1);
+    const [email] = await server.store.outboxOfAccount(1);
 
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1000, height: 900 } });
     const page = await context.newPage();
@@ -82,7 +82,7 @@ describe.skipIf(!hasChromium)('the sandbox console in Chromium', () => {
     await page.click('text=Yes, reset this account');
     expect(await page.locator('#notice').innerText()).toContain('The account was reset');
     expect(await page.locator('#bookings-title').innerText()).toBe('Bookings (0)');
-    expect(server.store.bookingsOfAccount(1)).toEqual([]);
+    expect(await server.store.bookingsOfAccount(1)).toEqual([]);
     await page.screenshot({ path: `${ARTIFACTS}control-ui-reset.png`, fullPage: true });
 
     await page.click('text=Sign out');
@@ -116,7 +116,7 @@ describe.skipIf(!hasChromium)('the sandbox console in Chromium', () => {
       const answered = page.waitForResponse(`${server.url}/_control/ui/reset`);
       await page.goto(`http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`);
       expect((await answered).status()).toBe(403);
-      expect(server.store.findBooking(bookhash)).toBeDefined();
+      expect(await server.store.findBooking(bookhash)).toBeDefined();
     } finally {
       await new Promise((resolve) => attacker.close(resolve));
       await context.close();

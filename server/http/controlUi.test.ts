@@ -119,7 +119,7 @@ describe('views', () => {
   it('lists the outbox (to, subject, time) and shows one message', async () => {
     const client = await signedIn(KEY_ANNA);
     const page = (await client.get(CONSOLE)).text;
-    const [email] = server.store.outboxOfAccount(1);
+    const [email] = await server.store.outboxOfAccount(1);
     expect(email).toBeDefined();
     expect(page).toContain('Outbox (1)');
     expect(page).toContain(`<td>${email!.to}</td>`);
@@ -229,17 +229,17 @@ describe('reset', () => {
     const confirm = await client.get(`${CONSOLE}/reset`);
     expect(confirm.status).toBe(200);
     expect(confirm.text).toContain("This deletes the account's 2 booking(s) and 1 e-mail(s)");
-    expect(server.store.bookingsOfAccount(1)).toHaveLength(2);
+    expect(await server.store.bookingsOfAccount(1)).toHaveLength(2);
 
     expect((await client.submit(`${CONSOLE}/reset`)).status).toBe(400); // no confirmation
-    expect(server.store.bookingsOfAccount(1)).toHaveLength(2);
+    expect(await server.store.bookingsOfAccount(1)).toHaveLength(2);
 
     const reset = await client.submit(`${CONSOLE}/reset`, { confirm: 'yes' });
     expect(reset.status).toBe(303);
-    expect(server.store.bookingsOfAccount(1)).toEqual([]);
-    expect(server.store.outboxOfAccount(1)).toEqual([]);
+    expect(await server.store.bookingsOfAccount(1)).toEqual([]);
+    expect(await server.store.outboxOfAccount(1)).toEqual([]);
     expect((await clockOf(KEY_ANNA)).offset_seconds).toBe(0);
-    expect(server.store.findBooking(benBooking)).toBeDefined();
+    expect(await server.store.findBooking(benBooking)).toBeDefined();
     const page = (await client.get(CONSOLE)).text;
     expect(page).toContain('The account was reset');
     expect(page).toContain('Bookings (0)');
@@ -260,7 +260,7 @@ describe('forms are CSRF- and origin-checked', () => {
       expect((await anna.post(`${CONSOLE}/logout`, fields)).status).toBe(403);
     }
     expect(await clockOf(KEY_ANNA)).toEqual(before);
-    expect(server.store.bookingsOfAccount(1)).toHaveLength(2);
+    expect(await server.store.bookingsOfAccount(1)).toHaveLength(2);
     expect((await anna.get(CONSOLE)).text).toContain('Anna de Vries'); // still signed in
   });
 
@@ -295,7 +295,7 @@ describe('forms are CSRF- and origin-checked', () => {
     const page = await new ConsoleClient(server.url).post(`${CONSOLE}/reset`, { confirm: 'yes', csrf_token: 'x' });
     expect(page.status).toBe(401);
     expect(page.text).toContain('sign in again');
-    expect(server.store.bookingsOfAccount(1)).toHaveLength(2);
+    expect(await server.store.bookingsOfAccount(1)).toHaveLength(2);
   });
 
   it('sign-out ends the session on the server, not only in the browser', async () => {

@@ -53,7 +53,7 @@ describe.skipIf(!hasChromium)('the sandbox console in Chromium', () => {
     await page.goto(`${server.url}/`);
     await page.click('#links a[href="/_control/ui"]');
     await page.fill('#apikey', KEY_ANNA);
-    await Promise.all([page.waitForURL(`${server.url}/_control/ui`), page.click('button[type=submit]')]);
+    await Promise.all([page.waitForURL(`${server.url}/_control/ui?signed-in`), page.click('button[type=submit]')]);
     expect(page.url()).not.toContain(KEY_ANNA);
     const [cookie] = await context.cookies();
     expect(cookie).toMatchObject({ name: 'control_ui_session', httpOnly: true, secure: true, sameSite: 'Strict', path: '/_control/ui' });
@@ -101,7 +101,7 @@ describe.skipIf(!hasChromium)('the sandbox console in Chromium', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/_control/ui`);
     await page.fill('#apikey', KEY_ANNA);
-    await Promise.all([page.waitForURL(`${server.url}/_control/ui`), page.click('button[type=submit]')]);
+    await Promise.all([page.waitForURL(`${server.url}/_control/ui?signed-in`), page.click('button[type=submit]')]);
 
     const attacker: Server = createServer((_req, res) => {
       res.setHeader('content-type', 'text/html; charset=utf-8');

@@ -18,6 +18,7 @@ import {
   type TestServer,
 } from '../domain/bookings/testSupport.js';
 import { CONSOLE, ConsoleClient } from '../testing/consoleClient.js';
+import { LIST_LIMIT } from './page/controlUiViews.js';
 
 const KEY_SCRIPT = 'script-key';
 const SCRIPT_EMAIL = 'eve<script>alert(1)</script>@example.com';
@@ -70,7 +71,7 @@ describe('sign-in', () => {
     const client = new ConsoleClient(server.url);
     const response = await client.post(`${CONSOLE}/login`, { apikey: KEY_ANNA });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe(CONSOLE);
+    expect(response.headers.get('location')).toBe(`${CONSOLE}?signed-in`);
     const [setCookie] = response.headers.getSetCookie();
     expect(setCookie).toMatch(/^control_ui_session=[A-Za-z0-9_-]{43}; Path=\/_control\/ui; HttpOnly; Secure; SameSite=Strict$/);
     expect(setCookie).not.toContain(KEY_ANNA);
@@ -89,6 +90,15 @@ describe('sign-in', () => {
     const empty = await client.post(`${CONSOLE}/login`, { apikey: '  ' });
     expect(empty.status).toBe(400);
     expect(empty.text).toContain('Enter an API key.');
+  });
+
+  it('says so when the browser did not keep the cookie (a Secure cookie over plain http)', async () => {
+    const client = new ConsoleClient(server.url);
+    const landing = (await client.post(`${CONSOLE}/login`, { apikey: KEY_ANNA })).headers.get('location')!;
+    client.cookie = undefined;
+    const page = await client.get(landing);
+    expect(page.text).toContain('Your browser did not keep the session cookie.');
+    expect(page.text).not.toContain(annaPaid);
   });
 
   it('a made-up or expired session cookie shows the sign-in form', async () => {
@@ -114,6 +124,17 @@ describe('views', () => {
     expect(page).toContain('<span class="status">processing</span>');
     expect(page).toContain('<span class="status">booking_confirmed</span>');
     expect(page).toContain('paid: yes');
+  });
+
+  it('lists the newest 100 bookings and says how many there are', async () => {
+    const rate = await findRate(server, KEY_BEN, stay);
+    const bookhashes: string[] = [];
+    for (let i = 0; i < LIST_LIMIT + 1; i++) bookhashes.push(await startBooking(server, KEY_BEN, rate.serviceHash));
+    const page = (await (await signedIn(KEY_BEN)).get(CONSOLE)).text;
+    expect(page).toContain(`Bookings (${LIST_LIMIT + 1})`);
+    expect(page).toContain(`The newest ${LIST_LIMIT} of ${LIST_LIMIT + 1}.`);
+    expect(page).toContain(bookhashes.at(-1));
+    expect(page).not.toContain(bookhashes[0]);
   });
 
   it('lists the outbox (to, subject, time) and shows one message', async () => {

@@ -22,6 +22,8 @@ import { ConsoleSessions, type ConsoleSession } from './controlUiSessions.js';
 import { strictRouter } from './strictRouter.js';
 import {
   CONTROL_UI_PATH,
+  LIST_LIMIT,
+  SIGNED_IN_PATH,
   consoleMessagePage,
   dashboardPage,
   emailPage,
@@ -49,9 +51,9 @@ export function controlUiRouter(context: AppContext): Router {
     setPageHeaders(res, csp);
     res.status(status).type('html').send(page);
   };
-  const redirectHome = (res: Response) => {
+  const redirectHome = (res: Response, path = CONTROL_UI_PATH) => {
     setPageHeaders(res, csp);
-    res.redirect(303, CONTROL_UI_PATH);
+    res.redirect(303, path);
   };
   const form = express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 });
   const fields = (req: Request) => (req.body ?? {}) as FormFields;
@@ -90,11 +92,13 @@ export function controlUiRouter(context: AppContext): Router {
   const dashboard = async ({ session, account }: Signed, notice?: Notice): Promise<string> => {
     const clock = await context.clocks.clockOf(account.id);
     const records = [...(await context.store.bookingsOfAccount(account.id))].sort((a, b) => b.id - a.id);
+    const emails = (await outboxOf(account)).reverse();
     return dashboardPage({
       account: accountName(account),
       csrfToken: session.csrfToken,
       clock: { now: clock.now().toISOString(), offsetSeconds: clock.offsetMs / 1000 },
-      bookings: records.map((record) => {
+      bookingCount: records.length,
+      bookings: records.slice(0, LIST_LIMIT).map((record) => {
         const detail = context.bookings.detail(record, clock);
         return {
           id: detail.id,
@@ -109,7 +113,8 @@ export function controlUiRouter(context: AppContext): Router {
           paid: detail.paid,
         };
       }),
-      emails: (await outboxOf(account)).reverse(),
+      emailCount: emails.length,
+      emails: emails.slice(0, LIST_LIMIT),
       notice,
     });
   };
@@ -132,6 +137,11 @@ export function controlUiRouter(context: AppContext): Router {
     '/',
     asyncHandler(async (req, res) => {
       const signed = signedIn(req);
+      if (!signed && req.query['signed-in'] !== undefined) {
+        // Sign-in succeeded but the cookie did not come back: the browser refused a Secure cookie over http.
+        const text = 'Your browser did not keep the session cookie. It is Secure: open the console over HTTPS, or at http://localhost or http://127.0.0.1.';
+        return send(res, 200, loginPage({ kind: 'error', text }));
+      }
       if (!signed) return send(res, 200, loginPage());
       const notice = signed.session.flash;
       signed.session.flash = undefined;
@@ -148,7 +158,7 @@ export function controlUiRouter(context: AppContext): Router {
     if (previous !== undefined) sessions.close(previous);
     const session = sessions.open(account.id);
     res.cookie(SESSION_COOKIE, session.id, { httpOnly: true, secure: true, sameSite: 'strict', path: CONTROL_UI_PATH });
-    redirectHome(res);
+    redirectHome(res, SIGNED_IN_PATH);
   });
 
   router.post('/logout', ...stateChange, (_req, res) => {

@@ -9,6 +9,10 @@ import { document } from './layout.js';
 import { pageLink } from './finalizeViews.js';
 
 export const CONTROL_UI_PATH = '/_control/ui';
+/** Where sign-in lands: with no session there, the browser refused the cookie (see the router). */
+export const SIGNED_IN_PATH = `${CONTROL_UI_PATH}?signed-in`;
+/** The dashboard lists the newest this many bookings and e-mails (every e-mail stays reachable by number). */
+export const LIST_LIMIT = 100;
 
 export interface ConsoleAccount {
   name: string;
@@ -47,10 +51,12 @@ export interface DashboardView {
   account: ConsoleAccount;
   csrfToken: string;
   clock: { now: string; offsetSeconds: number };
-  /** Newest first. */
+  /** Newest first, at most LIST_LIMIT. */
   bookings: ConsoleBooking[];
-  /** Newest first. */
+  bookingCount: number;
+  /** Newest first, at most LIST_LIMIT. */
   emails: ConsoleEmail[];
+  emailCount: number;
   notice?: Notice;
 }
 
@@ -117,7 +123,10 @@ function clockSection(view: DashboardView): SafeHtml {
 </section>`;
 }
 
-function bookingsSection(bookings: ConsoleBooking[]): SafeHtml {
+const newestOnly = (shown: number, total: number) =>
+  shown < total ? html`<p class="muted">The newest ${shown} of ${total}.</p>` : '';
+
+function bookingsSection(bookings: ConsoleBooking[], total: number): SafeHtml {
   const rows = bookings.map(
     (booking) => html`<tr>
   <td>${booking.id}<br><small>${booking.createdAt}</small></td>
@@ -129,7 +138,8 @@ function bookingsSection(bookings: ConsoleBooking[]): SafeHtml {
 </tr>`,
   );
   return html`<section aria-labelledby="bookings-title">
-  <h2 id="bookings-title">Bookings (${bookings.length})</h2>
+  <h2 id="bookings-title">Bookings (${total})</h2>
+  ${newestOnly(bookings.length, total)}
   ${bookings.length === 0
     ? html`<p class="muted">No bookings yet.</p>`
     : html`<div class="scroll"><table id="bookings">
@@ -138,7 +148,7 @@ function bookingsSection(bookings: ConsoleBooking[]): SafeHtml {
 </section>`;
 }
 
-function outboxSection(emails: ConsoleEmail[]): SafeHtml {
+function outboxSection(emails: ConsoleEmail[], total: number): SafeHtml {
   const rows = emails.map(
     (email) => html`<tr>
   <td>${email.to}</td>
@@ -147,7 +157,8 @@ function outboxSection(emails: ConsoleEmail[]): SafeHtml {
 </tr>`,
   );
   return html`<section aria-labelledby="outbox-title">
-  <h2 id="outbox-title">Outbox (${emails.length})</h2>
+  <h2 id="outbox-title">Outbox (${total})</h2>
+  ${newestOnly(emails.length, total)}
   ${emails.length === 0
     ? html`<p class="muted">No e-mails yet.</p>`
     : html`<div class="scroll"><table id="outbox">
@@ -169,8 +180,8 @@ export function dashboardPage(view: DashboardView): string {
 ${signedIn(view.account, view.csrfToken)}
 ${noticeBox(view.notice)}
 ${clockSection(view)}
-${bookingsSection(view.bookings)}
-${outboxSection(view.emails)}
+${bookingsSection(view.bookings, view.bookingCount)}
+${outboxSection(view.emails, view.emailCount)}
 ${notAvailable('journal', 'Request journal', 'POST /_control/journal')}
 ${notAvailable('certification', 'Certification', 'POST /_control/certification')}
 <section aria-labelledby="reset-title">

@@ -163,6 +163,18 @@ export type paths = {
          *       automatic redirect); it is carried through the payment form and its redirect. Anything
          *       else — `javascript:`, `data:`, relative or protocol-relative URLs, URLs with credentials,
          *       whitespace, more than 2048 characters — is ignored without an error.
+         *     - `Idempotency-Key` header (IETF httpapi idempotency-key draft), optional: a client that may
+         *       retry a booking start sends a unique key (1–255 printable ASCII characters, e.g. a UUID) with
+         *       it. A repeat with the same key by the same account within 24 hours (account clock) gets the
+         *       first answer again (same status and body, the same `booking_url`) and never makes a second
+         *       booking, also when both requests arrive at the same time (the later one waits for the first,
+         *       and answers 409 if that takes more than 10 seconds). The same key with a different request
+         *       body gives **422**. A malformed key (empty, longer than 255 characters, or with characters
+         *       outside printable ASCII) gives 400. Only a started booking is remembered: a request refused
+         *       with a 4xx leaves the key unused, so the corrected request may use it. Without the header
+         *       nothing changes.
+         *     - When the booking cannot be stored (disk full or unwritable, database unreachable) the answer
+         *       is **503** with `Retry-After: 1`, and nothing was booked.
          */
         post: operations["startBooking"];
         delete?: never;
@@ -270,7 +282,7 @@ export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
         /**
-         * @description A money amount as decimal text with two decimals.
+         * @description A money amount as decimal text. **Reference behaviour:** always two decimals.
          * @example 763.21
          */
         Money: string;
@@ -286,7 +298,7 @@ export type components = {
          */
         Date: string;
         /**
-         * @description ISO 8601 date-time without zone, `YYYY-MM-DDTHH:MM:SS`, in the hotel's local time.
+         * @description ISO 8601 date-time. **Reference behaviour:** without zone, `YYYY-MM-DDTHH:MM:SS`, in the hotel's local time.
          * @example 2026-07-12T23:59:00
          */
         LocalDateTime: string;
@@ -591,7 +603,7 @@ export type components = {
             currency: components["schemas"]["CurrencyCode"];
         } | null;
         Cancellation: {
-            /** @description Deadline for free cancellation (zone-less date-time, hotel-local time); null means non-refundable. */
+            /** @description Deadline for free cancellation (ISO 8601 date-time; **reference behaviour:** zone-less, in the hotel's local time); null means non-refundable. */
             free_cancellation_before: string | null;
             /** @description Penalty periods. */
             policies: components["schemas"]["PenaltyPolicy"][];
@@ -927,6 +939,24 @@ export type components = {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /**
+         * @description **Reference behaviour:** the data could not be stored or read (disk full or unwritable,
+         *     database unreachable). Nothing was changed; retry after the given seconds.
+         */
+        StorageUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "The service could not save or read data (storage unavailable: cannot write the journal data/db.json.journal: ENOSPC: no space left on device, write); nothing was changed, please retry shortly."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description Missing or invalid parameters */
         BadRequestSearch: {
             headers: {
@@ -1061,7 +1091,14 @@ export interface operations {
     startBooking: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description **Reference behaviour:** makes a retried booking start safe (see above): 1–255 printable
+                 *     ASCII characters, unique per request, remembered per account for 24 hours.
+                 * @example 4f9c2a0e-8b7d-4c1e-9a55-0d3b6f1e2c77
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1117,6 +1154,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description **Reference behaviour:** the Idempotency-Key was already used with a different request body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "This Idempotency-Key was already used with a different request body; use a new key for a new request."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getBookingOverview: {
@@ -1162,6 +1214,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     retrieveBooking: {
@@ -1204,6 +1257,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["BookingNotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     cancelBooking: {
@@ -1276,6 +1330,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            503: components["responses"]["StorageUnavailable"];
         };
     };
 }

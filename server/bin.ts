@@ -12,7 +12,9 @@ import { drainOnSignals } from './cli/shutdown.js';
 import { OffsetClock } from './clock.js';
 import { createLogger } from './http/requestLog.js';
 import { createApiServer, limitHeapGrowth } from './http/serverLimits.js';
-import { LowdbStore, StoreOpenError } from './store/lowdbStore.js';
+import { LowdbStore } from './store/lowdbStore.js';
+import { describeDatabaseUrl, PostgresStore } from './store/postgresStore.js';
+import { StoreOpenError, type Store } from './store/store.js';
 
 const settings = settingsOrExit(SERVER_OPTIONS, SERVER_HELP);
 limitHeapGrowth();
@@ -23,9 +25,11 @@ const publicUrl = (settings.publicUrl ?? `http://${host}:${port}`).replace(/\/+$
 const dbFile = resolve(settings.dbFile);
 const logger = createLogger(settings.logLevel, { pretty: process.stdout.isTTY });
 
-let store: LowdbStore;
+const { databaseUrl } = settings;
+const storeName = databaseUrl ? `PostgreSQL ${describeDatabaseUrl(databaseUrl)}` : dbFile;
+let store: Store;
 try {
-  store = await LowdbStore.open(dbFile);
+  store = databaseUrl ? await PostgresStore.open(databaseUrl) : await LowdbStore.open(dbFile);
 } catch (error) {
   if (error instanceof StoreOpenError) {
     console.error(`Cannot start: ${error.message}`);
@@ -52,10 +56,14 @@ const app = createApp({
 
 const server = createApiServer(app).listen(port, host, () => {
   const ms = Math.round(performance.now() - startedAt);
-  console.log(`Hotel Booking API reference server listening on ${publicUrl} (store ${dbFile}, ready in ${ms} ms)`);
+  console.log(`Hotel Booking API reference server listening on ${publicUrl} (store ${storeName}, ready in ${ms} ms)`);
 });
 server.on('error', (error) => {
   console.error(`Cannot listen on ${host}:${port}: ${error.message}`);
   process.exit(1);
 });
-drainOnSignals(server, { graceMs: settings.shutdownGraceSeconds * 1000, logger });
+drainOnSignals(server, {
+  graceMs: settings.shutdownGraceSeconds * 1000,
+  logger,
+  exit: (code) => void store.close().finally(() => process.exit(code)),
+});

@@ -85,6 +85,6 @@ export class CheckContext {
       throw new CheckFailure(`${endpoint} is blocked for ${Math.ceil(delay / 1000)} s more; run with --control or later`);
     }
     this.note(`${this.clock.moves ? 'moved the clock' : 'waited'} ${Math.ceil(delay / 1000)} s for an empty window on ${endpoint}`);
-    await this.clock.pass(delay);
+    await this.clock.pass(delay, `an empty rate-limit window on ${endpoint}`);
   }
 }

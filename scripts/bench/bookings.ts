@@ -1,14 +1,17 @@
 /**
- * Bookings throughput: booking start and cancel over HTTP on loopback against an in-process app
- * with a file-backed LowdbStore (response validation off), on an empty store and on stores
- * pre-filled with 10,000 and 100,000 bookings. Every phase is bounded in requests and seconds.
- * Returns the figures; prints nothing.
+ * Bookings throughput: booking start and cancel over HTTP on loopback against a server in a child
+ * process (scripts/bench/bookingServer.ts, response validation off), for the embedded store
+ * (snapshot + journal, fsync per group commit) and PostgreSQL (a throw-away cluster with fsync on),
+ * each empty and pre-filled with 10,000 and 100,000 bookings. Also the store's open time and the
+ * server's RSS. Every phase is bounded in requests and seconds. Returns the figures; prints nothing.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createApp } from '../../server/app.js';
 import { addDays, FakeClock, isoDate } from '../../server/clock.js';
 import type { BookingRecord } from '../../server/domain/bookings/record.js';
@@ -16,6 +19,8 @@ import { newBookhash, newCsrfToken } from '../../server/domain/bookings/tokens.j
 import { hotelRooms } from '../../server/domain/rates/index.js';
 import { World } from '../../server/domain/world/world.js';
 import { LowdbStore, type StoreData } from '../../server/store/lowdbStore.js';
+import { PostgresStore } from '../../server/store/postgresStore.js';
+import { postgresUnavailable, startPostgresCluster, type PostgresCluster } from '../../server/testing/postgres.js';
 
 const STORE_SIZES = [0, 10_000, 100_000] as const;
 /** Confirmed, refundable bookings of account 1 in every pre-filled store: the cancel targets. */
@@ -26,6 +31,8 @@ const MAX_SECONDS = 8;
 /** Unmeasured booking starts after opening a store (JIT and the first major GCs of the loaded data). */
 const WARM_UP = { requests: 200, seconds: 3 };
 const START = '2026-11-19T10:00:00Z';
+const HOTELS = 2_000;
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 interface LoadResult {
   requests: number;
@@ -39,65 +46,167 @@ interface LoadResult {
 
 interface PhaseResult {
   storedBookings: number;
-  fileMB: number;
+  fileMB?: number;
   openMs: number;
   bookingStart: LoadResult;
   cancel: LoadResult;
+  /** The store alone in the server process, without HTTP. */
+  storeOnly: { insertsPerSecond: number; cancelsPerSecond: number };
+  serverRssMB: number;
+  serverMaxRssMB: number;
 }
+
+type Prefill = (size: number, bookings: BookingRecord[]) => Promise<{ env: Record<string, string>; fileMB?: () => Promise<number> }>;
 
 export async function benchBookings(): Promise<Record<string, unknown>> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-bookings-'));
+  let cluster: PostgresCluster | undefined;
   try {
-    const world = World.create({ hotelCount: 2_000 });
+    const world = World.create({ hotelCount: HOTELS });
     const serviceHash = refundableServiceHash(world);
     const template = await templateRecord(world, serviceHash);
-    const phases: PhaseResult[] = [];
-    for (const size of STORE_SIZES) {
-      phases.push(await phase(dir, world, serviceHash, template, size));
+    const embedded: Prefill = async (size, bookings) => {
+      const file = join(dir, `db-${size}.json`);
+      const data: StoreData = { version: 1, seq: 0, nextBookingId: bookings.length + 1, bookings, outbox: [] };
+      await writeFile(file, JSON.stringify(data));
+      return { env: { BENCH_DB_FILE: file }, fileMB: async () => (await stat(file)).size / 1e6 + (await stat(`${file}.journal`)).size / 1e6 };
+    };
+    const stores: Record<string, Record<string, unknown>> = {
+      embedded: { store: 'LowdbStore: snapshot + fsynced JSON-lines journal, group commit', phases: await phases(embedded) },
+    };
+    const unavailable = postgresUnavailable();
+    if (unavailable) {
+      stores.postgres = { skipped: unavailable };
+    } else {
+      cluster = await startPostgresCluster({ fsync: true });
+      const postgres: Prefill = async (size, bookings) => ({ env: { BENCH_DATABASE_URL: await prefillDatabase(cluster!, size, bookings) } });
+      stores.postgres = { store: 'PostgresStore: local throw-away PostgreSQL 15 cluster, fsync on, pool of 10', phases: await phases(postgres) };
     }
     return {
       setup: {
-        transport: 'HTTP/1.1 keep-alive on 127.0.0.1, in-process app, response validation off',
-        store: 'LowdbStore file (group-committed whole-file JSON writes)',
+        transport: 'HTTP/1.1 keep-alive on 127.0.0.1; the server in a child process, the load generator in this one; response validation off',
         concurrency: CONCURRENCY,
         boundPerMeasurement: `${MAX_REQUESTS} requests or ${MAX_SECONDS} s, after a warm-up of ${WARM_UP.requests} booking starts or ${WARM_UP.seconds} s`,
         cancelTargetsPerStore: CANCEL_TARGETS,
       },
-      phases,
+      ...stores,
     };
+
+    async function phases(prefill: Prefill) {
+      const results: PhaseResult[] = [];
+      for (const size of STORE_SIZES) {
+        const { bookings, targets } = prefilledBookings(template, size);
+        const { env, fileMB } = await prefill(size, bookings);
+        results.push(await phase(env, serviceHash, targets, size, fileMB));
+      }
+      const [empty, , largest] = results;
+      return {
+        results,
+        at100kVsEmpty: {
+          bookingStart: round(largest!.bookingStart.requestsPerSecond / empty!.bookingStart.requestsPerSecond),
+          cancel: round(largest!.cancel.requestsPerSecond / empty!.cancel.requestsPerSecond),
+          storeOnlyInsert: round(largest!.storeOnly.insertsPerSecond / empty!.storeOnly.insertsPerSecond),
+          storeOnlyCancel: round(largest!.storeOnly.cancelsPerSecond / empty!.storeOnly.cancelsPerSecond),
+        },
+      };
+    }
   } finally {
+    await cluster?.stop();
     await rm(dir, { recursive: true, force: true });
   }
 }
 
 async function phase(
-  dir: string, world: World, serviceHash: string, template: BookingRecord, size: number,
+  env: Record<string, string>, serviceHash: string, targets: string[], size: number, fileMB?: () => Promise<number>,
 ): Promise<PhaseResult> {
-  const file = join(dir, `db-${size}.json`);
-  const targets = await prefill(file, template, size);
-  const openedAt = performance.now();
-  const store = await LowdbStore.open(file);
-  const openMs = performance.now() - openedAt;
-  const { url, server } = await listen(store, world);
+  const server = await startServer(env);
   try {
-    const startBooking = () => post(url, '/booking.php', { apikey: 'demo-key-1', service_hash: serviceHash });
+    const startBooking = () => post(server.url, '/booking.php', { apikey: 'demo-key-1', service_hash: serviceHash });
     await load(startBooking, WARM_UP.requests, WARM_UP.seconds);
     const bookingStart = await load(startBooking);
     let next = 0;
     const cancel = await load(() => {
       const bookhash = targets[next++];
       if (bookhash === undefined) return Promise.resolve(0);
-      return post(url, '/book/cancel.php', { apikey: 'demo-key-1', bookhash });
+      return post(server.url, '/book/cancel.php', { apikey: 'demo-key-1', bookhash });
     }, Math.min(targets.length, MAX_REQUESTS));
-    return { storedBookings: size + targets.length, fileMB: round((await stat(file)).size / 1e6), openMs: round(openMs), bookingStart, cancel };
+    const memory = (await server.ask('memory')) as { rssMB: number; maxRssMB: number };
+    const storeOnly = (await server.ask('store-ops')) as PhaseResult['storeOnly'];
+    return {
+      storedBookings: size + targets.length,
+      ...(fileMB && { fileMB: round(await fileMB()) }),
+      openMs: round(server.openMs),
+      bookingStart,
+      cancel,
+      storeOnly,
+      serverRssMB: round(memory.rssMB),
+      serverMaxRssMB: round(memory.maxRssMB),
+    };
   } finally {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.stop();
   }
 }
 
-/** Writes a store file with `size` background bookings plus the cancel targets; returns the targets' bookhashes. */
-async function prefill(file: string, template: BookingRecord, size: number): Promise<string[]> {
+/** The benchmark server in a child process; resolves once it listens. */
+async function startServer(env: Record<string, string>) {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/bookingServer.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, ...env, BENCH_START: START, BENCH_HOTELS: String(HOTELS) },
+  });
+  const next = () =>
+    new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('benchmark server did not answer within 120 s')), 120_000);
+      child.once('message', (message) => {
+        clearTimeout(timer);
+        resolve(message);
+      });
+      child.once('exit', (code) => reject(new Error(`benchmark server exited (${code})`)));
+    });
+  const { url, openMs } = (await next()) as { url: string; openMs: number };
+  return {
+    url,
+    openMs,
+    ask: (question: string) => {
+      const answer = next();
+      child.send(question);
+      return answer;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.send('stop');
+      }),
+  };
+}
+
+/** A fresh database with the bookings, inserted in chunks; returns its URL. */
+async function prefillDatabase(cluster: PostgresCluster, size: number, bookings: BookingRecord[]): Promise<string> {
+  const url = await cluster.createDatabase(`bench_${size}`);
+  const store = await PostgresStore.open(url);
+  await store.close();
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  for (let start = 0; start < bookings.length; start += 5_000) {
+    await client.query(
+      `INSERT INTO bookings (id, bookhash, account_id, record)
+       SELECT (r->>'id')::bigint, r->>'bookhash', (r->>'accountId')::int, r FROM jsonb_array_elements($1::jsonb) AS r`,
+      [JSON.stringify(bookings.slice(start, start + 5_000))],
+    );
+  }
+  await client.query("SELECT setval('booking_ids', $1, false)", [bookings.length + 1]);
+  await client.query('VACUUM ANALYZE bookings');
+  await client.end();
+  return url;
+}
+
+/** `size` background bookings plus the cancel targets (confirmed, refundable, account 1). */
+function prefilledBookings(template: BookingRecord, size: number): { bookings: BookingRecord[]; targets: string[] } {
   const bookings: BookingRecord[] = [];
   const statuses = ['booking_confirmed', 'booking_cancelled', 'payment_failed', 'processing'] as const;
   for (let i = 0; i < size; i++) {
@@ -123,9 +232,7 @@ async function prefill(file: string, template: BookingRecord, size: number): Pro
       paymentAttemptedAt: template.createdAt.replace(' ', 'T') + '.000Z',
     });
   }
-  const data: StoreData = { version: 1, nextBookingId: bookings.length + 1, bookings, outbox: [] };
-  await writeFile(file, JSON.stringify(data));
-  return targets;
+  return { bookings, targets };
 }
 
 /** A real booking record (started through the domain), used as the template of the pre-filled ones. */
@@ -135,7 +242,7 @@ async function templateRecord(world: World, serviceHash: string): Promise<Bookin
   try {
     const status = await post(url, '/booking.php', { apikey: 'demo-key-1', service_hash: serviceHash });
     if (status !== 200) throw new Error(`template booking failed with ${status}`);
-    const record = store.allBookings()[0];
+    const [record] = await store.bookingsOfAccount(1);
     if (!record) throw new Error('template booking missing');
     return record;
   } finally {

@@ -11,6 +11,8 @@ import { SPEC_RATE_LIMITS } from '../../server/config.js';
 import type { HotelRate, HotelResponse, SearchResponse } from '../../server/contract.js';
 import { startTestServer, type TestServer } from '../../server/domain/bookings/testSupport.js';
 import { defaultWorld } from '../../server/domain/world/world.js';
+import { LowdbStore } from '../../server/store/lowdbStore.js';
+import { StoreUnavailableError, type Store } from '../../server/store/store.js';
 
 /** The sandbox clock of every example: Monday 2026-06-01, 09:00 UTC. */
 export const EXAMPLES_CLOCK = '2026-06-01T09:00:00Z';
@@ -37,6 +39,7 @@ export interface Exchange {
   /** JSON body, or raw text sent as application/json (malformed on purpose). */
   body?: unknown;
   raw?: string;
+  headers?: Record<string, string>;
 }
 
 /** One example node of openapi.yaml: where it is, its value, and how it was obtained. */
@@ -97,7 +100,18 @@ type Answer = { status: number; body: Record<string, unknown> };
 /** Runs the story against fresh in-process sandboxes and returns every example it produces. */
 export async function runStory(): Promise<StoryExample[]> {
   const world = defaultWorld();
-  const server = await startTestServer({ clock: new FakeClock(EXAMPLES_CLOCK), world });
+  const memory = await LowdbStore.inMemory();
+  // A store whose disk can fill up on demand, for the 503 example.
+  const store = new Proxy(memory, {
+    get(target, property) {
+      if (property === 'insertBooking' && disk.full) {
+        return () => Promise.reject(new StoreUnavailableError('cannot write the journal data/db.json.journal: ENOSPC: no space left on device, write'));
+      }
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  }) as Store;
+  const server = await startTestServer({ clock: new FakeClock(EXAMPLES_CLOCK), world, store });
   const limited = await startTestServer({ clock: new FakeClock(EXAMPLES_CLOCK), world, config: { rateLimits: SPEC_RATE_LIMITS } });
   try {
     return await tell(server, limited);
@@ -107,10 +121,13 @@ export async function runStory(): Promise<StoryExample[]> {
   }
 }
 
+/** Set while the story wants its store's writes to fail. */
+const disk = { full: false };
+
 async function send(server: TestServer, exchange: Exchange): Promise<Answer> {
   const init: RequestInit = { method: exchange.method };
   if (exchange.method === 'POST') {
-    init.headers = { 'content-type': 'application/json' };
+    init.headers = { 'content-type': 'application/json', ...exchange.headers };
     init.body = exchange.raw ?? JSON.stringify(exchange.body);
   }
   const response = await fetch(`${server.url}${exchange.path}`, init);
@@ -196,6 +213,16 @@ async function tell(server: TestServer, limited: TestServer): Promise<StoryExamp
   await call(post('/booking.php', { apikey: KEY, service_hash: invalidHash }), { response: responseExample('/booking.php', 400, 'invalid'), expect: 400 });
   const soldOut = (await send(server, post('/hotel.php', { apikey: KEY, id: SOLD_OUT_HOTEL, ...stay }))).body as unknown as HotelResponse;
   await call(post('/booking.php', { apikey: KEY, service_hash: soldOut.rooms![0]!.rates[0]!.service_hash }), { response: responseExample('/booking.php', 409), expect: 409 });
+  // An Idempotency-Key used again with another body (422), and a booking start the store cannot save (503).
+  const keyed = (serviceHash: string): Exchange => ({ ...post('/booking.php', { apikey: KEY, service_hash: serviceHash }), headers: { 'Idempotency-Key': 'example-key-1' } });
+  await send(server, keyed(refundable.service_hash));
+  await call(keyed(soldOut.rooms![0]!.rates[0]!.service_hash), { response: responseExample('/booking.php', 422), expect: 422 });
+  disk.full = true;
+  try {
+    await call(post('/booking.php', { apikey: KEY, service_hash: refundable.service_hash }), { response: sharedResponse('StorageUnavailable'), expect: 503 });
+  } finally {
+    disk.full = false;
+  }
 
   await call(post('/booking_overview.php', { apikey: KEY }), { request: requestExample('/booking_overview.php'), response: component('BookingOverviewTwo'), expect: 200 });
   await call(post('/booking_overview.php', { apikey: EMPTY_KEY }), { response: responseExample('/booking_overview.php', 200, 'empty'), expect: 200 });

@@ -32,7 +32,16 @@ export const SERVER_OPTIONS = {
     env: 'DB_FILE',
     placeholder: '<path>',
     fallback: 'data/db.json',
-    help: 'lowdb file, created on first start; never overwritten when unreadable',
+    help: 'Embedded store: lowdb snapshot + DB_FILE.journal, created on first start; never overwritten when unreadable',
+    parse: anyText,
+  }),
+  databaseUrl: option<string | undefined>({
+    flag: 'database-url',
+    env: 'DATABASE_URL',
+    placeholder: '<url>',
+    fallback: undefined,
+    shownDefault: 'unset',
+    help: 'postgres://… : PostgreSQL instead of DB_FILE (migrated at start)',
     parse: anyText,
   }),
   rateLimitPerMinute: option({

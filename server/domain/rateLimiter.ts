@@ -4,12 +4,23 @@ export type RateLimitDecision =
   | { allowed: true }
   | { allowed: false; window: 'minute' | 'day'; limit: number; retryAfterSeconds: number };
 
-const WINDOWS = [
-  { name: 'minute', seconds: 60, limitOf: (limits: RateLimits) => limits.perMinute },
-  { name: 'day', seconds: 86_400, limitOf: (limits: RateLimits) => limits.perDay },
-] as const;
+/** A sliding window of accepted requests. */
+export interface RateLimitWindow {
+  name: 'minute' | 'day';
+  seconds: number;
+  limit: number;
+}
 
+/** Keys whose whole history left the day window are swept at most this often (clock time). */
 const SWEEP_INTERVAL_MS = 60_000;
+
+/** The spec's two windows with the configured limits. */
+export function rateLimitWindows(limits: RateLimits): RateLimitWindow[] {
+  return [
+    { name: 'minute', seconds: 60, limit: limits.perMinute },
+    { name: 'day', seconds: 86_400, limit: limits.perDay },
+  ];
+}
 
 /**
  * Sliding-window limiter: a request counts for 60 s in the minute window and 86,400 s in
@@ -24,37 +35,18 @@ const SWEEP_INTERVAL_MS = 60_000;
 export class SlidingWindowRateLimiter {
   /** Accepted request times (ms) per key, oldest first; only the last day is kept. */
   private readonly accepted = new Map<string, number[]>();
+  private readonly windows: RateLimitWindow[];
   /** Clock time of the last sweep for keys whose whole history left the day window. */
   private lastSweepMs = -Infinity;
 
-  constructor(private readonly limits: RateLimits) {}
+  constructor(limits: RateLimits) {
+    this.windows = rateLimitWindows(limits);
+  }
 
   /** @param nowMs base-clock time of the request; @param placeOf base instant → the asking account's clock */
   hit(key: string, nowMs: number, placeOf: (baseMs: number) => number = (baseMs) => baseMs): RateLimitDecision {
     this.sweepExpired(nowMs);
-    const history = this.pruned(key, nowMs);
-    const accountNowMs = placeOf(nowMs);
-    const places = history.map(placeOf).sort((a, b) => a - b);
-    for (const window of WINDOWS) {
-      const limit = window.limitOf(this.limits);
-      const windowStart = accountNowMs - window.seconds * 1000;
-      // places is sorted, so the requests inside this window are its tail.
-      const inside = places.length - firstIndexAfter(places, windowStart);
-      if (inside >= limit) {
-        const oldestInside = places[places.length - limit] ?? accountNowMs;
-        const freesAtMs = oldestInside + window.seconds * 1000;
-        return {
-          allowed: false,
-          window: window.name,
-          limit,
-          retryAfterSeconds: Math.max(1, Math.ceil((freesAtMs - accountNowMs) / 1000)),
-        };
-      }
-    }
-    // A clock moved backwards by the control API must not break the sort order.
-    history.splice(firstIndexAfter(history, nowMs), 0, nowMs);
-    this.accepted.set(key, history);
-    return { allowed: true };
+    return hitSlidingWindows(this.accepted, key, nowMs, this.windows, placeOf);
   }
 
   reset(): void {
@@ -79,14 +71,45 @@ export class SlidingWindowRateLimiter {
       if ((history[history.length - 1] ?? -Infinity) <= dayStart) this.accepted.delete(key);
     }
   }
+}
 
-  private pruned(key: string, nowMs: number): number[] {
-    const history = this.accepted.get(key) ?? [];
-    const dayStart = nowMs - 86_400_000;
-    const keepFrom = firstIndexAfter(history, dayStart);
-    // If the clock was moved backwards, entries "from the future" still count; that is the safe side.
-    return keepFrom === 0 ? history : history.slice(keepFrom);
+/**
+ * One request for `key` against `windows`, given the accepted request times (base clock, oldest
+ * first) of every key in `accepted`. Shared by the limiter above and the embedded store's hitRateLimit.
+ */
+export function hitSlidingWindows(
+  accepted: Map<string, number[]>,
+  key: string,
+  nowMs: number,
+  windows: readonly RateLimitWindow[],
+  placeOf: (baseMs: number) => number = (baseMs) => baseMs,
+): RateLimitDecision {
+  const longestMs = Math.max(...windows.map((window) => window.seconds)) * 1000;
+  const all = accepted.get(key) ?? [];
+  const keepFrom = firstIndexAfter(all, nowMs - longestMs);
+  // If the clock was moved backwards, entries "from the future" still count; that is the safe side.
+  const history = keepFrom === 0 ? all : all.slice(keepFrom);
+  accepted.set(key, history);
+  const accountNowMs = placeOf(nowMs);
+  const places = history.map(placeOf).sort((a, b) => a - b);
+  for (const window of windows) {
+    const windowStart = accountNowMs - window.seconds * 1000;
+    // places is sorted, so the requests inside this window are its tail.
+    const inside = places.length - firstIndexAfter(places, windowStart);
+    if (inside >= window.limit) {
+      const oldestInside = places[places.length - window.limit] ?? accountNowMs;
+      const freesAtMs = oldestInside + window.seconds * 1000;
+      return {
+        allowed: false,
+        window: window.name,
+        limit: window.limit,
+        retryAfterSeconds: Math.max(1, Math.ceil((freesAtMs - accountNowMs) / 1000)),
+      };
+    }
   }
+  // A clock moved backwards by the control API must not break the sort order.
+  history.splice(firstIndexAfter(history, nowMs), 0, nowMs);
+  return { allowed: true };
 }
 
 /** Index of the first entry strictly greater than `bound` (binary search). */

@@ -116,7 +116,7 @@ describe('booking start (booking.php) and retrieve (retrieve_booking.php)', () =
       expect(booking).not.toHaveProperty(internal);
     }
     // The booking is durable (persisted) before the answer: the store has it.
-    expect(server.store.findBooking(bookhash)?.status).toBe('processing');
+    expect((await server.store.findBooking(bookhash))?.status).toBe('processing');
   });
 
   it('prices the booking in the currency of the latest offer to this account, EUR otherwise', async () => {
@@ -345,14 +345,14 @@ describe('cancel (book/cancel.php)', () => {
   it('cancels, e-mails the guest and settles the refund two working days later (over a weekend)', async () => {
     const bookhash = await confirmedBooking(server, KEY_ANNA, refundable);
     const booking = await retrieve(server, KEY_ANNA, bookhash);
-    const outboxBefore = server.store.outbox().length;
+    const outboxBefore = (await server.store.outbox()).length;
 
     const response = await cancel(KEY_ANNA, bookhash); // Thursday 2026-11-19 10:00 UTC
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'cancelled', booking_id: booking.id, bookhash });
     expect(await retrieve(server, KEY_ANNA, bookhash)).toMatchObject({ status: 'booking_cancelled', paid: 'yes' });
 
-    const emails = server.store.outbox().slice(outboxBefore);
+    const emails = (await server.store.outbox()).slice(outboxBefore);
     expect(emails).toHaveLength(1);
     const email = emails[0]!;
     expect(email).toMatchObject({
@@ -436,10 +436,10 @@ describe('cancel (book/cancel.php)', () => {
   it('403 for another account, changing nothing; 404 unknown; 400 missing bookhash', async () => {
     const bookhash = await confirmedBooking(server, KEY_ANNA, refundable);
     const before = await retrieve(server, KEY_ANNA, bookhash);
-    const outboxBefore = server.store.outbox().length;
+    const outboxBefore = (await server.store.outbox()).length;
     expect(await cancel(KEY_BEN, bookhash)).toMatchObject({ status: 403, body: { error: OTHER_ACCOUNT } });
     expect(await retrieve(server, KEY_ANNA, bookhash)).toEqual(before);
-    expect(server.store.outbox()).toHaveLength(outboxBefore);
+    expect(await server.store.outbox()).toHaveLength(outboxBefore);
 
     expect(await cancel(KEY_ANNA, 'Z'.repeat(30))).toMatchObject({ status: 404, body: { error: BOOKING_NOT_FOUND } });
     const missing = await server.post('/book/cancel.php', { apikey: KEY_ANNA });
@@ -450,14 +450,14 @@ describe('cancel (book/cancel.php)', () => {
 
   it('of 50 simultaneous cancels exactly one succeeds and 49 get 409 already_cancelled', async () => {
     const bookhash = await confirmedBooking(server, KEY_ANNA, refundable);
-    const outboxBefore = server.store.outbox().length;
+    const outboxBefore = (await server.store.outbox()).length;
     const responses = await Promise.all(Array.from({ length: 50 }, () => cancel(KEY_ANNA, bookhash)));
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     const conflicts = responses.filter((response) => response.status === 409);
     expect(conflicts).toHaveLength(49);
     for (const conflict of conflicts) expect(conflict.body).toEqual({ error: ALREADY_CANCELLED, status: 'already_cancelled' });
-    expect(server.store.outbox().slice(outboxBefore).filter((email) => email.bookhash === bookhash)).toHaveLength(1);
+    expect((await server.store.outbox()).slice(outboxBefore).filter((email) => email.bookhash === bookhash)).toHaveLength(1);
   });
 });
 
@@ -480,7 +480,7 @@ describe('scenario hotels', () => {
     server.clock.advance(599);
     expect((await server.post('/book/cancel.php', { apikey: KEY_ANNA, bookhash })).status).toBe(502);
     // Only the booking confirmation so far: no cancellation e-mail while the supplier refuses.
-    expect(server.store.outbox().filter((email) => email.bookhash === bookhash).map((email) => email.subject))
+    expect((await server.store.outbox()).filter((email) => email.bookhash === bookhash).map((email) => email.subject))
       .toEqual([`Your booking at ${rate.hotelName} is confirmed`]);
     server.clock.advance(1);
     expect((await server.post('/book/cancel.php', { apikey: KEY_ANNA, bookhash })).status).toBe(200);
@@ -495,7 +495,7 @@ describe('scenario hotels', () => {
     const quoted = centsOf(rate.rate.pricing.total_price);
     const booked = centsOf(String(booking.total_price));
     expect(Math.abs(booked - quoted * 1.1)).toBeLessThanOrEqual(rate.rate.pricing.price_per_night.length);
-    const record = server.store.findBooking(bookhash)!;
+    const record = (await server.store.findBooking(bookhash))!;
     expect(record.quotedTotalPrice).toBe(rate.rate.pricing.total_price);
     expect(record.pricePerNight.reduce((sum, amount) => sum + centsOf(amount), 0)).toBe(booked);
     const page = await fetch(`${server.url}/book/finalize?bookhash=${bookhash}`).then((r) => r.text());

@@ -100,10 +100,14 @@ export function controlRouter(context: AppContext): Router {
     }),
   );
 
-  router.post('/outbox', ...ofAccount, (_req, res) => {
-    const emails = context.store.outboxOfAccount(accountOf(res).id);
-    res.json({ count: emails.length, emails });
-  });
+  router.post(
+    '/outbox',
+    ...ofAccount,
+    asyncHandler(async (_req, res) => {
+      const emails = await context.store.outboxOfAccount(accountOf(res).id);
+      res.json({ count: emails.length, emails });
+    }),
+  );
 
   // Reads are POSTs too, because the key travels in the body as on the API.
   router.all(['/clock', '/reset', '/pay', '/outbox'], (req, _res, next) => {

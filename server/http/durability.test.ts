@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HotelResponse, SearchResponse } from '../contract.js';
 import { KEY_ANNA, postJson } from '../domain/bookings/testSupport.js';
 import { freePort } from '../testing/freePort.js';
+import { skipPostgres, startPostgresCluster, type PostgresCluster } from '../testing/postgres.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
@@ -48,13 +49,13 @@ interface Running {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>;
 }
 
-function spawnServer(port: number, dbFile: string): Running {
+function spawnServer(port: number, dbFile: string, extraEnv: Record<string, string> = {}): Running {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(TSX, ['server/bin.ts'], {
     cwd: ROOT,
     detached: true, // own process group, so kill -9 reaches tsx's child too
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), DB_FILE: dbFile, PUBLIC_URL: url, RATE_LIMIT_PER_MINUTE: '1000' },
+    env: { ...process.env, PORT: String(port), DB_FILE: dbFile, PUBLIC_URL: url, RATE_LIMIT_PER_MINUTE: '1000', ...extraEnv },
   });
   children.push(child);
   let output = '';
@@ -96,43 +97,46 @@ async function refundableServiceHash(url: string): Promise<string> {
   throw new Error('no refundable rate found near Amsterdam');
 }
 
+/** Books, pays and cancels, kills the server with -9, starts it again and finds everything. */
+async function survivesKillNine(extraEnv: Record<string, string> = {}): Promise<void> {
+  const dbFile = join(dir, 'db.json');
+  const port = await freePort();
+  const first = spawnServer(port, dbFile, extraEnv);
+  await untilListening(first);
+
+  const serviceHash = await refundableServiceHash(first.url);
+  const started = await postJson(first.url, '/booking.php', { apikey: KEY_ANNA, service_hash: serviceHash });
+  expect(started.status).toBe(200);
+  const kept = new URL(String(started.body.booking_url)).searchParams.get('bookhash')!;
+  const other = await postJson(first.url, '/booking.php', { apikey: KEY_ANNA, service_hash: serviceHash });
+  const cancelled = new URL(String(other.body.booking_url)).searchParams.get('bookhash')!;
+  expect((await postJson(first.url, '/_control/pay', { apikey: KEY_ANNA, bookhash: cancelled, outcome: 'success' })).status).toBe(200);
+  const cancel = await postJson(first.url, '/book/cancel.php', { apikey: KEY_ANNA, bookhash: cancelled });
+  expect(cancel.status).toBe(200);
+  killGroup(first.child); // right after the responses
+  expect((await first.exited).signal).toBe('SIGKILL');
+
+  const second = spawnServer(port, dbFile, extraEnv);
+  await untilListening(second);
+  const keptBooking = await postJson(second.url, '/retrieve_booking.php', { apikey: KEY_ANNA, bookhash: kept });
+  expect(keptBooking.status).toBe(200);
+  expect(keptBooking.body.booking).toMatchObject({ bookhash: kept, status: 'processing' });
+  const cancelledBooking = await postJson(second.url, '/retrieve_booking.php', { apikey: KEY_ANNA, bookhash: cancelled });
+  expect(cancelledBooking.body.booking).toMatchObject({ status: 'booking_cancelled', paid: 'yes' });
+  const outbox = (await postJson(second.url, '/_control/outbox', { apikey: KEY_ANNA })).body as { emails: Array<{ bookhash: string }> };
+  // The confirmation (with the payment) and the cancellation e-mail (with the cancel), once each.
+  expect(outbox.emails.filter((email) => email.bookhash === cancelled)).toHaveLength(2);
+  // Ids continue after the restart.
+  const third = await postJson(second.url, '/booking.php', { apikey: KEY_ANNA, service_hash: serviceHash });
+  const thirdHash = new URL(String(third.body.booking_url)).searchParams.get('bookhash')!;
+  const thirdBooking = await postJson(second.url, '/retrieve_booking.php', { apikey: KEY_ANNA, bookhash: thirdHash });
+  expect((thirdBooking.body.booking as { id: number }).id).toBe(3);
+  killGroup(second.child);
+  await second.exited;
+}
+
 describe('the real server process', () => {
-  it('keeps an acknowledged booking and cancel across kill -9', { timeout: 120_000 }, async () => {
-    const dbFile = join(dir, 'db.json');
-    const port = await freePort();
-    const first = spawnServer(port, dbFile);
-    await untilListening(first);
-
-    const serviceHash = await refundableServiceHash(first.url);
-    const started = await postJson(first.url, '/booking.php', { apikey: KEY_ANNA, service_hash: serviceHash });
-    expect(started.status).toBe(200);
-    const kept = new URL(String(started.body.booking_url)).searchParams.get('bookhash')!;
-    const other = await postJson(first.url, '/booking.php', { apikey: KEY_ANNA, service_hash: serviceHash });
-    const cancelled = new URL(String(other.body.booking_url)).searchParams.get('bookhash')!;
-    expect((await postJson(first.url, '/_control/pay', { apikey: KEY_ANNA, bookhash: cancelled, outcome: 'success' })).status).toBe(200);
-    const cancel = await postJson(first.url, '/book/cancel.php', { apikey: KEY_ANNA, bookhash: cancelled });
-    expect(cancel.status).toBe(200);
-    killGroup(first.child); // right after the responses
-    expect((await first.exited).signal).toBe('SIGKILL');
-
-    const second = spawnServer(port, dbFile);
-    await untilListening(second);
-    const keptBooking = await postJson(second.url, '/retrieve_booking.php', { apikey: KEY_ANNA, bookhash: kept });
-    expect(keptBooking.status).toBe(200);
-    expect(keptBooking.body.booking).toMatchObject({ bookhash: kept, status: 'processing' });
-    const cancelledBooking = await postJson(second.url, '/retrieve_booking.php', { apikey: KEY_ANNA, bookhash: cancelled });
-    expect(cancelledBooking.body.booking).toMatchObject({ status: 'booking_cancelled', paid: 'yes' });
-    const outbox = (await postJson(second.url, '/_control/outbox', { apikey: KEY_ANNA })).body as { emails: Array<{ bookhash: string }> };
-    // The confirmation (with the payment) and the cancellation e-mail (with the cancel), once each.
-    expect(outbox.emails.filter((email) => email.bookhash === cancelled)).toHaveLength(2);
-    // Ids continue after the restart.
-    const third = await postJson(second.url, '/booking.php', { apikey: KEY_ANNA, service_hash: serviceHash });
-    const thirdHash = new URL(String(third.body.booking_url)).searchParams.get('bookhash')!;
-    const thirdBooking = await postJson(second.url, '/retrieve_booking.php', { apikey: KEY_ANNA, bookhash: thirdHash });
-    expect((thirdBooking.body.booking as { id: number }).id).toBe(3);
-    killGroup(second.child);
-    await second.exited;
-  });
+  it('keeps an acknowledged booking and cancel across kill -9', { timeout: 120_000 }, () => survivesKillNine());
 
   it('exits non-zero with a clear message on a corrupt DB_FILE and leaves it unchanged', { timeout: 60_000 }, async () => {
     const dbFile = join(dir, 'corrupt.json');
@@ -148,5 +152,28 @@ describe('the real server process', () => {
     expect(output).toMatch(/not valid JSON/);
     expect(output).not.toContain('listening on');
     expect((await readFile(dbFile)).equals(before)).toBe(true);
+  });
+});
+
+describe.skipIf(skipPostgres())('the real server process with DATABASE_URL', () => {
+  let cluster: PostgresCluster;
+  beforeAll(async () => {
+    cluster = await startPostgresCluster({ fsync: true });
+  }, 120_000);
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+
+  it('uses PostgreSQL and keeps an acknowledged booking and cancel across kill -9', { timeout: 120_000 }, () =>
+    survivesKillNine({ DATABASE_URL: cluster.url }));
+
+  it('exits 1 with one line when the database cannot be reached', { timeout: 60_000 }, async () => {
+    const running = spawnServer(await freePort(), join(dir, 'unused.json'), { DATABASE_URL: 'postgres://kit:secret@127.0.0.1:1/kit' });
+    const timer = setTimeout(() => killGroup(running.child), START_TIMEOUT_MS);
+    const { code, output } = await running.exited;
+    clearTimeout(timer);
+    expect(code).toBe(1);
+    expect(output).toMatch(/^Cannot start: Cannot use DATABASE_URL postgres:\/\/kit:\*\*\*@127\.0\.0\.1:1\/kit: [^\n]+$/m);
+    expect(output).not.toContain('secret');
   });
 });

@@ -60,7 +60,7 @@ describe.skipIf(!hasChromium)('finalization page in Chromium', () => {
 
   it('shows the summary, pays with one click and confirms', async () => {
     const { url, bookhash } = await startBooking(KEY_CHLOE);
-    const record = server.store.findBooking(bookhash)!;
+    const record = (await server.store.findBooking(bookhash))!;
     const page = await openPage(url);
 
     expect(await page.textContent('#hotel-name')).toContain(rate.hotelName);
@@ -91,14 +91,14 @@ describe.skipIf(!hasChromium)('finalization page in Chromium', () => {
     await page.fill('#client_remarks', "Late arrival, around 23:00 — Chloé's tip: <quiet> room");
     await Promise.all([page.waitForURL(url), page.click('#pay')]);
     expect(await page.textContent('#outcome')).toBe('Your booking is confirmed');
-    const confirmed = server.store.findBooking(bookhash)!;
+    const confirmed = (await server.store.findBooking(bookhash))!;
     expect(await page.textContent('#supplier-order-id')).toBe(confirmed.supplierOrderId);
     await page.screenshot({ path: `${ARTIFACTS}finalize-confirmed.png`, fullPage: true });
 
     // A reload shows the same outcome and pays nothing again.
     await page.reload();
     expect(await page.textContent('#outcome')).toBe('Your booking is confirmed');
-    expect(server.store.findBooking(bookhash)).toEqual(confirmed);
+    expect(await server.store.findBooking(bookhash)).toEqual(confirmed);
     await page.close();
 
     const retrieved = await server.post('/retrieve_booking.php', { apikey: KEY_CHLOE, bookhash });

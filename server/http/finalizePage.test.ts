@@ -65,7 +65,7 @@ describe('the review page', () => {
     expect(headers.get('x-frame-options')).toBe('DENY');
     expect(headers.get('cache-control')).toBe('no-store');
 
-    const record = server.store.findBooking(bookhash)!;
+    const record = (await server.store.findBooking(bookhash))!;
     const deadline = String(record.freeCancellationBefore);
     for (const part of [
       record.hotelName, record.roomName, record.roomType, record.bedding, '3 nights',
@@ -91,7 +91,7 @@ describe('the review page', () => {
 
   it('writes dates in the page language, naming the hotel zone', async () => {
     const bookhash = await startBooking(server, KEY_ANNA, refundable.serviceHash);
-    const deadline = String(server.store.findBooking(bookhash)!.freeCancellationBefore);
+    const deadline = String((await server.store.findBooking(bookhash))!.freeCancellationBefore);
     const { html } = await openPage(`${bookhash}&lang=de`);
     expect(html).toContain('<time datetime="2026-12-19">Sa., 19. Dezember 2026</time>');
     expect(html).toContain(`<time datetime="${deadline}">${formatWallTime(deadline, 'de')}</time></strong> (Europe/Amsterdam)`);
@@ -157,7 +157,7 @@ describe('paying on the page', () => {
     });
     expect(paid.status).toBe(303);
     expect(paid.location).toBe(`finalize?bookhash=${bookhash}`);
-    const record = server.store.findBooking(bookhash)!;
+    const record = (await server.store.findBooking(bookhash))!;
     expect(record).toMatchObject({ status: 'booking_confirmed', paid: 'yes', clientRemarks: '<b>Late</b> & "quiet" room' });
 
     const confirmation = await openPage(bookhash);
@@ -171,7 +171,7 @@ describe('paying on the page', () => {
     const resubmit = await submit({ bookhash, csrf_token: token, card: '4000000000000002' });
     expect(resubmit.status).toBe(409);
     expect(resubmit.html).toContain('already paid and confirmed');
-    expect(server.store.findBooking(bookhash)).toEqual(record);
+    expect(await server.store.findBooking(bookhash)).toEqual(record);
   });
 
   it.each([
@@ -181,30 +181,30 @@ describe('paying on the page', () => {
     const bookhash = await startBooking(server, KEY_ANNA, refundable.serviceHash);
     const token = csrfOf((await openPage(bookhash)).html);
     expect((await submit({ bookhash, csrf_token: token, card })).status).toBe(303);
-    expect(server.store.findBooking(bookhash)).toMatchObject({ status, paid, supplierOrderId: null });
+    expect(await server.store.findBooking(bookhash)).toMatchObject({ status, paid, supplierOrderId: null });
     expect((await openPage(bookhash)).html).toContain(title);
   });
 
   it('403 with a wrong or missing CSRF token, changing nothing', async () => {
     const bookhash = await startBooking(server, KEY_ANNA, refundable.serviceHash);
-    const before = structuredClone(server.store.findBooking(bookhash));
+    const before = structuredClone(await server.store.findBooking(bookhash));
     const wrong = await submit({ bookhash, csrf_token: 'x'.repeat(43), card: '4242424242424242' });
     expect(wrong.status).toBe(403);
     expect(wrong.html).toContain('invalid or has expired');
     expect((await submit({ bookhash, card: '4242424242424242' })).status).toBe(403);
     // Another booking's token does not fit either.
     const other = await startBooking(server, KEY_ANNA, refundable.serviceHash);
-    expect((await submit({ bookhash, csrf_token: server.store.findBooking(other)!.csrfToken })).status).toBe(403);
-    expect(server.store.findBooking(bookhash)).toEqual(before);
+    expect((await submit({ bookhash, csrf_token: (await server.store.findBooking(other))!.csrfToken })).status).toBe(403);
+    expect(await server.store.findBooking(bookhash)).toEqual(before);
   });
 
   it('400 for an unknown test card or a missing bookhash, 404 for an unknown one', async () => {
     const bookhash = await startBooking(server, KEY_ANNA, refundable.serviceHash);
-    const token = server.store.findBooking(bookhash)!.csrfToken;
+    const token = (await server.store.findBooking(bookhash))!.csrfToken;
     expect((await submit({ bookhash, csrf_token: token, card: '5555555555554444' })).status).toBe(400);
     expect((await submit({ csrf_token: token })).status).toBe(400);
     expect((await submit({ bookhash: 'W'.repeat(30), csrf_token: token })).status).toBe(404);
-    expect(server.store.findBooking(bookhash)?.status).toBe('processing');
+    expect((await server.store.findBooking(bookhash))?.status).toBe('processing');
   });
 
   it('refuses an oversized form with a 400 page', async () => {
@@ -224,7 +224,7 @@ describe('the confirmation e-mail', () => {
     const token = csrfOf((await openPage(bookhash)).html);
     expect((await submit({ bookhash, csrf_token: token, card: '4242424242424242' })).status).toBe(303);
     expect((await submit({ bookhash, csrf_token: token, card: '4242424242424242' })).status).toBe(409);
-    const record = server.store.findBooking(bookhash)!;
+    const record = (await server.store.findBooking(bookhash))!;
     const emails = (await outboxOf(KEY_ANNA)).filter((email) => email.bookhash === bookhash);
     expect(emails).toHaveLength(1);
     expect(emails[0]).toMatchObject({ to: 'anna.devries@example.com', subject: `Your booking at ${record.hotelName} is confirmed` });
@@ -234,7 +234,7 @@ describe('the confirmation e-mail', () => {
     expect((await server.post('/_control/outbox', { apikey: KEY_BEN })).body).toEqual({ count: 0, emails: [] });
 
     const declined = await startBooking(server, KEY_ANNA, refundable.serviceHash);
-    await submit({ bookhash: declined, csrf_token: server.store.findBooking(declined)!.csrfToken, card: '4000000000000002' });
+    await submit({ bookhash: declined, csrf_token: (await server.store.findBooking(declined))!.csrfToken, card: '4000000000000002' });
     expect((await outboxOf(KEY_ANNA)).filter((email) => email.bookhash === declined)).toEqual([]);
   });
 });
@@ -298,7 +298,7 @@ describe('return_url', () => {
 
   it('ignores a return_url posted with the form but refused by the rules', async () => {
     const bookhash = await startBooking(server, KEY_ANNA, refundable.serviceHash);
-    const paid = await submit({ bookhash, csrf_token: server.store.findBooking(bookhash)!.csrfToken, return_url: 'javascript:alert(1)' });
+    const paid = await submit({ bookhash, csrf_token: (await server.store.findBooking(bookhash))!.csrfToken, return_url: 'javascript:alert(1)' });
     expect(paid.location).toBe(`finalize?bookhash=${bookhash}`);
   });
 });

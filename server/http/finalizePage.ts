@@ -56,7 +56,7 @@ export function finalizeRouter(context: AppContext): Router {
         const m = pageMessages(lang);
         return send(res, 400, messagePage(m, m.t('page.invalidLink.title'), m.t('page.invalidLink.text')));
       }
-      const booking = context.bookings.find(bookhash);
+      const booking = await context.bookings.find(bookhash);
       if (!booking) {
         const m = pageMessages(lang);
         return send(res, 404, messagePage(m, m.t('page.notFound.title'), m.t('page.notFound.text')));
@@ -91,7 +91,7 @@ export function finalizeRouter(context: AppContext): Router {
         const m = pageMessages(lang);
         return send(res, 400, messagePage(m, m.t('page.invalidForm.title'), m.t('page.invalidForm.text')));
       }
-      const booking = context.bookings.find(bookhash);
+      const booking = await context.bookings.find(bookhash);
       if (!booking) {
         const m = pageMessages(lang);
         return send(res, 404, messagePage(m, m.t('page.notFound.title'), m.t('page.notFound.text')));
@@ -109,12 +109,14 @@ export function finalizeRouter(context: AppContext): Router {
         });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        const current = context.bookings.find(bookhash);
+        const current = await context.bookings.find(bookhash);
         const [title, text] = error.status === 403
           ? [m.t('page.refused.title'), m.t('page.refused.text')]
           : error.status === 409 && current
             ? [m.t('page.notPayable.title'), notPayableText(current, m)]
-            : [m.t('page.notFound.title'), m.t('page.notFound.text')];
+            : error.status === 503 // the store could not save the payment: nothing changed, try again
+              ? [m.t('page.error.title'), m.t('page.error.text')]
+              : [m.t('page.notFound.title'), m.t('page.notFound.text')];
         return send(res, error.status, messagePage(m, title, text, back));
       }
       setPageHeaders(res, csp);

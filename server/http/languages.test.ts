@@ -69,7 +69,7 @@ describe.each(Object.entries(REQUESTED) as Array<[Localised, string]>)('in %s (a
     // The details call was the latest offer of this rate, so the booking takes its language.
     await ok('/hotel.php', { id: offered!.hotel.id, ...stay, language: requested });
     const bookhash = await startBooking(server, KEY_ANNA, offered!.rate.service_hash);
-    const record = server.store.findBooking(bookhash)!;
+    const record = (await server.store.findBooking(bookhash))!;
     expect(record.language).toBe(requested.toLowerCase());
     const names = [
       record.hotelName, record.hotelAddress, record.hotelCity, record.guest.first_name, record.guest.last_name,
@@ -88,9 +88,9 @@ describe.each(Object.entries(REQUESTED) as Array<[Localised, string]>)('in %s (a
     const outcome = await page(url);
     expect(englishLeftovers(pageTexts(outcome), phrases(), names)).toEqual([]);
 
-    const before = server.store.outbox().length;
+    const before = (await server.store.outbox()).length;
     await ok('/book/cancel.php', { bookhash });
-    const emails = server.store.outbox().slice(before);
+    const emails = (await server.store.outbox()).slice(before);
     expect(emails).toHaveLength(1);
     const email = emails[0]!;
     expect(email.text).toContain(offered!.room.room_name);

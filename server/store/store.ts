@@ -1,4 +1,8 @@
 import type { BookingRecord } from '../domain/bookings/record.js';
+import { ApiError } from '../errors.js';
+import type { RateLimitDecision, RateLimitWindow } from '../domain/rateLimiter.js';
+
+export type { RateLimitDecision, RateLimitWindow };
 
 /** An e-mail the service sent (the sandbox keeps every one in the outbox). */
 export interface OutboxEmail {
@@ -13,30 +17,111 @@ export interface OutboxEmail {
 /** A changed booking, or a changed booking plus the e-mails the change sends. */
 export type BookingChange = BookingRecord | { booking: BookingRecord; emails: OutboxEmail[] };
 
+/** The answer remembered for an Idempotency-Key (status and JSON body). */
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+}
+
+/** Identifies one use of an Idempotency-Key: the key is scoped to the account. */
+export interface IdempotencyKeyUse {
+  accountId: number;
+  key: string;
+  /** A digest of the request body: the same key with another body is refused. */
+  fingerprint: string;
+}
+
+/** What a claim of an Idempotency-Key found. */
+export type IdempotencyClaim =
+  /** Nobody used the key (or its record expired): the caller owns it until it completes or releases it. */
+  | { state: 'claimed' }
+  /** Another request with this key is still running. */
+  | { state: 'in_progress'; fingerprint: string }
+  /** A request with this key completed; its answer is to be replayed. */
+  | { state: 'completed'; fingerprint: string; response: StoredResponse };
+
+/** Records an answer for a claimed key in the same durable write as the booking it made. */
+export interface IdempotencyCompletion extends IdempotencyKeyUse {
+  response: StoredResponse;
+  /** Account clock (ms) when the key was used; the record lives IDEMPOTENCY_TTL_MS from then. */
+  atMs: number;
+}
+
+export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+/** A request journal keeps the newest entries of each account, at most this many. */
+export const REQUEST_JOURNAL_CAP = 1000;
+
+/** The store cannot be opened (bad file, uncreatable path, unreachable database); nothing was written. */
+export class StoreOpenError extends Error {
+  override name = 'StoreOpenError';
+}
+
 /**
- * The one storage interface. Reads are synchronous (data lives in memory);
- * every change resolves only once it is durable, so a handler that awaits it
- * before answering never acknowledges something a crash could lose.
+ * A change could not be made durable (disk full or unwritable, database unreachable). Nothing was
+ * changed; the client is told 503 and may retry.
+ */
+export class StoreUnavailableError extends ApiError {
+  constructor(detail: string) {
+    super(503, `The service could not save or read data (storage unavailable: ${detail}); nothing was changed, please retry shortly.`, {}, {
+      'Retry-After': '1',
+    });
+  }
+}
+
+/**
+ * The one storage interface, shared by the embedded store (lowdb snapshot + journal) and the
+ * PostgreSQL store. Every method is asynchronous; every change resolves only once it is durable,
+ * so a handler that awaits it never acknowledges something a crash could lose. A change that
+ * cannot be made durable rejects with StoreUnavailableError and leaves no trace.
  */
 export interface Store {
-  /** What the store is built on, for /healthz (e.g. "lowdb", "postgres"). */
-  readonly kind?: string;
-  /** Creates a booking with the next integer id (1, 2, 3 …). */
-  insertBooking(build: (id: number) => BookingRecord): Promise<BookingRecord>;
-  findBooking(bookhash: string): BookingRecord | undefined;
+  /** What the store is built on, for /healthz ("lowdb", "postgres"). */
+  readonly kind: string;
+  /** Creates a booking with the next id (unique and increasing); with `idempotency`, records its answer in the same write. */
+  insertBooking(build: (id: number) => BookingRecord, idempotency?: IdempotencyCompletion): Promise<BookingRecord>;
+  findBooking(bookhash: string): Promise<BookingRecord | undefined>;
   /**
-   * Applies `change` atomically (no other change runs between its read and its write).
-   * `change` returns the new record (optionally with e-mails that must be sent with it, written in
-   * the same durable write), or undefined to leave it as it is.
+   * Applies `change` atomically (no other change of this booking runs between its read and its
+   * write, in any process). `change` returns the new record (optionally with e-mails written in
+   * the same durable write), or undefined to leave it as it is. Resolves to the stored record.
    */
   updateBooking(bookhash: string, change: (current: BookingRecord) => BookingChange | undefined): Promise<BookingRecord | undefined>;
-  bookingsOfAccount(accountId: number): BookingRecord[];
-  allBookings(): readonly BookingRecord[];
-  outbox(): readonly OutboxEmail[];
+  /** The account's bookings in id order. */
+  bookingsOfAccount(accountId: number): Promise<BookingRecord[]>;
+  countBookings(): Promise<number>;
+  /** Sent e-mails, oldest first. */
+  outbox(): Promise<OutboxEmail[]>;
   /** The e-mails about the account's bookings, oldest first. */
-  outboxOfAccount(accountId: number): OutboxEmail[];
-  /** Back to the first-start state: no bookings, no outbox, ids from 1. */
-  reset(): Promise<void>;
-  /** Removes one account's bookings and their e-mails; other accounts and the id sequence stay. */
+  outboxOfAccount(accountId: number): Promise<OutboxEmail[]>;
+
+  /** Looks up an Idempotency-Key and claims it when unused; `nowMs` is the account's clock. */
+  claimIdempotencyKey(use: IdempotencyKeyUse, nowMs: number): Promise<IdempotencyClaim>;
+  /** Gives up a claim whose request made nothing worth remembering (it failed). */
+  releaseIdempotencyKey(accountId: number, key: string): Promise<void>;
+
+  /** The account's clock offset from real time in ms (0 when never set). */
+  getClockOffset(accountId: number): Promise<number>;
+  setClockOffset(accountId: number, offsetMs: number): Promise<void>;
+
+  /** Search results by search_id, until `expiresAtMs` (compared with the `nowMs` of a get). */
+  putSearch(accountId: number, searchId: string, value: unknown, expiresAtMs: number): Promise<void>;
+  getSearch(searchId: string, nowMs: number): Promise<{ accountId: number; value: unknown } | undefined>;
+  /** An offer (the terms a service_hash was shown with) per account and service_hash, until `expiresAtMs`. */
+  putOffer(accountId: number, serviceHash: string, value: unknown, expiresAtMs: number): Promise<void>;
+  getOffer(accountId: number, serviceHash: string, nowMs: number): Promise<unknown>;
+
+  /** Counts an accepted request for `key` atomically, or refuses it (refused requests are not counted). */
+  hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[]): Promise<RateLimitDecision>;
+
+  /** Appends to the account's request journal, keeping the newest REQUEST_JOURNAL_CAP entries. */
+  appendRequestJournal(accountId: number, entry: unknown): Promise<void>;
+  /** The account's request journal, oldest first. */
+  requestJournal(accountId: number): Promise<unknown[]>;
+
+  /** Drops the account's bookings, outbox, offers, searches, journal, clock and idempotency records. */
   resetAccount(accountId: number): Promise<void>;
+  /** Back to the first-start state: nothing stored, ids from 1. */
+  reset(): Promise<void>;
+  /** Releases files or connections. */
+  close(): Promise<void>;
 }

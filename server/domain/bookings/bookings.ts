@@ -8,7 +8,7 @@ import { bookingTimestamp } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { BookingDetail, BookingOverviewItem } from '../../contract.js';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
-import type { OutboxEmail, Store } from '../../store/store.js';
+import type { IdempotencyCompletion, OutboxEmail, Store } from '../../store/store.js';
 import type { Account } from '../accounts.js';
 import type { Hotel } from '../hotel.js';
 import { textLanguageOf } from '../i18n/languages.js';
@@ -21,6 +21,7 @@ import { hotelSummary } from '../world/details.js';
 import type { World } from '../world/world.js';
 import { cancellationEmail, confirmationEmail } from './email.js';
 import { hotelPhone } from './hotelPhone.js';
+import { keyInProgress, keyReused } from './idempotency.js';
 import type { PaymentOutcome } from './payment.js';
 import { increasePrices, type PriceSnapshot } from './priceChange.js';
 import type { BookingRecord } from './record.js';
@@ -52,6 +53,11 @@ export const SUPPLIER_CANCEL_FAILED =
 export const SOLD_OUT_AT_BOOKING = `${RATE_NO_LONGER_AVAILABLE} (the hotel supplier reports the room as sold out)`;
 export const INVALID_FORM_TOKEN = 'The booking form is invalid or has expired; reload the booking page and try again.';
 export const MAX_REMARKS_LENGTH = 1000;
+/** A retry that finds its key's first request still running polls this often, at most this many times. */
+const IN_PROGRESS_POLL_MS = 25;
+const IN_PROGRESS_POLLS = 400;
+
+export type StartResult = { status: 'ok'; booking_url: string };
 
 const PAYMENT_EVENTS: Readonly<Record<PaymentOutcome, BookingEvent>> = {
   success: 'payment_succeeded',
@@ -84,7 +90,41 @@ export class Bookings {
    * of the account's latest offer, stores the booking (durably) in status `processing` and returns
    * the finalization URL. Scenario hotels may change the price or refuse the booking here.
    */
-  async start(account: Account, serviceHash: string, clock: Clock): Promise<{ status: 'ok'; booking_url: string }> {
+  async start(
+    account: Account,
+    serviceHash: string,
+    clock: Clock,
+    idempotency?: { key: string; fingerprint: string },
+  ): Promise<StartResult> {
+    if (!idempotency) return this.startOnce(account, serviceHash, clock);
+    const use = { accountId: account.id, ...idempotency };
+    const atMs = clock.now().getTime();
+    for (let poll = 0; poll <= IN_PROGRESS_POLLS; poll++) {
+      const claim = await this.store.claimIdempotencyKey(use, atMs);
+      if (claim.state !== 'claimed' && claim.fingerprint !== use.fingerprint) throw keyReused();
+      if (claim.state === 'completed') return claim.response.body as StartResult;
+      if (claim.state === 'claimed') {
+        try {
+          return await this.startOnce(account, serviceHash, clock, (body) => ({ ...use, atMs, response: { status: 200, body } }));
+        } catch (error) {
+          // Nothing was booked: the key is free for a corrected retry. (If the store is down, the
+          // claim is abandoned and expires; the original error is what the client must see.)
+          await this.store.releaseIdempotencyKey(use.accountId, use.key).catch(() => {});
+          throw error;
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, IN_PROGRESS_POLL_MS));
+    }
+    throw keyInProgress();
+  }
+
+  /** One booking start; `remember` gives the idempotency record stored with the booking. */
+  private async startOnce(
+    account: Account,
+    serviceHash: string,
+    clock: Clock,
+    remember?: (answer: StartResult) => IdempotencyCompletion,
+  ): Promise<StartResult> {
     const invalid = (reason: string) => badRequest(`Invalid service_hash '${serviceHash}': ${reason}`);
     const parsed = parseServiceHash(serviceHash);
     if (!parsed.ok) throw invalid(parsed.reason);
@@ -122,7 +162,8 @@ export class Bookings {
     const booked = increase ? increasePrices(quoted, increase.percent) : quoted;
     // Refused before a booking exists: booking_failed is only for a failure after payment (spec 3).
     if (scenarioEffect(hotel, 'sold_out_at_booking')) throw conflict(SOLD_OUT_AT_BOOKING);
-    const bookhash = this.unusedBookhash();
+    const bookhash = await this.unusedBookhash();
+    const answer: StartResult = { status: 'ok', booking_url: this.bookingUrl(bookhash) };
 
     await this.store.insertBooking((id) => ({
       id,
@@ -174,8 +215,8 @@ export class Bookings {
       refundSettlesAt: null,
       supplierCancelFailedAt: null,
       language: terms.language,
-    }));
-    return { status: 'ok', booking_url: this.bookingUrl(bookhash) };
+    }), remember?.(answer));
+    return answer;
   }
 
   bookingUrl(bookhash: string): string {
@@ -183,7 +224,7 @@ export class Bookings {
   }
 
   /** The booking with this bookhash, whatever its account (finalization page, control API). */
-  find(bookhash: string): BookingRecord | undefined {
+  find(bookhash: string): Promise<BookingRecord | undefined> {
     return this.store.findBooking(bookhash);
   }
 
@@ -199,7 +240,7 @@ export class Bookings {
     clock: Clock,
     options: { clientRemarks?: string | undefined; csrfToken?: string | undefined; owner?: Account } = {},
   ): Promise<BookingRecord> {
-    const existing = options.owner ? this.owned(options.owner, bookhash) : this.store.findBooking(bookhash);
+    const existing = options.owner ? await this.owned(options.owner, bookhash) : await this.store.findBooking(bookhash);
     if (!existing) throw notFound(BOOKING_NOT_FOUND);
     if (options.csrfToken !== undefined && !tokensEqual(options.csrfToken, existing.csrfToken)) {
       throw forbidden(INVALID_FORM_TOKEN);
@@ -241,9 +282,8 @@ export class Bookings {
    * Bookings of the account where a payment was attempted (spec 4.4); newest first, ties by id
    * descending.
    */
-  overview(account: Account): BookingOverviewItem[] {
-    return this.store
-      .bookingsOfAccount(account.id)
+  async overview(account: Account): Promise<BookingOverviewItem[]> {
+    return (await this.store.bookingsOfAccount(account.id))
       .filter(
         (booking): booking is BookingRecord & { status: OverviewStatus } =>
           booking.paymentAttemptedAt !== null && isOverviewStatus(booking.status),
@@ -263,8 +303,8 @@ export class Bookings {
   }
 
   /** One booking of the account: 404 when unknown, 403 when it belongs to another account. */
-  retrieve(account: Account, bookhash: string, clock: Clock): BookingDetail {
-    return this.detail(this.owned(account, bookhash), clock);
+  async retrieve(account: Account, bookhash: string, clock: Clock): Promise<BookingDetail> {
+    return this.detail(await this.owned(account, bookhash), clock);
   }
 
   /** The public view of a booking (BookingDetail), with the refund settled as of the account's clock. */
@@ -321,7 +361,7 @@ export class Bookings {
     bookhash: string,
     clock: Clock,
   ): Promise<{ status: 'cancelled'; booking_id: number; bookhash: string }> {
-    this.owned(account, bookhash);
+    await this.owned(account, bookhash);
     const now = clock.now();
     const box: { decision?: CancelDecision } = {};
     await this.store.updateBooking(bookhash, (current) => {
@@ -393,18 +433,18 @@ export class Bookings {
     });
   }
 
-  private owned(account: Account, bookhash: string): BookingRecord {
-    const record = this.store.findBooking(bookhash);
+  private async owned(account: Account, bookhash: string): Promise<BookingRecord> {
+    const record = await this.store.findBooking(bookhash);
     if (!record) throw notFound(BOOKING_NOT_FOUND);
     if (record.accountId !== account.id) throw forbidden(OTHER_ACCOUNT);
     return record;
   }
 
-  private unusedBookhash(): string {
+  private async unusedBookhash(): Promise<string> {
     // 62^30 possibilities: a collision is practically impossible, but never reuse one.
     for (let attempt = 0; attempt < 10; attempt++) {
       const bookhash = newBookhash();
-      if (!this.store.findBooking(bookhash)) return bookhash;
+      if (!(await this.store.findBooking(bookhash))) return bookhash;
     }
     throw new Error('could not draw an unused bookhash');
   }

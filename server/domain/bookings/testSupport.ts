@@ -178,7 +178,7 @@ export async function controlPay(
   outcome: 'success' | 'payment_failed' | 'booking_failed' = 'success',
   clientRemarks?: string,
 ): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
-  const owner = server.store.findBooking(bookhash)?.accountId;
+  const owner = (await server.store.findBooking(bookhash))?.accountId;
   const apikey = [KEY_ANNA, KEY_BEN, KEY_CHLOE][(owner ?? 1) - 1];
   return server.post('/_control/pay', { apikey, bookhash, outcome, ...(clientRemarks === undefined ? {} : { client_remarks: clientRemarks }) });
 }

@@ -7,7 +7,7 @@ import { accountOf, clockOf } from '../pipeline.js';
 export function retrieveBookingEndpoint(context: AppContext): (req: Request, res: Response) => Promise<void> {
   return async (req, res) => {
     const { bookhash } = req.body as BookhashRequest;
-    const body: RetrieveBookingResponse = { status: 'ok', booking: context.bookings.retrieve(accountOf(res), bookhash, clockOf(res)) };
+    const body: RetrieveBookingResponse = { status: 'ok', booking: await context.bookings.retrieve(accountOf(res), bookhash, clockOf(res)) };
     res.status(200).json(body);
   };
 }

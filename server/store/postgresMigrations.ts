@@ -1,0 +1,108 @@
+/**
+ * The PostgreSQL schema as an ordered list of migrations, applied at start and tracked in
+ * schema_migrations. An advisory lock makes replicas that start together apply each one once.
+ */
+import type { Pool } from 'pg';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'bookings, outbox and idempotency keys',
+    sql: `
+      CREATE SEQUENCE booking_ids;
+      CREATE TABLE bookings (
+        id bigint PRIMARY KEY,
+        bookhash text NOT NULL UNIQUE,
+        account_id integer NOT NULL,
+        record jsonb NOT NULL
+      );
+      CREATE INDEX bookings_by_account ON bookings (account_id, id);
+      CREATE TABLE outbox (
+        seq bigserial PRIMARY KEY,
+        account_id integer NOT NULL,
+        bookhash text NOT NULL,
+        email jsonb NOT NULL
+      );
+      CREATE INDEX outbox_by_account ON outbox (account_id, seq);
+      CREATE TABLE idempotency_keys (
+        account_id integer NOT NULL,
+        key text NOT NULL,
+        fingerprint text NOT NULL,
+        response jsonb,
+        at_ms bigint,
+        claimed_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (account_id, key)
+      );`,
+  },
+  {
+    version: 2,
+    name: 'sandbox state shared by replicas',
+    sql: `
+      CREATE TABLE clock_offsets (account_id integer PRIMARY KEY, offset_ms bigint NOT NULL);
+      CREATE TABLE searches (
+        search_id text PRIMARY KEY,
+        account_id integer NOT NULL,
+        value jsonb NOT NULL,
+        expires_at_ms bigint NOT NULL
+      );
+      CREATE INDEX searches_by_account ON searches (account_id);
+      CREATE TABLE offers (
+        account_id integer NOT NULL,
+        service_hash text NOT NULL,
+        value jsonb NOT NULL,
+        expires_at_ms bigint NOT NULL,
+        PRIMARY KEY (account_id, service_hash)
+      );
+      CREATE TABLE rate_limit_hits (key text NOT NULL, at_ms bigint NOT NULL);
+      CREATE INDEX rate_limit_hits_by_key ON rate_limit_hits (key, at_ms);
+      CREATE TABLE request_journal (
+        seq bigserial PRIMARY KEY,
+        account_id integer NOT NULL,
+        entry jsonb NOT NULL
+      );
+      CREATE INDEX request_journal_by_account ON request_journal (account_id, seq);`,
+  },
+];
+
+/** Any fixed number: the advisory lock that serialises migrations of this schema. */
+const MIGRATION_LOCK = 7_202_611;
+
+/** Applies the migrations not yet applied, each in its own transaction; returns the versions applied. */
+export async function migrate(pool: Pool, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await client.query(
+        'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+      );
+      const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
+      const applied = new Set(rows.map((row) => row.version));
+      const done: number[] = [];
+      for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+        if (applied.has(migration.version)) continue;
+        await client.query('BEGIN');
+        try {
+          await client.query(migration.sql);
+          await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw new Error(`migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`);
+        }
+        done.push(migration.version);
+      }
+      return done;
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}

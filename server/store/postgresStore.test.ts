@@ -1,0 +1,109 @@
+/**
+ * PostgresStore against a real throw-away cluster (server/testing/postgres.ts): the shared Store
+ * contract, idempotent booking start over HTTP, and what only several processes sharing one
+ * database show (migrations started together, concurrent changes, a database going away).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { describeIdempotentBookingStart } from '../testing/idempotencyCases.js';
+import { skipPostgres, startPostgresCluster, type PostgresCluster } from '../testing/postgres.js';
+import { MIGRATIONS } from './postgresMigrations.js';
+import { PostgresStore } from './postgresStore.js';
+import { StoreOpenError, StoreUnavailableError } from './store.js';
+import { describeStoreContract, testBooking, testEmail, testHash } from './storeContract.js';
+
+const skip = skipPostgres();
+
+describe.skipIf(skip)('PostgresStore', () => {
+  let cluster: PostgresCluster;
+  beforeAll(async () => {
+    cluster = await startPostgresCluster();
+  }, 120_000);
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+
+  const freshStore = async () => {
+    const store = await PostgresStore.open(cluster.url);
+    await store.reset();
+    return store;
+  };
+
+  // `reopen` opens a second store on the same database, as a restarted or second replica does.
+  describeStoreContract('PostgresStore', freshStore, () => PostgresStore.open(cluster.url));
+  describeIdempotentBookingStart('PostgreSQL store', freshStore);
+
+  describe('several processes on one database', () => {
+    it('replicas that start together apply each migration once', async () => {
+      const url = await cluster.createDatabase('migrations_race');
+      const stores = await Promise.all(Array.from({ length: 4 }, () => PostgresStore.open(url, { poolSize: 2 })));
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+      await client.end();
+      expect(rows.map((row) => row.version)).toEqual(MIGRATIONS.map((migration) => migration.version));
+      await Promise.all(stores.map((store) => store.close()));
+    });
+
+    it('of 50 concurrent cancels of one booking from 5 processes exactly one succeeds; ids are unique across them', async () => {
+      const stores = [await freshStore(), ...(await Promise.all(Array.from({ length: 4 }, () => PostgresStore.open(cluster.url))))];
+      const inserted = await Promise.all(
+        stores.map((store, index) => store.insertBooking((id) => testBooking(id, testHash(index + 1), { status: 'booking_confirmed' }))),
+      );
+      expect(new Set(inserted.map((booking) => booking.id)).size).toBe(5);
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, index) => {
+          let won = false;
+          return stores[index % 5]!
+            .updateBooking(testHash(1), (current) => {
+              won = false;
+              if (current.status !== 'booking_confirmed') return undefined;
+              won = true;
+              return { booking: { ...current, status: 'booking_cancelled' }, emails: [testEmail(current.bookhash)] };
+            })
+            .then(() => won);
+        }),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect(await stores[0]!.outbox()).toEqual([testEmail(testHash(1))]);
+      await Promise.all(stores.map((store) => store.close()));
+    });
+
+    it('of two processes claiming one Idempotency-Key at once, exactly one gets it', async () => {
+      const stores = [await freshStore(), await PostgresStore.open(cluster.url)];
+      const use = { accountId: 1, key: 'together', fingerprint: 'f' };
+      const claims = await Promise.all(Array.from({ length: 10 }, (_, index) => stores[index % 2]!.claimIdempotencyKey(use, 0)));
+      expect(claims.filter((claim) => claim.state === 'claimed')).toHaveLength(1);
+      await Promise.all(stores.map((store) => store.close()));
+    });
+
+    it('a database that stops accepting connections gives StoreUnavailableError (503); it works again when it is back', async () => {
+      const url = await cluster.createDatabase('goes_away');
+      // Idle connections close at once, so the next change needs a new one (no connection is killed
+      // under the pool: that would race the pool's own error handling).
+      const store = await PostgresStore.open(url, { poolSize: 1, idleTimeoutMillis: 1 });
+      const admin = new pg.Client({ connectionString: cluster.url });
+      await admin.connect();
+      await admin.query('ALTER DATABASE goes_away ALLOW_CONNECTIONS false');
+      for (let wait = 0; wait < 100; wait++) {
+        const { rows } = await admin.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = 'goes_away'");
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const failing = store.insertBooking((id) => testBooking(id, testHash(1)));
+      await expect(failing).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(failing).rejects.toMatchObject({ status: 503 });
+      await admin.query('ALTER DATABASE goes_away ALLOW_CONNECTIONS true');
+      expect((await store.insertBooking((id) => testBooking(id, testHash(2)))).bookhash).toBe(testHash(2));
+      expect(await store.countBookings()).toBe(1);
+      await admin.end();
+      await store.close();
+    });
+
+    it('an unreachable database gives a one-line StoreOpenError without the password', async () => {
+      const opening = PostgresStore.open('postgres://kit:secret@127.0.0.1:1/nowhere');
+      await expect(opening).rejects.toBeInstanceOf(StoreOpenError);
+      await expect(opening).rejects.toThrow(/^Cannot use DATABASE_URL postgres:\/\/kit:\*\*\*@127\.0\.0\.1:1\/nowhere: [^\n]+$/);
+    });
+  });
+});

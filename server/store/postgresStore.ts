@@ -1,0 +1,288 @@
+/**
+ * The Store in PostgreSQL (DATABASE_URL), for several replicas sharing one database. Bookings are
+ * JSON records keyed by bookhash with ids from a sequence; a change of a booking locks its row
+ * (SELECT … FOR UPDATE) so concurrent changes from any process apply one after the other.
+ */
+import pg from 'pg';
+import type { BookingRecord } from '../domain/bookings/record.js';
+import { hitSlidingWindows, type RateLimitDecision, type RateLimitWindow } from '../domain/rateLimiter.js';
+import { migrate } from './postgresMigrations.js';
+import {
+  IDEMPOTENCY_TTL_MS, REQUEST_JOURNAL_CAP, StoreOpenError, StoreUnavailableError,
+  type BookingChange, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyKeyUse, type OutboxEmail, type Store,
+} from './store.js';
+
+type Client = pg.PoolClient;
+
+/** A claim whose request has not completed for this long is taken to be abandoned (its process died). */
+const ABANDONED_CLAIM_SECONDS = 60;
+
+/** Errors of the connection or the server, not of a statement: the client gets a 503 and may retry. */
+function isUnavailable(error: unknown): boolean {
+  if (error instanceof pg.DatabaseError) return /^(08|53|57|58)/.test(error.code ?? '');
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return true; // ECONNREFUSED, ECONNRESET, ETIMEDOUT …
+  return /connection terminated|timeout exceeded when trying to connect|connection error/i.test((error as Error | null)?.message ?? '');
+}
+
+/** The URL without its password, for messages. */
+export function describeDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.password = parsed.password ? '***' : '';
+    return parsed.toString();
+  } catch {
+    return '(unparsable DATABASE_URL)';
+  }
+}
+
+export class PostgresStore implements Store {
+  readonly kind = 'postgres';
+  private constructor(private readonly pool: pg.Pool) {}
+
+  /** Connects and migrates; a StoreOpenError with a one-line reason when that fails. */
+  static async open(url: string, options: { poolSize?: number; idleTimeoutMillis?: number } = {}): Promise<PostgresStore> {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: options.idleTimeoutMillis ?? 10_000,
+    });
+    // An idle connection that breaks must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    try {
+      await migrate(pool);
+    } catch (error) {
+      await pool.end().catch(() => {});
+      throw new StoreOpenError(`Cannot use DATABASE_URL ${describeDatabaseUrl(url)}: ${(error as Error).message || String(error)}`);
+    }
+    return new PostgresStore(pool);
+  }
+
+  insertBooking(build: (id: number) => BookingRecord, idempotency?: IdempotencyCompletion): Promise<BookingRecord> {
+    return this.transaction(async (client) => {
+      const { rows } = await client.query<{ id: string }>("SELECT nextval('booking_ids') AS id");
+      const booking = build(Number(rows[0]!.id));
+      await client.query('INSERT INTO bookings (id, bookhash, account_id, record) VALUES ($1, $2, $3, $4)', [
+        booking.id, booking.bookhash, booking.accountId, booking,
+      ]);
+      if (idempotency) {
+        await client.query(
+          `INSERT INTO idempotency_keys (account_id, key, fingerprint, response, at_ms) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (account_id, key) DO UPDATE SET fingerprint = $3, response = $4, at_ms = $5, claimed_at = now()`,
+          [idempotency.accountId, idempotency.key, idempotency.fingerprint, idempotency.response, idempotency.atMs],
+        );
+      }
+      return booking;
+    });
+  }
+
+  async findBooking(bookhash: string): Promise<BookingRecord | undefined> {
+    const rows = await this.query<{ record: BookingRecord }>('SELECT record FROM bookings WHERE bookhash = $1', [bookhash]);
+    return rows[0]?.record;
+  }
+
+  updateBooking(bookhash: string, change: (current: BookingRecord) => BookingChange | undefined): Promise<BookingRecord | undefined> {
+    return this.transaction(async (client) => {
+      const { rows } = await client.query<{ record: BookingRecord }>('SELECT record FROM bookings WHERE bookhash = $1 FOR UPDATE', [bookhash]);
+      const current = rows[0]?.record;
+      if (!current) return undefined;
+      const changed = change(current);
+      if (!changed) return current;
+      const booking = 'emails' in changed ? changed.booking : changed;
+      if (booking.bookhash !== bookhash || booking.id !== current.id || booking.accountId !== current.accountId) {
+        throw new Error('updateBooking: the change altered the id, bookhash or account');
+      }
+      await client.query('UPDATE bookings SET record = $2 WHERE bookhash = $1', [bookhash, booking]);
+      for (const email of 'emails' in changed ? changed.emails : []) {
+        await client.query('INSERT INTO outbox (account_id, bookhash, email) VALUES ($1, $2, $3)', [booking.accountId, bookhash, email]);
+      }
+      return booking;
+    });
+  }
+
+  async bookingsOfAccount(accountId: number): Promise<BookingRecord[]> {
+    const rows = await this.query<{ record: BookingRecord }>('SELECT record FROM bookings WHERE account_id = $1 ORDER BY id', [accountId]);
+    return rows.map((row) => row.record);
+  }
+
+  async countBookings(): Promise<number> {
+    const rows = await this.query<{ count: string }>('SELECT count(*) AS count FROM bookings');
+    return Number(rows[0]!.count);
+  }
+
+  async outbox(): Promise<OutboxEmail[]> {
+    const rows = await this.query<{ email: OutboxEmail }>('SELECT email FROM outbox ORDER BY seq');
+    return rows.map((row) => row.email);
+  }
+
+  async outboxOfAccount(accountId: number): Promise<OutboxEmail[]> {
+    const rows = await this.query<{ email: OutboxEmail }>('SELECT email FROM outbox WHERE account_id = $1 ORDER BY seq', [accountId]);
+    return rows.map((row) => row.email);
+  }
+
+  claimIdempotencyKey(use: IdempotencyKeyUse, nowMs: number): Promise<IdempotencyClaim> {
+    return this.transaction(async (client) => {
+      const inserted = await client.query(
+        'INSERT INTO idempotency_keys (account_id, key, fingerprint) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+        [use.accountId, use.key, use.fingerprint],
+      );
+      if (inserted.rowCount === 1) return { state: 'claimed' };
+      const { rows } = await client.query<{ fingerprint: string; response: IdempotencyCompletion['response'] | null; at_ms: string | null; abandoned: boolean }>(
+        `SELECT fingerprint, response, at_ms, claimed_at < now() - make_interval(secs => $3) AS abandoned
+         FROM idempotency_keys WHERE account_id = $1 AND key = $2 FOR UPDATE`,
+        [use.accountId, use.key, ABANDONED_CLAIM_SECONDS],
+      );
+      const row = rows[0]!;
+      if (row.response !== null && nowMs - Number(row.at_ms) < IDEMPOTENCY_TTL_MS) {
+        return { state: 'completed', fingerprint: row.fingerprint, response: row.response };
+      }
+      if (row.response === null && !row.abandoned) return { state: 'in_progress', fingerprint: row.fingerprint };
+      await client.query(
+        'UPDATE idempotency_keys SET fingerprint = $3, response = NULL, at_ms = NULL, claimed_at = now() WHERE account_id = $1 AND key = $2',
+        [use.accountId, use.key, use.fingerprint],
+      );
+      return { state: 'claimed' };
+    });
+  }
+
+  async releaseIdempotencyKey(accountId: number, key: string): Promise<void> {
+    await this.query('DELETE FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND response IS NULL', [accountId, key]);
+  }
+
+  async getClockOffset(accountId: number): Promise<number> {
+    const rows = await this.query<{ offset_ms: string }>('SELECT offset_ms FROM clock_offsets WHERE account_id = $1', [accountId]);
+    return rows[0] ? Number(rows[0].offset_ms) : 0;
+  }
+
+  async setClockOffset(accountId: number, offsetMs: number): Promise<void> {
+    await this.query(
+      'INSERT INTO clock_offsets (account_id, offset_ms) VALUES ($1, $2) ON CONFLICT (account_id) DO UPDATE SET offset_ms = $2',
+      [accountId, Math.round(offsetMs)],
+    );
+  }
+
+  async putSearch(accountId: number, searchId: string, value: unknown, expiresAtMs: number): Promise<void> {
+    await this.query(
+      `INSERT INTO searches (search_id, account_id, value, expires_at_ms) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (search_id) DO UPDATE SET account_id = $2, value = $3, expires_at_ms = $4`,
+      [searchId, accountId, JSON.stringify(value), expiresAtMs],
+    );
+  }
+
+  async getSearch(searchId: string, nowMs: number): Promise<{ accountId: number; value: unknown } | undefined> {
+    const rows = await this.query<{ account_id: number; value: unknown }>(
+      'SELECT account_id, value FROM searches WHERE search_id = $1 AND expires_at_ms > $2',
+      [searchId, nowMs],
+    );
+    return rows[0] && { accountId: rows[0].account_id, value: rows[0].value };
+  }
+
+  async putOffer(accountId: number, serviceHash: string, value: unknown, expiresAtMs: number): Promise<void> {
+    await this.query(
+      `INSERT INTO offers (account_id, service_hash, value, expires_at_ms) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (account_id, service_hash) DO UPDATE SET value = $3, expires_at_ms = $4`,
+      [accountId, serviceHash, JSON.stringify(value), expiresAtMs],
+    );
+  }
+
+  async getOffer(accountId: number, serviceHash: string, nowMs: number): Promise<unknown> {
+    const rows = await this.query<{ value: unknown }>(
+      'SELECT value FROM offers WHERE account_id = $1 AND service_hash = $2 AND expires_at_ms > $3',
+      [accountId, serviceHash, nowMs],
+    );
+    return rows[0]?.value;
+  }
+
+  hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[]): Promise<RateLimitDecision> {
+    return this.transaction(async (client) => {
+      // One key at a time, across processes: the decision and the insert are one step.
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
+      const longestMs = Math.max(...windows.map((window) => window.seconds)) * 1000;
+      await client.query('DELETE FROM rate_limit_hits WHERE key = $1 AND at_ms <= $2', [key, nowMs - longestMs]);
+      const { rows } = await client.query<{ at_ms: string }>('SELECT at_ms FROM rate_limit_hits WHERE key = $1 ORDER BY at_ms', [key]);
+      const history = new Map([[key, rows.map((row) => Number(row.at_ms))]]);
+      const decision = hitSlidingWindows(history, key, nowMs, windows);
+      if (decision.allowed) await client.query('INSERT INTO rate_limit_hits (key, at_ms) VALUES ($1, $2)', [key, nowMs]);
+      return decision;
+    });
+  }
+
+  async appendRequestJournal(accountId: number, entry: unknown): Promise<void> {
+    await this.transaction(async (client) => {
+      await client.query('INSERT INTO request_journal (account_id, entry) VALUES ($1, $2)', [accountId, JSON.stringify(entry)]);
+      await client.query(
+        `DELETE FROM request_journal WHERE account_id = $1 AND seq <= (
+           SELECT seq FROM request_journal WHERE account_id = $1 ORDER BY seq DESC OFFSET $2 LIMIT 1)`,
+        [accountId, REQUEST_JOURNAL_CAP],
+      );
+    });
+  }
+
+  async requestJournal(accountId: number): Promise<unknown[]> {
+    const rows = await this.query<{ entry: unknown }>('SELECT entry FROM request_journal WHERE account_id = $1 ORDER BY seq', [accountId]);
+    return rows.map((row) => row.entry);
+  }
+
+  async resetAccount(accountId: number): Promise<void> {
+    await this.transaction(async (client) => {
+      for (const table of ['bookings', 'outbox', 'idempotency_keys', 'clock_offsets', 'searches', 'offers', 'request_journal']) {
+        await client.query(`DELETE FROM ${table} WHERE account_id = $1`, [accountId]);
+      }
+    });
+  }
+
+  async reset(): Promise<void> {
+    await this.transaction(async (client) => {
+      await client.query(
+        'TRUNCATE bookings, outbox, idempotency_keys, clock_offsets, searches, offers, rate_limit_hits, request_journal RESTART IDENTITY',
+      );
+      await client.query('ALTER SEQUENCE booking_ids RESTART WITH 1');
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+
+  private async query<Row extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<Row[]> {
+    const client = await this.connect();
+    try {
+      return (await client.query<Row>(sql, values)).rows;
+    } catch (error) {
+      throw storeError(error);
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Runs `work` in a transaction on one connection; connection failures become StoreUnavailableError. */
+  private async transaction<T>(work: (client: Client) => Promise<T>): Promise<T> {
+    const client = await this.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw storeError(error);
+    } finally {
+      client.release();
+    }
+  }
+
+  /** A pooled connection; any failure to get one means the database is unavailable. */
+  private async connect(): Promise<Client> {
+    try {
+      return await this.pool.connect();
+    } catch (error) {
+      throw new StoreUnavailableError(`database: ${(error as Error).message || String(error)}`);
+    }
+  }
+}
+
+function storeError(error: unknown): unknown {
+  if (error instanceof StoreUnavailableError || !isUnavailable(error)) return error;
+  return new StoreUnavailableError(`database: ${(error as Error).message || String(error)}`);
+}

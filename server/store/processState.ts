@@ -1,0 +1,88 @@
+/**
+ * The embedded store's per-process state: clock offsets, searches, offers, rate-limit windows and
+ * request journals. They are caches or windows of one process, so they live in memory and start
+ * empty after a restart (clock offsets too: a restarted sandbox runs on real time again).
+ */
+import { hitSlidingWindows, type RateLimitDecision, type RateLimitWindow } from '../domain/rateLimiter.js';
+import { REQUEST_JOURNAL_CAP } from './store.js';
+
+interface Expiring {
+  accountId: number;
+  value: unknown;
+  expiresAtMs: number;
+}
+
+/** Expired searches and offers are swept once a map grows past this many entries. */
+const SWEEP_ABOVE = 10_000;
+
+export class ProcessState {
+  private readonly clockOffsets = new Map<number, number>();
+  private readonly searches = new Map<string, Expiring>();
+  private readonly offers = new Map<string, Expiring>();
+  private readonly rateLimits = new Map<string, number[]>();
+  private readonly journals = new Map<number, unknown[]>();
+  /** The latest time a reader asked with: entries expired before it can be swept. */
+  private latestNowMs = -Infinity;
+
+  getClockOffset(accountId: number): number {
+    return this.clockOffsets.get(accountId) ?? 0;
+  }
+  setClockOffset(accountId: number, offsetMs: number): void {
+    this.clockOffsets.set(accountId, offsetMs);
+  }
+
+  putSearch(accountId: number, searchId: string, value: unknown, expiresAtMs: number): void {
+    this.put(this.searches, searchId, { accountId, value: structuredClone(value), expiresAtMs });
+  }
+  getSearch(searchId: string, nowMs: number): { accountId: number; value: unknown } | undefined {
+    const entry = this.get(this.searches, searchId, nowMs);
+    return entry && { accountId: entry.accountId, value: structuredClone(entry.value) };
+  }
+  putOffer(accountId: number, serviceHash: string, value: unknown, expiresAtMs: number): void {
+    this.put(this.offers, offerKey(accountId, serviceHash), { accountId, value: structuredClone(value), expiresAtMs });
+  }
+  getOffer(accountId: number, serviceHash: string, nowMs: number): unknown {
+    return structuredClone(this.get(this.offers, offerKey(accountId, serviceHash), nowMs)?.value);
+  }
+
+  hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[]): RateLimitDecision {
+    return hitSlidingWindows(this.rateLimits, key, nowMs, windows);
+  }
+
+  appendRequestJournal(accountId: number, entry: unknown): void {
+    const journal = this.journals.get(accountId) ?? [];
+    journal.push(structuredClone(entry));
+    if (journal.length > REQUEST_JOURNAL_CAP) journal.splice(0, journal.length - REQUEST_JOURNAL_CAP);
+    this.journals.set(accountId, journal);
+  }
+  requestJournal(accountId: number): unknown[] {
+    return structuredClone(this.journals.get(accountId) ?? []);
+  }
+
+  resetAccount(accountId: number): void {
+    this.clockOffsets.delete(accountId);
+    this.journals.delete(accountId);
+    for (const map of [this.searches, this.offers]) {
+      for (const [key, entry] of map) if (entry.accountId === accountId) map.delete(key);
+    }
+  }
+
+  reset(): void {
+    for (const map of [this.clockOffsets, this.searches, this.offers, this.rateLimits, this.journals]) map.clear();
+  }
+
+  private put(map: Map<string, Expiring>, key: string, entry: Expiring): void {
+    map.set(key, entry);
+    if (map.size > SWEEP_ABOVE) {
+      for (const [candidate, { expiresAtMs }] of map) if (expiresAtMs <= this.latestNowMs) map.delete(candidate);
+    }
+  }
+
+  private get(map: Map<string, Expiring>, key: string, nowMs: number): Expiring | undefined {
+    this.latestNowMs = Math.max(this.latestNowMs, nowMs);
+    const entry = map.get(key);
+    return entry && entry.expiresAtMs > nowMs ? entry : undefined;
+  }
+}
+
+const offerKey = (accountId: number, serviceHash: string) => `${accountId}\n${serviceHash}`;

@@ -1,0 +1,241 @@
+/**
+ * The one contract every Store passes (lowdbStore.test.ts, postgresStore.test.ts).
+ * `makeStore` gives an empty store; `reopen` (optional) opens a second store on the same data,
+ * as a restarted or second replica would.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BookingRecord } from '../domain/bookings/record.js';
+import { rateLimitWindows } from '../domain/rateLimiter.js';
+import { IDEMPOTENCY_TTL_MS, REQUEST_JOURNAL_CAP, type OutboxEmail, type Store } from './store.js';
+
+export function testBooking(id: number, bookhash: string, overrides: Partial<BookingRecord> = {}): BookingRecord {
+  return {
+    id, bookhash, accountId: 1, hotelId: 4127, serviceHash: '4127-SUPDBL-3-20261215-20261218-2',
+    arrival: '2026-12-15', departure: '2026-12-18', nights: 3, persons: 2,
+    guest: { first_name: 'Anna', last_name: 'de Vries', email: 'anna.devries@example.com', phone: '+31 20 555 0101' },
+    clientRemarks: null, roomName: 'Superior Double Room', roomType: 'Superior Room', bedding: 'Double Bed',
+    meal: 'nomeal', totalPrice: '453.75', currency: 'EUR', pricePerNight: ['151.25', '151.25', '151.25'],
+    quotedTotalPrice: '453.75', chargeAmount: '453.75', chargeCurrency: 'EUR', taxes: [], refundable: true,
+    freeCancellationBefore: '2026-12-12T23:59:00', policies: [], status: 'processing', paid: 'no',
+    supplierOrderId: null, hotelName: 'Canal Garden Hotel', hotelAddress: 'Keizersgracht 312', hotelCity: 'Amsterdam',
+    hotelCountry: 'NL', hotelStars: 4, hotelPhone: '+31 20 555 4127', hotelImage: null, createdAt: '2026-11-21 10:15:42',
+    unavailableReason: null, csrfToken: 'token', paymentAttemptedAt: null, cancelledAt: null, refundSettlesAt: null,
+    supplierCancelFailedAt: null, ...overrides,
+  };
+}
+
+export const testHash = (n: number) => `H${String(n).padStart(29, '0')}`;
+export const testEmail = (bookhash: string, subject = 's'): OutboxEmail => ({
+  to: 'a@example.com', subject, text: 't', bookhash, sent_at: '2026-11-21T10:00:00.000Z',
+});
+
+const NOW = Date.parse('2026-11-21T10:00:00Z');
+const WINDOWS = rateLimitWindows({ perMinute: 2, perDay: 3 });
+
+export function describeStoreContract(
+  name: string,
+  makeStore: () => Promise<Store>,
+  reopen?: (store: Store) => Promise<Store>,
+): void {
+  describe(`Store contract: ${name}`, () => {
+    const opened: Store[] = [];
+    const fresh = async () => {
+      const store = await makeStore();
+      opened.push(store);
+      return store;
+    };
+    afterEach(async () => {
+      for (const store of opened.splice(0)) await store.close();
+    });
+
+    it('inserts bookings with increasing ids and finds them by bookhash and account', async () => {
+      const store = await fresh();
+      const first = await store.insertBooking((id) => testBooking(id, testHash(1)));
+      const second = await store.insertBooking((id) => testBooking(id, testHash(2), { accountId: 2 }));
+      expect(second.id).toBeGreaterThan(first.id);
+      expect(await store.findBooking(testHash(1))).toEqual(first);
+      expect(await store.findBooking(testHash(3))).toBeUndefined();
+      expect((await store.bookingsOfAccount(2)).map((booking) => booking.bookhash)).toEqual([testHash(2)]);
+      expect(await store.countBookings()).toBe(2);
+    });
+
+    it('updates atomically: of 50 concurrent cancels of one booking exactly one changes it', async () => {
+      const store = await fresh();
+      await store.insertBooking((id) => testBooking(id, testHash(1), { status: 'booking_confirmed' }));
+      let successes = 0;
+      await Promise.all(
+        Array.from({ length: 50 }, () =>
+          store.updateBooking(testHash(1), (current) => {
+            if (current.status !== 'booking_confirmed') return undefined;
+            successes += 1;
+            return { booking: { ...current, status: 'booking_cancelled' }, emails: [testEmail(current.bookhash)] };
+          }),
+        ),
+      );
+      expect(successes).toBe(1);
+      expect((await store.findBooking(testHash(1)))?.status).toBe('booking_cancelled');
+      expect(await store.outbox()).toEqual([testEmail(testHash(1))]);
+    });
+
+    it('updateBooking gives undefined for an unknown booking and the current record when nothing changes', async () => {
+      const store = await fresh();
+      const booking = await store.insertBooking((id) => testBooking(id, testHash(1)));
+      expect(await store.updateBooking(testHash(9), (current) => current)).toBeUndefined();
+      expect(await store.updateBooking(testHash(1), () => undefined)).toEqual(booking);
+    });
+
+    it('keeps the outbox per account', async () => {
+      const store = await fresh();
+      await store.insertBooking((id) => testBooking(id, testHash(1)));
+      await store.insertBooking((id) => testBooking(id, testHash(2), { accountId: 2 }));
+      for (const hash of [testHash(1), testHash(2)]) {
+        await store.updateBooking(hash, (current) => ({ booking: { ...current, paid: 'yes' }, emails: [testEmail(hash)] }));
+      }
+      expect(await store.outboxOfAccount(2)).toEqual([testEmail(testHash(2))]);
+      expect(await store.outbox()).toHaveLength(2);
+    });
+
+    it('idempotency: claims a key once, replays its answer, and expires it after 24 h', async () => {
+      const store = await fresh();
+      const use = { accountId: 1, key: 'k-1', fingerprint: 'f1' };
+      expect(await store.claimIdempotencyKey(use, NOW)).toEqual({ state: 'claimed' });
+      expect(await store.claimIdempotencyKey(use, NOW)).toEqual({ state: 'in_progress', fingerprint: 'f1' });
+      // The key is per account.
+      expect(await store.claimIdempotencyKey({ ...use, accountId: 2 }, NOW)).toEqual({ state: 'claimed' });
+      const response = { status: 200, body: { status: 'ok', booking_url: 'u' } };
+      await store.insertBooking((id) => testBooking(id, testHash(1)), { ...use, response, atMs: NOW });
+      expect(await store.claimIdempotencyKey(use, NOW + 1000)).toEqual({ state: 'completed', fingerprint: 'f1', response });
+      expect(await store.claimIdempotencyKey(use, NOW + IDEMPOTENCY_TTL_MS)).toEqual({ state: 'claimed' });
+    });
+
+    it('idempotency: a released claim can be claimed again', async () => {
+      const store = await fresh();
+      const use = { accountId: 1, key: 'k-2', fingerprint: 'f1' };
+      await store.claimIdempotencyKey(use, NOW);
+      await store.releaseIdempotencyKey(1, 'k-2');
+      expect(await store.claimIdempotencyKey({ ...use, fingerprint: 'f2' }, NOW)).toEqual({ state: 'claimed' });
+    });
+
+    it('keeps clock offsets per account (0 when never set)', async () => {
+      const store = await fresh();
+      expect(await store.getClockOffset(1)).toBe(0);
+      await store.setClockOffset(1, 86_400_000);
+      await store.setClockOffset(1, -5000);
+      expect(await store.getClockOffset(1)).toBe(-5000);
+      expect(await store.getClockOffset(2)).toBe(0);
+    });
+
+    it('keeps searches and offers until they expire', async () => {
+      const store = await fresh();
+      await store.putSearch(1, 'search-1', { hotels: [1, 2] }, NOW + 1000);
+      expect(await store.getSearch('search-1', NOW)).toEqual({ accountId: 1, value: { hotels: [1, 2] } });
+      expect(await store.getSearch('search-1', NOW + 1000)).toBeUndefined();
+      expect(await store.getSearch('search-2', NOW)).toBeUndefined();
+      await store.putOffer(1, 'hash-a', { currency: 'USD' }, NOW + 1000);
+      await store.putOffer(1, 'hash-a', { currency: 'GBP' }, NOW + 2000);
+      expect(await store.getOffer(1, 'hash-a', NOW + 1500)).toEqual({ currency: 'GBP' });
+      expect(await store.getOffer(2, 'hash-a', NOW)).toBeUndefined();
+      expect(await store.getOffer(1, 'hash-a', NOW + 2000)).toBeUndefined();
+    });
+
+    it('rate limits with sliding windows of accepted requests; refused ones do not count', async () => {
+      const store = await fresh();
+      expect(await store.hitRateLimit('1:/search.php', NOW, WINDOWS)).toEqual({ allowed: true });
+      expect(await store.hitRateLimit('1:/search.php', NOW + 10_000, WINDOWS)).toEqual({ allowed: true });
+      expect(await store.hitRateLimit('1:/search.php', NOW + 20_000, WINDOWS)).toEqual({
+        allowed: false, window: 'minute', limit: 2, retryAfterSeconds: 40,
+      });
+      expect(await store.hitRateLimit('2:/search.php', NOW, WINDOWS)).toEqual({ allowed: true });
+      // The refused request did not count: 60 s after the first, one slot is free again.
+      expect(await store.hitRateLimit('1:/search.php', NOW + 60_000, WINDOWS)).toEqual({ allowed: true });
+      expect(await store.hitRateLimit('1:/search.php', NOW + 130_000, WINDOWS)).toEqual({
+        allowed: false, window: 'day', limit: 3, retryAfterSeconds: 86_400 - 130,
+      });
+    });
+
+    it('rate limits atomically: of 10 concurrent hits with a limit of 2, two are allowed', async () => {
+      const store = await fresh();
+      const decisions = await Promise.all(Array.from({ length: 10 }, () => store.hitRateLimit('k', NOW, WINDOWS)));
+      expect(decisions.filter((decision) => decision.allowed)).toHaveLength(2);
+    });
+
+    it('caps the request journal of each account, keeping the newest entries', async () => {
+      const store = await fresh();
+      for (let index = 0; index < REQUEST_JOURNAL_CAP + 5; index++) await store.appendRequestJournal(1, { index });
+      await store.appendRequestJournal(2, { index: 'other' });
+      const journal = await store.requestJournal(1);
+      expect(journal).toHaveLength(REQUEST_JOURNAL_CAP);
+      expect(journal[0]).toEqual({ index: 5 });
+      expect(journal.at(-1)).toEqual({ index: REQUEST_JOURNAL_CAP + 4 });
+      expect(await store.requestJournal(2)).toEqual([{ index: 'other' }]);
+    });
+
+    it('resetAccount drops everything of that account only; other ids stay and new ids keep increasing', async () => {
+      const store = await fresh();
+      const mine = await store.insertBooking((id) => testBooking(id, testHash(1)));
+      const theirs = await store.insertBooking((id) => testBooking(id, testHash(2), { accountId: 2 }));
+      for (const hash of [testHash(1), testHash(2)]) {
+        await store.updateBooking(hash, (current) => ({ booking: current, emails: [testEmail(hash)] }));
+      }
+      for (const accountId of [1, 2]) {
+        await store.setClockOffset(accountId, 1000);
+        await store.putSearch(accountId, `search-${accountId}`, {}, NOW + 1000);
+        await store.putOffer(accountId, 'hash', {}, NOW + 1000);
+        await store.appendRequestJournal(accountId, { n: 1 });
+        await store.claimIdempotencyKey({ accountId, key: 'k', fingerprint: 'f' }, NOW);
+      }
+      await store.resetAccount(1);
+      expect(await store.findBooking(testHash(1))).toBeUndefined();
+      expect(await store.findBooking(testHash(2))).toEqual(theirs);
+      expect(await store.outbox()).toEqual([testEmail(testHash(2))]);
+      expect(await store.getClockOffset(1)).toBe(0);
+      expect(await store.getClockOffset(2)).toBe(1000);
+      expect(await store.getSearch('search-1', NOW)).toBeUndefined();
+      expect(await store.getSearch('search-2', NOW)).toBeDefined();
+      expect(await store.getOffer(1, 'hash', NOW)).toBeUndefined();
+      expect(await store.getOffer(2, 'hash', NOW)).toBeDefined();
+      expect(await store.requestJournal(1)).toEqual([]);
+      expect(await store.requestJournal(2)).toHaveLength(1);
+      expect(await store.claimIdempotencyKey({ accountId: 1, key: 'k', fingerprint: 'f' }, NOW)).toEqual({ state: 'claimed' });
+      expect((await store.claimIdempotencyKey({ accountId: 2, key: 'k', fingerprint: 'f' }, NOW)).state).toBe('in_progress');
+      const next = await store.insertBooking((id) => testBooking(id, testHash(3)));
+      expect(next.id).toBeGreaterThan(Math.max(mine.id, theirs.id));
+    });
+
+    it('reset drops everything and counts ids from 1 again', async () => {
+      const store = await fresh();
+      await store.insertBooking((id) => testBooking(id, testHash(1)));
+      await store.insertBooking((id) => testBooking(id, testHash(2)));
+      await store.setClockOffset(1, 5);
+      await store.appendRequestJournal(1, {});
+      await store.reset();
+      expect(await store.countBookings()).toBe(0);
+      expect(await store.outbox()).toEqual([]);
+      expect(await store.getClockOffset(1)).toBe(0);
+      expect(await store.requestJournal(1)).toEqual([]);
+      expect((await store.insertBooking((id) => testBooking(id, testHash(3)))).id).toBe(1);
+    });
+
+    if (reopen) {
+      it('keeps bookings, updates, e-mails, idempotency records and the id counter across a reopen', async () => {
+        const store = await fresh();
+        const use = { accountId: 1, key: 'k', fingerprint: 'f' };
+        const response = { status: 200, body: { status: 'ok' } };
+        await store.claimIdempotencyKey(use, NOW);
+        await store.insertBooking((id) => testBooking(id, testHash(1)), { ...use, response, atMs: NOW });
+        const second = await store.insertBooking((id) => testBooking(id, testHash(2), { accountId: 2 }));
+        await store.updateBooking(testHash(1), (current) => ({
+          booking: { ...current, status: 'booking_confirmed', paid: 'yes' },
+          emails: [testEmail(testHash(1))],
+        }));
+        const again = await reopen(store);
+        opened.push(again);
+        expect(await again.findBooking(testHash(1))).toMatchObject({ status: 'booking_confirmed', paid: 'yes' });
+        expect(await again.bookingsOfAccount(2)).toEqual([second]);
+        expect(await again.outbox()).toEqual([testEmail(testHash(1))]);
+        expect(await again.claimIdempotencyKey(use, NOW)).toEqual({ state: 'completed', fingerprint: 'f', response });
+        expect((await again.insertBooking((id) => testBooking(id, testHash(3)))).id).toBeGreaterThan(second.id);
+      });
+    }
+  });
+}

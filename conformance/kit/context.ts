@@ -6,7 +6,8 @@
 import type { ControlHarness } from '../harness.js';
 import type { ApiClient } from './client.js';
 import type { KitClock } from './clock.js';
-import { addDays, isoDay } from './domain.js';
+import tzLookup from '@photostructure/tz-lookup';
+import { addDays, isoDay, localDate } from './domain.js';
 import { CheckFailure, CheckSkipped, SetupFailure } from './failures.js';
 import type { Fixtures } from './fixtures.js';
 import { MINUTE_MS, type SlidingWindowScheduler } from './limiter.js';
@@ -66,6 +67,16 @@ export class CheckContext {
   /** Today (UTC) on the server's clock as far as the kit knows it. */
   today(): string {
     return isoDay(this.clock.now());
+  }
+
+  /**
+   * Today at the search point (its local date, by its IANA zone), on the server's clock as far as
+   * the kit knows it: the API's dates carry no zone, so a server may judge "today" locally, and
+   * a check about today must not depend on where UTC midnight falls.
+   */
+  todayAtSearchPoint(): string {
+    const { latitude, longitude } = this.settings.near;
+    return localDate(this.clock.now(), tzLookup(latitude, longitude));
   }
 
   /** A stay starting `daysAhead` days from today, of `nights` nights. */

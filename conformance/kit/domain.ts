@@ -7,6 +7,12 @@ export function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+/** `YYYY-MM-DD` of an epoch-ms instant in an IANA time zone. */
+export function localDate(ms: number, timeZone: string): string {
+  // en-CA formats dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms));
+}
+
 /** The date `days` after `date` (`YYYY-MM-DD`). */
 export function addDays(date: string, days: number): string {
   return isoDay(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS);

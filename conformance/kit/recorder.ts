@@ -74,7 +74,9 @@ export function exchangeRecord(e: Exchange, length = 2000): ExchangeRecord {
   return {
     method: e.method,
     url: e.url,
-    ...(e.requestBody === undefined ? {} : { requestBody: cut(typeof e.requestBody === 'string' ? e.requestBody : JSON.stringify(e.requestBody)) }),
+    ...(e.requestBody === undefined
+      ? {}
+      : { requestBody: cut(typeof e.requestBody === 'string' ? e.requestBody : JSON.stringify(withoutApiKey(e.requestBody))) }),
     status: e.status,
     responseBody: cut(e.text),
   };
@@ -83,4 +85,15 @@ export function exchangeRecord(e: Exchange, length = 2000): ExchangeRecord {
 /** The request and the response of an exchange, as two lines of text. */
 export function exchangeText(record: ExchangeRecord): string {
   return `request:  ${record.method} ${record.url}${record.requestBody === undefined ? '' : ` ${record.requestBody}`}\nresponse: ${record.status} ${record.responseBody}`;
+}
+
+/**
+ * Reports are shared (CI artefacts, HTML pages), so a real key never goes into them: a non-empty
+ * string `apikey` is shown as `***`; an empty, missing or non-string one is shown as sent, because
+ * that is what the auth checks are about.
+ */
+export function withoutApiKey(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { apikey } = body as { apikey?: unknown };
+  return typeof apikey === 'string' && apikey !== '' ? { ...body, apikey: '***' } : body;
 }

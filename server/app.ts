@@ -21,6 +21,8 @@ import type { Store } from './store/store.js';
 import { asyncHandler } from './http/asyncHandler.js';
 import { consoleRouter } from './http/console.js';
 import { controlRouter } from './http/control.js';
+import { controlUiRouter } from './http/controlUi.js';
+import { CONTROL_UI_PATH } from './http/page/controlUiViews.js';
 import { apiCors } from './http/cors.js';
 import { errorHandler } from './http/errorHandler.js';
 import { bookingEndpoint } from './http/endpoints/booking.js';
@@ -190,7 +192,11 @@ export function createApp(options: AppOptions): Express {
   app.use(consoleRouter(context, { contractPath: CONTRACT_PATH, controlContractPath: CONTROL_CONTRACT_PATH }));
   app.use('/book', finalizeRouter(context));
   app.use('/images', imagesRouter());
-  if (config.controlApi) app.use('/_control', controlRouter(context));
+  if (config.controlApi) {
+    // Before the control router, which takes JSON only: the console's forms are url-encoded.
+    app.use(CONTROL_UI_PATH, controlUiRouter(context));
+    app.use('/_control', controlRouter(context));
+  }
 
   app.use(noSuchEndpoint);
   app.use(errorHandler);

@@ -36,7 +36,8 @@ afterEach(async () => {
 
 async function start(handler: express.RequestHandler) {
   const store = new MemoryJournal();
-  const clocks = new AccountClocks(new FakeClock('2026-12-01T10:00:00Z'));
+  const base = new FakeClock('2026-12-01T10:00:00Z');
+  const clocks = new AccountClocks(base);
   await clocks.setOffset(account.id, 3_600_000); // the account lives an hour ahead
   const errors: unknown[] = [];
   const app = express();
@@ -60,7 +61,7 @@ async function start(handler: express.RequestHandler) {
     for (let i = 0; i < 100 && store.entries().length < count; i++) await new Promise((r) => setTimeout(r, 10));
     return store.entries();
   };
-  return { store, url, recorded, errors };
+  return { store, url, recorded, errors, base };
 }
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) =>
@@ -83,10 +84,20 @@ describe('journalRecorder', () => {
       conformance: { request_valid: true, response_valid: true, violations: [] },
       scenario: null,
     });
-    expect(Date.parse(entries[0]!.at)).toBeGreaterThanOrEqual(Date.parse('2026-12-01T11:00:00Z') - 1000);
+    expect(entries[0]!.at).toBe('2026-12-01T11:00:00.000Z'); // arrival on the account's clock
     expect(entries[1]!.conformance.request_valid).toBe(false);
     expect(JSON.stringify(entries)).not.toContain(KEY);
     expect(errors).toEqual([]);
+  });
+
+  it('stamps a call with its arrival, however far the clock moved while it ran', async () => {
+    const { url, recorded, base } = await start((_req, res) => {
+      base.advance(30); // a test's clock, or a slow answer: the call's own time must not move
+      res.json({ status: 'ok', count: 0, bookings: [] });
+    });
+    await post(url, { apikey: KEY });
+    await post(url, { apikey: KEY });
+    expect((await recorded(2)).map((e) => e.at)).toEqual(['2026-12-01T11:00:00.000Z', '2026-12-01T11:00:30.000Z']);
   });
 
   it('files a call that put the key only in a header under that account', async () => {

@@ -24,6 +24,11 @@ export interface ClientEnv {
   checkin: string;
   checkout: string;
   location: string;
+  /**
+   * The client's time-out, CLIENT_TIMEOUT_MS unless a test shortens it together with the server's
+   * `slowScenarioDelayMs`, so a `slow` call still outlasts it without seconds of real waiting.
+   */
+  timeoutMs?: number;
 }
 
 /** The API description's time-out. */
@@ -41,13 +46,13 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** One POST; rejects with a TimeoutError when no answer came within CLIENT_TIMEOUT_MS. */
+/** One POST; rejects with a TimeoutError when no answer came within the client's time-out. */
 export async function call(env: ClientEnv, endpoint: string, body: Record<string, unknown>, options: CallOptions = {}): Promise<Answer> {
   const response = await env.fetch(`${env.baseUrl}${endpoint}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(options.scenario ? { Test: options.scenario } : {}), ...options.headers },
     body: JSON.stringify({ apikey: env.apikey, ...body }),
-    signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
+    signal: AbortSignal.timeout(env.timeoutMs ?? CLIENT_TIMEOUT_MS),
   });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };

@@ -1,7 +1,7 @@
 /**
  * The sandbox console (/_control/ui) over HTTP, as a browser without JavaScript uses it: sign-in
  * and its session cookie, each view (bookings, outbox list and message, clock, reset confirmation,
- * journal and certification), each action (set and advance the clock, reset, sign out), CSRF and
+ * journal and certification: controlUiJournal.test.ts), each action (set and advance the clock, reset, sign out), CSRF and
  * same-origin refusals, isolation between accounts, and escaping of every value.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -153,12 +153,6 @@ describe('views', () => {
     for (const missing of ['2', '0', 'x', '99999999']) expect((await client.get(`${CONSOLE}/outbox/${missing}`)).status, missing).toBe(404);
   });
 
-  it('says plainly that the journal and certification are not available on this server', async () => {
-    const page = (await (await signedIn(KEY_ANNA)).get(CONSOLE)).text;
-    expect(page).toMatch(/id="journal"[\s\S]*Not available on this server: it has no <code>POST \/_control\/journal<\/code>/);
-    expect(page).toMatch(/id="certification"[\s\S]*Not available on this server: it has no <code>POST \/_control\/certification<\/code>/);
-  });
-
   it("shows one account's data only", async () => {
     const ben = await signedIn(KEY_BEN);
     const page = (await ben.get(CONSOLE)).text;
@@ -249,7 +243,7 @@ describe('reset', () => {
 
     const confirm = await client.get(`${CONSOLE}/reset`);
     expect(confirm.status).toBe(200);
-    expect(confirm.text).toContain("This deletes the account's 2 booking(s) and 1 e-mail(s)");
+    expect(confirm.text).toContain("This deletes the account's 2 booking(s), 1 e-mail(s) and request journal");
     expect(await server.store.bookingsOfAccount(1)).toHaveLength(2);
 
     expect((await client.submit(`${CONSOLE}/reset`)).status).toBe(400); // no confirmation

@@ -1,7 +1,7 @@
 /**
  * The sandbox console (/_control/ui): a partner signs in with an API key and sees that account's
- * bookings, outbox and clock, moves the clock and resets the account — server-rendered forms, no
- * script. It acts through the same domain functions as the control API (never over HTTP), for
+ * bookings, outbox, request journal, certification report and clock, downloads the report, moves
+ * the clock and resets the account — server-rendered forms, no script. It acts through the same domain functions as the control API (never over HTTP), for
  * the account of the session only.
  *
  * Security: the key is posted once and kept server-side; the browser holds an opaque session id
@@ -13,7 +13,13 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { parse as parseCookies } from 'cookie';
 import type { AppContext } from '../app.js';
 import type { Account } from '../domain/accounts.js';
+import { certify } from '../domain/certification/engine.js';
+import { CERTIFICATION_PAGE_CSP, htmlReport } from '../domain/certification/render/html.js';
+import { jsonReport } from '../domain/certification/render/json.js';
+import { junitReport } from '../domain/certification/render/junit.js';
 import { changeAccountClock } from '../domain/clockControl.js';
+import type { JournalEntry } from '../domain/journal/entry.js';
+import { filterJournal, oldestFirst, parseJournalFilter, type JournalFilter } from '../domain/journal/filter.js';
 import { ApiError } from '../errors.js';
 import { asyncHandler } from './asyncHandler.js';
 import { ownOrigins } from './controlGuard.js';
@@ -27,16 +33,21 @@ import {
   consoleMessagePage,
   dashboardPage,
   emailPage,
+  journalEntryPage,
   loginPage,
   resetConfirmPage,
   type ConsoleAccount,
   type ConsoleEmail,
   type Notice,
 } from './page/controlUiViews.js';
+import { CERTIFICATION_DOWNLOADS, JOURNAL_VIEW_LIMIT, type JournalView } from './page/controlUiJournalViews.js';
 import { contentSecurityPolicy, setPageHeaders } from './page/layout.js';
 
 export const SESSION_COOKIE = 'control_ui_session';
 const EMAIL_NUMBER = /^[1-9]\d{0,6}$/;
+const ENTRY_ID = /^[1-9]\d{0,15}$/;
+/** The journal filter the dashboard offers, read from its address (a GET form). */
+const FILTER_FIELDS = ['endpoint', 'status', 'non_conforming'] as const;
 
 interface Signed {
   session: ConsoleSession;
@@ -89,10 +100,36 @@ export function controlUiRouter(context: AppContext): Router {
   };
   const stateChange = [sameOrigin, form, requireSession, requireCsrf];
 
-  const dashboard = async ({ session, account }: Signed, notice?: Notice): Promise<string> => {
+  const journalOf = async (account: Account) => oldestFirst(await context.store.requestJournal(account.id));
+  const certificationOf = async (account: Account, journal: readonly JournalEntry[]) =>
+    certify(journal, { now: (await context.clocks.clockOf(account.id)).now().toISOString() });
+  /** The newest matching calls; a filter that does not parse is reported and not applied. */
+  const journalView = (journal: JournalEntry[], query: Record<string, unknown>): JournalView => {
+    const input = Object.fromEntries(FILTER_FIELDS.filter((name) => query[name] !== undefined).map((name) => [name, query[name]]));
+    let filter: JournalFilter = {};
+    let filterError: string | undefined;
+    try {
+      filter = parseJournalFilter(input);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      filterError = error.message;
+    }
+    const matching = filterJournal(journal, filter);
+    return {
+      entries: matching.slice(-JOURNAL_VIEW_LIMIT).reverse(),
+      matching: matching.length,
+      total: journal.length,
+      endpoints: [...new Set(journal.map((entry) => entry.endpoint))].sort(),
+      filter: { endpoint: filter.endpoint ?? '', status: filter.status === undefined ? '' : String(filter.status), nonConforming: filter.nonConforming ?? false },
+      filterError,
+    };
+  };
+
+  const dashboard = async ({ session, account }: Signed, notice?: Notice, query: Record<string, unknown> = {}): Promise<string> => {
     const clock = await context.clocks.clockOf(account.id);
     const records = [...(await context.store.bookingsOfAccount(account.id))].sort((a, b) => b.id - a.id);
     const emails = (await outboxOf(account)).reverse();
+    const journal = await journalOf(account);
     return dashboardPage({
       account: accountName(account),
       csrfToken: session.csrfToken,
@@ -115,6 +152,8 @@ export function controlUiRouter(context: AppContext): Router {
       }),
       emailCount: emails.length,
       emails: emails.slice(0, LIST_LIMIT),
+      journal: journalView(journal, query),
+      certification: await certificationOf(account, journal),
       notice,
     });
   };
@@ -145,7 +184,7 @@ export function controlUiRouter(context: AppContext): Router {
       if (!signed) return send(res, 200, loginPage());
       const notice = signed.session.flash;
       signed.session.flash = undefined;
-      send(res, 200, await dashboard(signed, notice));
+      send(res, 200, await dashboard(signed, notice, req.query));
     }),
   );
 
@@ -219,6 +258,36 @@ export function controlUiRouter(context: AppContext): Router {
     }),
   );
 
+  router.get(
+    '/journal/:id',
+    requireSession,
+    asyncHandler(async (req, res) => {
+      const { session, account } = signedOf(res);
+      const id = req.params.id ?? '';
+      const entry = ENTRY_ID.test(id) ? (await journalOf(account)).find((candidate) => candidate.id === Number(id)) : undefined;
+      if (!entry) return send(res, 404, consoleMessagePage('No such call', "This account's journal has no call with this number (it keeps the newest 1,000)."));
+      send(res, 200, journalEntryPage(accountName(account), session.csrfToken, entry));
+    }),
+  );
+
+  // The report's downloads: the session's account, never a key in the address.
+  for (const download of CERTIFICATION_DOWNLOADS) {
+    router.get(
+      `/${download.file}`,
+      requireSession,
+      asyncHandler(async (_req, res) => {
+        const { account } = signedOf(res);
+        const report = await certificationOf(account, await journalOf(account));
+        res.set({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' });
+        res.attachment(download.file);
+        if (download.format === 'json') return res.type('application/json').send(jsonReport(report));
+        if (download.format === 'junit') return res.type('application/xml').send(junitReport(report));
+        res.set('Content-Security-Policy', CERTIFICATION_PAGE_CSP);
+        res.type('html').send(htmlReport(report, { account: accountName(account).name }));
+      }),
+    );
+  }
+
   const allowed: Array<[string, string]> = [
     ['/', 'GET, HEAD'],
     ['/login', 'POST'],
@@ -226,6 +295,8 @@ export function controlUiRouter(context: AppContext): Router {
     ['/clock', 'POST'],
     ['/reset', 'GET, HEAD, POST'],
     ['/outbox/:number', 'GET, HEAD'],
+    ['/journal/:id', 'GET, HEAD'],
+    ...CERTIFICATION_DOWNLOADS.map((download): [string, string] => [`/${download.file}`, 'GET, HEAD']),
   ];
   for (const [path, allow] of allowed) {
     router.all(path, (req, res) => {

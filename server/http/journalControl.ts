@@ -8,8 +8,7 @@ import { Router, type RequestHandler } from 'express';
 import { certify } from '../domain/certification/engine.js';
 import { CERTIFICATION_PAGE_CSP, htmlReport } from '../domain/certification/render/html.js';
 import { junitReport } from '../domain/certification/render/junit.js';
-import type { JournalEntry } from '../domain/journal/entry.js';
-import { filterJournal, parseJournalFilter } from '../domain/journal/filter.js';
+import { filterJournal, oldestFirst, parseJournalFilter } from '../domain/journal/filter.js';
 import { badRequest } from '../errors.js';
 import { asyncHandler } from './asyncHandler.js';
 import type { RequestJournalStore } from './journalRecorder.js';
@@ -26,8 +25,7 @@ function onlyFields(body: Record<string, unknown>, allowed: readonly string[]): 
 
 export function journalControlRouter(store: RequestJournalStore, ofAccount: RequestHandler[]): Router {
   const router = Router();
-  const journalOf = async (accountId: number) =>
-    ((await store.requestJournal(accountId)) as JournalEntry[]).slice().sort((a, b) => a.id - b.id);
+  const journalOf = async (accountId: number) => oldestFirst(await store.requestJournal(accountId));
 
   router.post(
     '/journal',

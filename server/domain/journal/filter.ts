@@ -17,6 +17,11 @@ export interface JournalFilter {
   limit?: number;
 }
 
+/** A journal as the store holds it (entries in no promised order), oldest first. */
+export function oldestFirst(stored: readonly unknown[]): JournalEntry[] {
+  return (stored as JournalEntry[]).slice().sort((a, b) => a.id - b.id);
+}
+
 export function filterJournal(entries: readonly JournalEntry[], filter: JournalFilter = {}): JournalEntry[] {
   const since = filter.since === undefined ? -Infinity : Date.parse(filter.since);
   const until = filter.until === undefined ? Infinity : Date.parse(filter.until);

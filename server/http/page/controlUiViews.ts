@@ -1,9 +1,12 @@
 /**
  * The pages of the sandbox console (/_control/ui): sign-in, the account's dashboard (clock,
- * bookings, outbox, journal, certification, reset, sign-out), one e-mail, the reset confirmation
+ * bookings, outbox, journal, certification, reset, sign-out), one e-mail, one journal call, the reset confirmation
  * and messages. Plain forms, no script; every value goes through the escaping `html` tag, and
  * every state-changing form carries the session's CSRF token.
  */
+import type { CertificationReport } from '../../domain/certification/types.js';
+import type { JournalEntry } from '../../domain/journal/entry.js';
+import { certificationSection, journalEntryBody, journalSection, type JournalView } from './controlUiJournalViews.js';
 import { html, type SafeHtml } from './html.js';
 import { document } from './layout.js';
 import { pageLink } from './finalizeViews.js';
@@ -57,6 +60,8 @@ export interface DashboardView {
   /** Newest first, at most LIST_LIMIT. */
   emails: ConsoleEmail[];
   emailCount: number;
+  journal: JournalView;
+  certification: CertificationReport;
   notice?: Notice;
 }
 
@@ -77,7 +82,7 @@ export function loginPage(notice?: Notice): string {
     html`<h1>Sandbox console</h1>
 ${noticeBox(notice)}
 <section aria-label="Sign in">
-  <p>See one account's bookings, the e-mails the sandbox sent, and move its clock or reset it.
+  <p>See one account's bookings, the e-mails the sandbox sent, its request journal and certification, and move its clock or reset it.
   The key stays on the server: the browser keeps only a session cookie.</p>
   <form method="post" action="${CONTROL_UI_PATH}/login">
     <p><label for="apikey">API key</label><br>
@@ -167,12 +172,6 @@ function outboxSection(emails: ConsoleEmail[], total: number): SafeHtml {
 </section>`;
 }
 
-/** A part of the control API this server does not have yet: said plainly, not hidden. */
-const notAvailable = (id: string, title: string, route: string) => html`<section aria-labelledby="${id}-title" id="${id}">
-  <h2 id="${id}-title">${title}</h2>
-  <p class="notice">Not available on this server: it has no <code>${route}</code>.</p>
-</section>`;
-
 export function dashboardPage(view: DashboardView): string {
   return page(
     view.account.name,
@@ -182,11 +181,11 @@ ${noticeBox(view.notice)}
 ${clockSection(view)}
 ${bookingsSection(view.bookings, view.bookingCount)}
 ${outboxSection(view.emails, view.emailCount)}
-${notAvailable('journal', 'Request journal', 'POST /_control/journal')}
-${notAvailable('certification', 'Certification', 'POST /_control/certification')}
+${certificationSection(view.certification)}
+${journalSection(view.journal)}
 <section aria-labelledby="reset-title">
   <h2 id="reset-title">Reset</h2>
-  <p>Delete this account's bookings and e-mails and put its clock back to real time. Other accounts keep everything.</p>
+  <p>Delete this account's bookings, e-mails and request journal and put its clock back to real time. Other accounts keep everything.</p>
   <p><a href="${CONTROL_UI_PATH}/reset" id="reset-link">Reset this account…</a></p>
 </section>`,
   );
@@ -211,12 +210,21 @@ ${signedIn(account, csrfToken)}
   );
 }
 
+export function journalEntryPage(account: ConsoleAccount, csrfToken: string, entry: JournalEntry): string {
+  return page(
+    `Call #${entry.id}`,
+    html`<p><a href="${CONTROL_UI_PATH}#journal">← Back to the console</a></p>
+${signedIn(account, csrfToken)}
+${journalEntryBody(entry)}`,
+  );
+}
+
 export function resetConfirmPage(account: ConsoleAccount, csrfToken: string, counts: { bookings: number; emails: number }): string {
   return page(
     'Reset the account',
     html`<h1>Reset ${account.name}?</h1>
 <section aria-label="Confirm the reset">
-  <p>This deletes the account's ${counts.bookings} booking(s) and ${counts.emails} e-mail(s), and puts its clock back to real
+  <p>This deletes the account's ${counts.bookings} booking(s), ${counts.emails} e-mail(s) and request journal, and puts its clock back to real
   time. It cannot be undone. Other accounts keep everything.</p>
   <form class="inline" method="post" action="${CONTROL_UI_PATH}/reset">${csrfField(csrfToken)}
     <input type="hidden" name="confirm" value="yes">

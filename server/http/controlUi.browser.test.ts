@@ -1,12 +1,13 @@
 /**
  * The sandbox console (/_control/ui) in a real browser (Chromium via playwright-core) with
- * JavaScript switched off: sign in with a key, see a booking and an e-mail, open the e-mail,
- * advance the clock, reset (through the confirmation page) and sign out — with no request leaving
+ * JavaScript switched off: sign in with a key, see a booking and an e-mail, open the e-mail, see
+ * the journal (open a call, filter it) and the certification (follow its evidence, download the
+ * JSON report), advance the clock, reset (through the confirmation page) and sign out — with no request leaving
  * 127.0.0.1 and no console errors (CSP violations are console errors), and a screenshot in
  * artifacts/. A page on another origin that posts the reset form resets nothing.
  * Skipped only when /usr/bin/chromium is missing.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +71,34 @@ describe.skipIf(!hasChromium)('the sandbox console in Chromium', () => {
     expect(await page.locator('#email-text').innerText()).toBe(email!.text);
     await page.screenshot({ path: `${ARTIFACTS}control-ui-email.png`, fullPage: true });
     await page.click('text=← Back to the console');
+
+    // The journal: the calls above, newest first; one opens without script; the filter is a GET form.
+    const journal = await server.post('/_control/journal', { apikey: KEY_ANNA });
+    const calls = journal.body.entries as Array<{ id: number; endpoint: string }>;
+    expect(await page.locator('#journal-title').innerText()).toBe(`Request journal (${calls.length})`);
+    const newest = page.locator('#journal li').first();
+    expect(await newest.getAttribute('id')).toBe(`journal-entry-${calls.at(-1)!.id}`);
+    expect(await newest.locator('.journal-request').isVisible()).toBe(false);
+    await newest.locator('summary').click();
+    expect(await newest.locator('.journal-request').innerText()).toContain('"apikey": "***"');
+    await page.selectOption('#journal-endpoint', '/search.php');
+    await Promise.all([page.waitForURL(/endpoint=%2Fsearch\.php/), page.click('#journal-filter button')]);
+    const searches = calls.filter((call) => call.endpoint === '/search.php').map((call) => `journal-entry-${call.id}`);
+    expect(await page.locator('#journal li').evaluateAll((items) => items.map((item) => item.id))).toEqual(searches.reverse());
+
+    // The certification: each rule's verdict, its evidence a link to the call, the report a download.
+    expect(await page.locator('#certification-verdict').innerText()).toContain('Not yet certified');
+    expect(await page.locator('#certification-rules tbody tr').count()).toBe(13);
+    const evidence = page.locator('#certification-rules a').first();
+    const evidenceId = (await evidence.innerText()).slice(1);
+    await evidence.click();
+    expect(await page.locator('#entry-title').innerText()).toContain(`Call #${evidenceId}`);
+    await page.click('text=← Back to the console');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('a[href="/_control/ui/certification.json"]')]);
+    expect(download.suggestedFilename()).toBe('certification.json');
+    const report = JSON.parse(await readFile((await download.path())!, 'utf8')) as { verdict: string; rules: unknown[] };
+    expect(report).toMatchObject({ verdict: 'incomplete', rules: expect.any(Array) });
+    await page.screenshot({ path: `${ARTIFACTS}control-ui-journal.png`, fullPage: true });
 
     const before = Date.parse(await clockNow());
     await page.click('button[value="86400"]');

@@ -2,16 +2,18 @@
  * search.php as a domain service: normalise the request, geocode, find the nearest hotels
  * with a rate that meets every filter, and cache identical searches for an hour. The cache and
  * the search_ids are per account and judged on that account's clock, so no account ever gets
- * another's search_id (which would expire on the other's schedule).
+ * another's search_id (which would expire on the other's schedule). Both live in the Store (a
+ * search is stored under its search_id and under a digest of its account and normalised
+ * parameters), so replicas sharing a database answer an identical search with the same search_id
+ * and accept each other's search_ids.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { Meal, SearchHotel, SearchRequest, SearchResponse } from '../contract.js';
 import { badRequest } from '../errors.js';
 import type { Hotel } from './hotel.js';
 import { localDateIn, timeZoneAt } from './localTime.js';
 import type { OfferRegistry } from './offers.js';
-import { PerAccount } from './perAccount.js';
 import { cheapestRate, type SearchRate, type Stay } from './rates/index.js';
 import { textLanguageOf } from './i18n/languages.js';
 import { searchRateIn } from './rates/roomText.js';
@@ -19,6 +21,7 @@ import { displayCurrency, lowerCode } from './requestTerms.js';
 import { validateStay } from './stay.js';
 import { hotelSummary } from './world/details.js';
 import type { World } from './world/world.js';
+import type { Store } from '../store/store.js';
 
 export const MAX_HOTELS_PER_SEARCH = 15;
 const SEARCH_LIFETIME_MS = 60 * 60 * 1000;
@@ -51,34 +54,35 @@ export interface CachedSearch {
 export interface SearchServiceDeps {
   world: World;
   offers: OfferRegistry;
+  store: Pick<Store, 'putSearch' | 'getSearch'>;
   publicUrl: string;
 }
 
-/** One account's searches, by search_id and by normalised parameters. */
-interface AccountSearches {
-  byId: Map<string, CachedSearch>;
-  byParams: Map<string, CachedSearch>;
+/** A CachedSearch as JSON (what the Store keeps). */
+interface StoredSearch {
+  searchId: string;
+  params: SearchParams;
+  response: SearchResponse;
+  createdAtMs: number;
 }
 
 export class SearchService {
-  private readonly searches = new PerAccount<AccountSearches>(() => ({ byId: new Map(), byParams: new Map() }));
-
   constructor(private readonly deps: SearchServiceDeps) {}
 
   /** @param clock the account's clock */
-  search(accountId: number, request: SearchRequest, clock: Clock): SearchResponse {
+  async search(accountId: number, request: SearchRequest, clock: Clock): Promise<SearchResponse> {
     const now = clock.now();
     const params = this.normalise(request, now);
-    const key = JSON.stringify(params);
-    const searches = this.searches.of(accountId);
-    let entry = searches.byParams.get(key);
-    if (!entry || this.expired(entry, now)) {
+    const identicalKey = identicalSearchKey(accountId, params);
+    let entry = await this.load(accountId, identicalKey, now);
+    if (!entry) {
       entry = this.run(params, now);
-      this.prune(searches, now);
-      searches.byParams.set(key, entry);
-      searches.byId.set(entry.searchId, entry);
+      const stored: StoredSearch = { searchId: entry.searchId, params, response: entry.response, createdAtMs: now.getTime() };
+      const expiresAtMs = now.getTime() + SEARCH_LIFETIME_MS;
+      await this.deps.store.putSearch(accountId, entry.searchId, stored, expiresAtMs);
+      await this.deps.store.putSearch(accountId, identicalKey, stored, expiresAtMs);
     }
-    this.deps.offers.record(
+    await this.deps.offers.record(
       accountId,
       entry.response.hotels.map((hotel) => hotel.rate.service_hash),
       { ...entry.params.stay, language: entry.params.language },
@@ -88,18 +92,17 @@ export class SearchService {
   }
 
   /** A search of this account that is still valid (1 hour on its clock), or undefined. */
-  find(accountId: number, searchId: string, clock: Clock): CachedSearch | undefined {
-    const entry = this.searches.of(accountId).byId.get(searchId);
-    return entry && !this.expired(entry, clock.now()) ? entry : undefined;
+  async find(accountId: number, searchId: string, clock: Clock): Promise<CachedSearch | undefined> {
+    const entry = await this.load(accountId, searchId, clock.now());
+    // An identical-search key is no search_id, even in its own account.
+    return entry?.searchId === searchId ? entry : undefined;
   }
 
-  /** Forgets one account's searches. */
-  reset(accountId: number): void {
-    this.searches.reset(accountId);
-  }
-
-  resetAll(): void {
-    this.searches.resetAll();
+  private async load(accountId: number, key: string, now: Date): Promise<CachedSearch | undefined> {
+    const found = await this.deps.store.getSearch(key, now.getTime());
+    if (!found || found.accountId !== accountId) return undefined;
+    const { searchId, params, response, createdAtMs } = found.value as StoredSearch;
+    return { searchId, params, response, createdAt: new Date(createdAtMs) };
   }
 
   private normalise(request: SearchRequest, now: Date): SearchParams {
@@ -211,18 +214,9 @@ export class SearchService {
       rate: searchRateIn(rate, textLanguageOf(params.language)),
     };
   }
+}
 
-  private expired(entry: CachedSearch, now: Date): boolean {
-    return now.getTime() - entry.createdAt.getTime() >= SEARCH_LIFETIME_MS;
-  }
-
-  /** Drops expired searches so the caches stay bounded by an hour of traffic. */
-  private prune({ byId, byParams }: AccountSearches, now: Date): void {
-    for (const [id, entry] of byId) {
-      if (!this.expired(entry, now)) break; // insertion order = creation order
-      byId.delete(id);
-      const key = JSON.stringify(entry.params);
-      if (byParams.get(key) === entry) byParams.delete(key);
-    }
-  }
+/** The Store key of an account's identical searches (never a search_id: those are 32 hex digits). */
+function identicalSearchKey(accountId: number, params: SearchParams): string {
+  return `identical:${accountId}:${createHash('sha256').update(JSON.stringify(params)).digest('hex')}`;
 }

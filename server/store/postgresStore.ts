@@ -6,6 +6,7 @@
 import pg from 'pg';
 import type { BookingRecord } from '../domain/bookings/record.js';
 import { hitSlidingWindows, type RateLimitDecision, type RateLimitWindow } from '../domain/rateLimiter.js';
+import type { OffsetChange } from '../domain/accountClocks.js';
 import { migrate } from './postgresMigrations.js';
 import {
   IDEMPOTENCY_TTL_MS, REQUEST_JOURNAL_CAP, StoreOpenError, StoreUnavailableError,
@@ -155,10 +156,16 @@ export class PostgresStore implements Store {
     return rows[0] ? Number(rows[0].offset_ms) : 0;
   }
 
-  async setClockOffset(accountId: number, offsetMs: number): Promise<void> {
+  async getClockHistory(accountId: number): Promise<OffsetChange[]> {
+    const rows = await this.query<{ history: OffsetChange[] }>('SELECT history FROM clock_offsets WHERE account_id = $1', [accountId]);
+    return rows[0]?.history ?? [];
+  }
+
+  async setClockOffset(accountId: number, offsetMs: number, history: readonly OffsetChange[] = []): Promise<void> {
     await this.query(
-      'INSERT INTO clock_offsets (account_id, offset_ms) VALUES ($1, $2) ON CONFLICT (account_id) DO UPDATE SET offset_ms = $2',
-      [accountId, Math.round(offsetMs)],
+      `INSERT INTO clock_offsets (account_id, offset_ms, history) VALUES ($1, $2, $3)
+       ON CONFLICT (account_id) DO UPDATE SET offset_ms = $2, history = $3`,
+      [accountId, Math.round(offsetMs), JSON.stringify(history)],
     );
   }
 
@@ -178,11 +185,13 @@ export class PostgresStore implements Store {
     return rows[0] && { accountId: rows[0].account_id, value: rows[0].value };
   }
 
-  async putOffer(accountId: number, serviceHash: string, value: unknown, expiresAtMs: number): Promise<void> {
+  async putOffers(accountId: number, serviceHashes: readonly string[], value: unknown, expiresAtMs: number): Promise<void> {
+    if (serviceHashes.length === 0) return;
+    // One statement; a hash twice in it would make ON CONFLICT touch a row twice, so each once.
     await this.query(
-      `INSERT INTO offers (account_id, service_hash, value, expires_at_ms) VALUES ($1, $2, $3, $4)
+      `INSERT INTO offers (account_id, service_hash, value, expires_at_ms) SELECT $1, hash, $3, $4 FROM unnest($2::text[]) AS hash
        ON CONFLICT (account_id, service_hash) DO UPDATE SET value = $3, expires_at_ms = $4`,
-      [accountId, serviceHash, JSON.stringify(value), expiresAtMs],
+      [accountId, [...new Set(serviceHashes)], JSON.stringify(value), expiresAtMs],
     );
   }
 
@@ -194,7 +203,7 @@ export class PostgresStore implements Store {
     return rows[0]?.value;
   }
 
-  hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[]): Promise<RateLimitDecision> {
+  hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], placeOf?: (atMs: number) => number): Promise<RateLimitDecision> {
     return this.transaction(async (client) => {
       // One key at a time, across processes: the decision and the insert are one step.
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
@@ -202,7 +211,7 @@ export class PostgresStore implements Store {
       await client.query('DELETE FROM rate_limit_hits WHERE key = $1 AND at_ms <= $2', [key, nowMs - longestMs]);
       const { rows } = await client.query<{ at_ms: string }>('SELECT at_ms FROM rate_limit_hits WHERE key = $1 ORDER BY at_ms', [key]);
       const history = new Map([[key, rows.map((row) => Number(row.at_ms))]]);
-      const decision = hitSlidingWindows(history, key, nowMs, windows);
+      const decision = hitSlidingWindows(history, key, nowMs, windows, placeOf);
       if (decision.allowed) await client.query('INSERT INTO rate_limit_hits (key, at_ms) VALUES ($1, $2)', [key, nowMs]);
       return decision;
     });

@@ -5,6 +5,6 @@ import { accountOf, clockOf } from '../pipeline.js';
 
 /** POST /hotel.php (spec 4.2). */
 export const hotelEndpoint = (context: AppContext) => async (req: Request, res: Response) => {
-  const response: HotelResponse = context.hotelDetails.details(accountOf(res).id, req.body as HotelRequest, clockOf(res));
+  const response: HotelResponse = await context.hotelDetails.details(accountOf(res).id, req.body as HotelRequest, clockOf(res));
   res.json(response);
 };

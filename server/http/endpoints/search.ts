@@ -5,6 +5,6 @@ import { accountOf, clockOf } from '../pipeline.js';
 
 /** POST /search.php (spec 4.1). */
 export const searchEndpoint = (context: AppContext) => async (req: Request, res: Response) => {
-  const response: SearchResponse = context.search.search(accountOf(res).id, req.body as SearchRequest, clockOf(res));
+  const response: SearchResponse = await context.search.search(accountOf(res).id, req.body as SearchRequest, clockOf(res));
   res.json(response);
 };

@@ -229,7 +229,7 @@ export class LowdbStore implements Store {
   async getClockOffset(accountId: number): Promise<number> {
     return this.process.getClockOffset(accountId);
   }
-  async getClockHistory(accountId: number): Promise<OffsetChange[]> {
+  async getClockHistory(accountId: number): Promise<readonly OffsetChange[]> {
     return this.process.getClockHistory(accountId);
   }
   async setClockOffset(accountId: number, offsetMs: number, history?: readonly OffsetChange[]): Promise<void> {

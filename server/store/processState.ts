@@ -30,23 +30,24 @@ export class ProcessState {
   getClockOffset(accountId: number): number {
     return this.clockOffsets.get(accountId)?.offsetMs ?? 0;
   }
-  getClockHistory(accountId: number): OffsetChange[] {
-    return [...(this.clockOffsets.get(accountId)?.history ?? [])];
+  getClockHistory(accountId: number): readonly OffsetChange[] {
+    return this.clockOffsets.get(accountId)?.history ?? [];
   }
   setClockOffset(accountId: number, offsetMs: number, history: readonly OffsetChange[] = []): void {
-    this.clockOffsets.set(accountId, { offsetMs, history: [...history] });
+    this.clockOffsets.set(accountId, { offsetMs, history: frozenCopy(history) });
   }
 
+  // Searches and offers are stored as frozen copies and handed out as they are: nobody can change
+  // what is stored, and the hot path (hotel.php with a search_id) copies nothing.
   putSearch(accountId: number, searchId: string, value: unknown, expiresAtMs: number): void {
-    this.put(this.searches, searchId, { accountId, value: structuredClone(value), expiresAtMs });
+    this.put(this.searches, searchId, { accountId, value: frozenCopy(value), expiresAtMs });
   }
   getSearch(searchId: string, nowMs: number): { accountId: number; value: unknown } | undefined {
     const entry = this.get(this.searches, searchId, nowMs);
-    return entry && { accountId: entry.accountId, value: structuredClone(entry.value) };
+    return entry && { accountId: entry.accountId, value: entry.value };
   }
   putOffers(accountId: number, serviceHashes: readonly string[], value: unknown, expiresAtMs: number): void {
-    // One copy serves every hash: getOffer hands out clones only.
-    const stored = structuredClone(value);
+    const stored = frozenCopy(value); // one copy serves every hash
     for (const serviceHash of serviceHashes) {
       const key = offerKey(accountId, serviceHash);
       this.offers.delete(key); // re-insert: the Map stays in write order
@@ -54,7 +55,7 @@ export class ProcessState {
     }
   }
   getOffer(accountId: number, serviceHash: string, nowMs: number): unknown {
-    return structuredClone(this.get(this.offers, offerKey(accountId, serviceHash), nowMs)?.value);
+    return this.get(this.offers, offerKey(accountId, serviceHash), nowMs)?.value;
   }
 
   hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], placeOf?: (atMs: number) => number): RateLimitDecision {
@@ -100,3 +101,15 @@ export class ProcessState {
 }
 
 const offerKey = (accountId: number, serviceHash: string) => `${accountId}\n${serviceHash}`;
+
+/** A deep copy, deeply frozen. */
+function frozenCopy<T>(value: T): T {
+  const freeze = (node: unknown): void => {
+    if (node === null || typeof node !== 'object' || Object.isFrozen(node)) return;
+    Object.freeze(node);
+    for (const child of Object.values(node)) freeze(child);
+  };
+  const copy = structuredClone(value);
+  freeze(copy);
+  return copy;
+}

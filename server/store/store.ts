@@ -103,7 +103,7 @@ export interface Store {
   /** The account's clock offset from real time in ms (0 when never set). */
   getClockOffset(accountId: number): Promise<number>;
   /** The account's offset changes, oldest first ([] when never set); see AccountClocks. */
-  getClockHistory(accountId: number): Promise<OffsetChange[]>;
+  getClockHistory(accountId: number): Promise<readonly OffsetChange[]>;
   /** Sets the offset and, when given, its change history, in one write. */
   setClockOffset(accountId: number, offsetMs: number, history?: readonly OffsetChange[]): Promise<void>;
 

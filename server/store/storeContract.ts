@@ -133,7 +133,9 @@ export function describeStoreContract(
 
     it('keeps searches and offers until they expire', async () => {
       const store = await fresh();
-      await store.putSearch(1, 'search-1', { hotels: [1, 2] }, NOW + 1000);
+      const search = { hotels: [1, 2] };
+      await store.putSearch(1, 'search-1', search, NOW + 1000);
+      search.hotels.push(3); // the store kept a copy
       expect(await store.getSearch('search-1', NOW)).toEqual({ accountId: 1, value: { hotels: [1, 2] } });
       expect(await store.getSearch('search-1', NOW + 1000)).toBeUndefined();
       expect(await store.getSearch('search-2', NOW)).toBeUndefined();

@@ -1,5 +1,6 @@
 /** Command-line parsing and the exit codes of main(). */
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../server/testing/freePort.js';
 import { USAGE, main, parseCli } from './cli.js';
 
 const base = ['--base-url', 'http://127.0.0.1:3000/', '--apikey', 'demo-key-1'];
@@ -80,10 +81,22 @@ describe('main', () => {
     expect(listed.out).toMatch(/limits\.search\.daily-200 +\[spec; §8; expensive\]/);
   });
 
-  it('exits 1 when a check fails (nothing listens on the target)', async () => {
-    const { code, out } = await run(['--base-url', 'http://127.0.0.1:9', '--apikey', 'k', '--only', 'auth.overview.missing-key-401', '--timeout-ms', '500']);
-    expect(code).toBe(1);
-    expect(out).toMatch(/✗ auth.overview.missing-key-401/);
-    expect(out).toMatch(/booking_overview.php\s+1/);
+  it('exits 2 with one clear error when nothing answers on the base URL (preflight)', async () => {
+    const port = await freePort();
+    const { code, out, err } = await run(['--base-url', `http://127.0.0.1:${port}`, '--apikey', 'k', '--timeout-ms', '500']);
+    expect(code).toBe(2);
+    expect(err).toBe(`hotel-conformance: cannot connect to http://127.0.0.1:${port}: ECONNREFUSED`);
+    expect(out).toBe('');
+  });
+
+  it('--pace off and --report html are parsed', () => {
+    expect(parseCli([...base, '--pace', 'off', '--report', 'html'])).toMatchObject({
+      kind: 'run',
+      options: { pacePerMinute: 0, pacePerDay: 0 },
+      html: 'conformance-report.html',
+    });
+    expect(parseCli([...base, '--html', 'out/r.html'])).toMatchObject({ html: 'out/r.html' });
+    expect(parseCli([...base, '--pace', 'slow'])).toMatchObject({ kind: 'error' });
+    expect(parseCli([...base, '--report', 'pdf'])).toMatchObject({ kind: 'error' });
   });
 });

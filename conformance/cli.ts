@@ -1,18 +1,23 @@
 /**
  * The command line: `hotel-conformance --base-url URL --apikey KEY [options]`. Parsing is pure
- * (parseCli) so it can be tested; main() runs, prints and writes the reports, and returns the exit
- * code: 0 when no selected check failed, 1 when one did, 2 for a usage error.
+ * (parseCli) so it can be tested; main() checks that the server answers (preflight), runs, prints
+ * and writes the reports, and returns the exit code: 0 when no selected check failed, 1 when one
+ * did, 2 for a usage error or a server that does not answer. On SIGINT/SIGTERM it writes the reports
+ * so far, marked incomplete, and exits 130/143.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CATALOGUE } from './checks/index.js';
+import type { WaitListener } from './kit/clock.js';
+import { preflight } from './kit/preflight.js';
 import { progressLine, summaryText } from './reports/console.js';
+import { htmlReport } from './reports/html.js';
 import { jsonReport } from './reports/json.js';
 import { junitReport } from './reports/junit.js';
 import { exitCodeOf, runConformance, type RunOptions } from './kit/runner.js';
 import { selectChecks, unknownTokens } from './kit/selection.js';
-import type { CatalogueCheck } from './kit/types.js';
+import type { CatalogueCheck, RunReport } from './kit/types.js';
 
 export const USAGE = `Usage: npm run conformance -- --base-url URL --apikey KEY [options]
        hotel-conformance --base-url URL --apikey KEY [options]
@@ -40,11 +45,18 @@ Options:
   --skip LIST             leave these checks out (same forms), repeatable
   --junit FILE            write a JUnit XML report
   --json FILE             write a JSON report
+  --report html           write a self-contained HTML report (summary, groups, each failure with
+                          its requests and responses) to conformance-report.html, or to --html FILE
+  --html FILE             write the HTML report to FILE
   --request-budget N      send at most N API requests; checks left unfinished fail
   --timeout-ms N          time-out per request (default 5000, the spec's); a timed-out request
                           is retried once
   --rate-limit N          requests per minute the kit allows itself on search.php and
                           hotel.php (default 5, the spec's limit; 0 = unpaced)
+  --pace on|off           off: do not pace at all (for a mock without limits, e.g. Prism); a 429
+                          is still waited out (Retry-After) and retried once. Default on: without
+                          --control a full run waits about a minute per 5 rate-limited requests
+                          and says so ('waiting 47 s for the rate limit (Retry-After)')
   --near LAT,LON          search point (default 52.316,4.971, near Amsterdam)
   --location TEXT         free-text place for the location check (default Amsterdam)
   --list                  print the catalogue (with --profile/--only/--skip applied) and exit
@@ -52,12 +64,16 @@ Options:
 
 Checks that need a harness or a second key are skipped with the reason. The daily-limit check
 (label expensive, 200 searches) runs only with --control or when --only names it.
-Exit codes: 0 no selected check failed, 1 a check failed (or a SETUP step), 2 usage error.`;
+A contract violation in a shared fixture (the shared search, hotel details or booking) is reported
+once, on the fixture; the checks that needed it are BLOCKED. SIGINT/SIGTERM write the reports so
+far, marked incomplete.
+Exit codes: 0 no selected check failed, 1 a check failed or was blocked (or a SETUP step),
+2 usage error or the base URL does not answer.`;
 
 export type CliCommand =
   | { kind: 'help' }
   | { kind: 'list'; checks: CatalogueCheck[] }
-  | { kind: 'run'; options: RunOptions; junit?: string; json?: string }
+  | { kind: 'run'; options: RunOptions; junit?: string; json?: string; html?: string }
   | { kind: 'error'; message: string };
 
 export function parseCli(argv: readonly string[], catalogue: readonly CatalogueCheck[] = CATALOGUE): CliCommand {
@@ -77,6 +93,9 @@ export function parseCli(argv: readonly string[], catalogue: readonly CatalogueC
         skip: { type: 'string', multiple: true },
         junit: { type: 'string' },
         json: { type: 'string' },
+        report: { type: 'string', multiple: true },
+        html: { type: 'string' },
+        pace: { type: 'string' },
         'request-budget': { type: 'string' },
         'timeout-ms': { type: 'string' },
         'rate-limit': { type: 'string' },
@@ -122,6 +141,12 @@ export function parseCli(argv: readonly string[], catalogue: readonly CatalogueC
   const timeout = integer('timeout-ms', values['timeout-ms'], 1);
   const pace = integer('rate-limit', values['rate-limit'], 0);
   for (const v of [budget, timeout, pace]) if (typeof v === 'string') return { kind: 'error', message: v };
+  const paceMode = values.pace ?? 'on';
+  if (paceMode !== 'on' && paceMode !== 'off') return { kind: 'error', message: `--pace must be on or off (got '${paceMode}')` };
+  const reports = splitList(values.report);
+  const unknownReport = reports.find((r) => r !== 'html');
+  if (unknownReport !== undefined) return { kind: 'error', message: `--report: only html is known (got '${unknownReport}'); use --junit/--json FILE for the others` };
+  const html = values.html ?? (reports.includes('html') ? 'conformance-report.html' : undefined);
 
   let near: RunOptions['near'];
   if (values.near !== undefined) {
@@ -143,11 +168,18 @@ export function parseCli(argv: readonly string[], catalogue: readonly CatalogueC
     ...(typeof budget === 'number' ? { requestBudget: budget } : {}),
     ...(typeof timeout === 'number' ? { timeoutMs: timeout } : {}),
     ...(typeof pace === 'number' ? { pacePerMinute: pace } : {}),
+    ...(paceMode === 'off' ? { pacePerMinute: 0, pacePerDay: 0 } : {}),
     ...(near ? { near } : {}),
     ...(values.location ? { location: values.location } : {}),
     ...(values['keep-state'] ? { keepState: true } : {}),
   };
-  return { kind: 'run', options, ...(values.junit ? { junit: values.junit } : {}), ...(values.json ? { json: values.json } : {}) };
+  return {
+    kind: 'run',
+    options,
+    ...(values.junit ? { junit: values.junit } : {}),
+    ...(values.json ? { json: values.json } : {}),
+    ...(html ? { html } : {}),
+  };
 }
 
 export function catalogueText(checks: readonly CatalogueCheck[]): string {
@@ -168,9 +200,29 @@ export function catalogueText(checks: readonly CatalogueCheck[]): string {
 export interface Io {
   out: (line: string) => void;
   err: (line: string) => void;
+  /** On a terminal: rewrites the current status line in place ('' clears it). Absent: plain lines. */
+  status?: (line: string) => void;
+  /** Registers what to do on SIGINT/SIGTERM (the CLI exits with the code it returns); gives the unregister function. */
+  onSignal?: (handler: (signal: NodeJS.Signals) => number) => () => void;
 }
 
-const consoleIo: Io = { out: (l) => console.log(l), err: (l) => console.error(l) };
+const consoleIo: Io = {
+  out: (l) => console.log(l),
+  err: (l) => console.error(l),
+  ...(process.stdout.isTTY ? { status: (l: string) => process.stdout.write(`\r\x1b[K${l}`) } : {}),
+  onSignal: (handler) => {
+    const on = (signal: NodeJS.Signals) => {
+      process.exitCode = handler(signal);
+      process.exit();
+    };
+    process.once('SIGINT', on);
+    process.once('SIGTERM', on);
+    return () => {
+      process.off('SIGINT', on);
+      process.off('SIGTERM', on);
+    };
+  },
+};
 
 export async function main(argv: readonly string[], io: Io = consoleIo): Promise<number> {
   const command = parseCli(argv);
@@ -185,13 +237,65 @@ export async function main(argv: readonly string[], io: Io = consoleIo): Promise
       io.out(catalogueText(command.checks));
       return 0;
     case 'run': {
-      const report = await runConformance({ ...command.options, onResult: (r) => io.out(progressLine(r)) });
-      io.out(summaryText(report));
-      if (command.junit) writeReport(command.junit, junitReport(report));
-      if (command.json) writeReport(command.json, jsonReport(report));
-      return exitCodeOf(report);
+      const unreachable = await preflight(command.options.baseUrl, command.options.timeoutMs ?? 5000);
+      if (unreachable) {
+        io.err(`hotel-conformance: ${unreachable}`);
+        return 2;
+      }
+      let soFar: (() => RunReport) | undefined;
+      const stopListening = io.onSignal?.((signal) => {
+        io.status?.('');
+        if (!soFar) return signal === 'SIGINT' ? 130 : 143;
+        const partial = soFar();
+        io.out(summaryText(partial));
+        writeReports(command, partial, io);
+        return signal === 'SIGINT' ? 130 : 143;
+      });
+      try {
+        const report = await runConformance({
+          ...command.options,
+          onStart: (reportSoFar) => (soFar = reportSoFar),
+          onResult: (r) => io.out(progressLine(r)),
+          onWait: waitPrinter(io),
+        });
+        io.out(summaryText(report));
+        writeReports(command, report, io);
+        return exitCodeOf(report);
+      } finally {
+        stopListening?.();
+      }
     }
   }
+}
+
+function writeReports(command: { junit?: string; json?: string; html?: string }, report: RunReport, io: Io): void {
+  const written: string[] = [];
+  for (const [file, content] of [
+    [command.junit, () => junitReport(report)],
+    [command.json, () => jsonReport(report)],
+    [command.html, () => htmlReport(report)],
+  ] as const) {
+    if (file === undefined) continue;
+    writeReport(file, content());
+    written.push(file);
+  }
+  if (written.length > 0) io.out(`Reports${report.complete ? '' : ' (INCOMPLETE)'}: ${written.join(', ')}`);
+}
+
+/** Says what the kit is waiting for: a countdown on a terminal, one line otherwise. */
+function waitPrinter(io: Io): WaitListener {
+  let timer: NodeJS.Timeout | undefined;
+  return (ms, why) => {
+    clearInterval(timer);
+    if (ms <= 0) return io.status?.('');
+    const until = Date.now() + ms;
+    const line = () => `waiting ${Math.max(0, Math.ceil((until - Date.now()) / 1000))} s for ${why}`;
+    const status = io.status;
+    if (!status) return io.out(line());
+    status(line());
+    timer = setInterval(() => status(line()), 1000);
+    timer.unref();
+  };
 }
 
 function writeReport(file: string, content: string): void {

@@ -3,6 +3,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { progressLine, summaryText } from './reports/console.js';
 import { jsonReport } from './reports/json.js';
+import { escapeHtml, htmlReport } from './reports/html.js';
 import { attr, junitReport, text } from './reports/junit.js';
 import { summarise } from './kit/runner.js';
 import type { CheckResult, RunReport } from './kit/types.js';
@@ -31,6 +32,8 @@ const report: RunReport = {
   requestsPerEndpoint: { '/search.php': 8, control: 3 },
   waitedSeconds: 0,
   clockAdvancedSeconds: 60,
+  complete: true,
+  planned: 4,
 };
 
 describe('JUnit report', () => {
@@ -71,7 +74,7 @@ describe('JSON report', () => {
     expect(parsed.results.map((r) => [r.id, r.status])).toEqual(results.map((r) => [r.id, r.status]));
     expect(parsed.results[1]?.message).toBe(NASTY);
     expect(parsed.results[0]).toMatchObject({ durationMs: 12, requests: { '/search.php': 2 } });
-    expect(parsed.summary).toEqual({ passed: 1, failed: 1, skipped: 1, setupFailed: 1, total: 4 });
+    expect(parsed.summary).toEqual({ passed: 1, failed: 1, skipped: 1, setupFailed: 1, blocked: 0, total: 4 });
   });
 });
 
@@ -90,5 +93,47 @@ describe('console output', () => {
     expect(summary).toMatch(/\/search\.php\s+8/);
     expect(summary).toMatch(/control \(harness\)\s+3/);
     expect(summary).toMatch(/total API requests\s+8/);
+  });
+});
+
+describe('blocked checks, incomplete runs and the HTML report', () => {
+  const fixture: CheckResult = {
+    ...result('fixture.search', 'failed', 'contract violations:\n  POST /search.php → 200: /hotels/0/rate/pricing/total_price: pattern'),
+    group: 'fixtures',
+    exchanges: [{ method: 'POST', url: 'http://x/search.php', requestBody: '{"apikey":"k"}', status: 200, responseBody: NASTY }],
+  };
+  const blocked = result('search.e', 'blocked', 'blocked by fixture.search: its response violates the contract (reported there)');
+  const failedWithExchange: CheckResult = {
+    ...result('search.f', 'failed', 'expected HTTP 400, got 200'),
+    exchanges: [{ method: 'POST', url: 'http://x/search.php?<b>', requestBody: '{"radius":"<script>alert(1)</script>"}', status: 200, responseBody: '{"error":"<img src=x onerror=alert(1)>"}' }],
+  };
+  const all = [...results, fixture, blocked, failedWithExchange];
+  const partial: RunReport = { ...report, results: all, summary: summarise(all), complete: false, planned: 150 };
+
+  it('counts blocked apart and marks it in every report', () => {
+    expect(partial.summary).toMatchObject({ failed: 3, blocked: 1, total: 7 });
+    expect(progressLine(blocked)).toMatch(/^⊘ BLOCKED search\.e .*\(blocked by fixture\.search/);
+    expect(summaryText(partial)).toContain('1 blocked');
+    expect(summaryText(partial)).toContain('INCOMPLETE: interrupted; 6 of 150 checks ended');
+    const xml = junitReport(partial);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml).toContain('<property name="status" value="blocked"/>');
+    expect(xml).toContain('<skipped message="BLOCKED: blocked by fixture.search');
+    expect(xml).toContain('<property name="complete" value="false"/>');
+    expect(JSON.parse(jsonReport(partial))).toMatchObject({ complete: false, planned: 150, summary: { blocked: 1 } });
+  });
+
+  it('writes one self-contained HTML page: summary, groups, failures with request and response, all escaped', () => {
+    const html = htmlReport(partial);
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).not.toMatch(/<script|<img|<link|src=["']http/i);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain('INCOMPLETE');
+    expect(html).toMatch(/<summary><b>fixtures<\/b>/);
+    expect(html).toMatch(/<summary><b>search-responses<\/b>/);
+    expect(html).toContain('request: <code>POST http://x/search.php?&lt;b&gt;</code>');
+    expect(html).toContain('<span class="blocked">BLOCKED</span>');
+    expect(escapeHtml(`<a href="x" title='y'>&`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;');
   });
 });

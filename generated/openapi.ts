@@ -282,7 +282,7 @@ export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
         /**
-         * @description A money amount as decimal text with two decimals.
+         * @description A money amount as decimal text. **Reference behaviour:** always two decimals.
          * @example 763.21
          */
         Money: string;
@@ -298,7 +298,7 @@ export type components = {
          */
         Date: string;
         /**
-         * @description ISO 8601 date-time without zone, `YYYY-MM-DDTHH:MM:SS`, in the hotel's local time.
+         * @description ISO 8601 date-time. **Reference behaviour:** without zone, `YYYY-MM-DDTHH:MM:SS`, in the hotel's local time.
          * @example 2026-07-12T23:59:00
          */
         LocalDateTime: string;
@@ -603,7 +603,7 @@ export type components = {
             currency: components["schemas"]["CurrencyCode"];
         } | null;
         Cancellation: {
-            /** @description Deadline for free cancellation (zone-less date-time, hotel-local time); null means non-refundable. */
+            /** @description Deadline for free cancellation (ISO 8601 date-time; **reference behaviour:** zone-less, in the hotel's local time); null means non-refundable. */
             free_cancellation_before: string | null;
             /** @description Penalty periods. */
             policies: components["schemas"]["PenaltyPolicy"][];

@@ -2,6 +2,7 @@
  * Sections 3, 4.6, 6 and 7 on cancel: its preconditions (confirmed, refundable, before the
  * deadline, own booking), its answer and side effects, and the supplier failure (502).
  */
+import { parseDateTime } from '../kit/domain.js';
 import { errorText, expect, expectEqual, expectStatus, fail, ok } from '../kit/assert.js';
 import type { Exchange } from '../kit/recorder.js';
 import type { Check } from '../kit/types.js';
@@ -194,9 +195,9 @@ export const CANCEL_CHECKS: Check[] = [
     async run(ctx) {
       const booking = await ctx.fixtures.confirmedBooking(true);
       const detail = await retrieve(ctx, booking.bookhash, 'retrieve of the confirmed refundable booking');
-      const deadline = Date.parse(`${detail.free_cancellation_before ?? ''}Z`);
+      const deadline = parseDateTime(detail.free_cancellation_before ?? '');
       if (Number.isNaN(deadline)) fail(`free_cancellation_before '${detail.free_cancellation_before}' of a refundable booking is not a date-time`);
-      // 13 hours past the zone-less deadline read as UTC is past it in every time zone.
+      // 13 hours past the deadline (a zone-less one read as UTC) is past it in every time zone.
       await ctx.clock.pass(deadline + 13 * 3_600_000 - ctx.clock.now());
       const response = await cancel(ctx, booking.bookhash);
       expectStatus(response, 403, `cancel 13 h after the deadline ${detail.free_cancellation_before}`);

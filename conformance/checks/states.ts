@@ -4,7 +4,7 @@
  * needs the finalization page); confirmed and failed bookings are paid through the harness.
  */
 import { expect, expectEqual, expectStatus, fail } from '../kit/assert.js';
-import { parseServiceHash, rateTypeOf } from '../kit/domain.js';
+import { amountsInText, cents, parseServiceHash, rateTypeOf } from '../kit/domain.js';
 import type { Check } from '../kit/types.js';
 import { cancelledBooking, overview, retrieve } from './bookings-support.js';
 import { UNKNOWN_BOOKHASH, defineCheck } from './support.js';
@@ -57,11 +57,11 @@ export const STATE_CHECKS: Check[] = [
       const page = await ctx.api.page(started.bookingUrl);
       expectStatus(page, 200, `GET ${started.bookingUrl}`);
       const text = decodeHtml(page.text);
-      const price = new RegExp(detail.total_price.replace('.', '[.,]'));
+      const price = cents(detail.total_price);
       const missing = [
         text.includes(detail.hotel_name) ? '' : `hotel name '${detail.hotel_name}'`,
         text.includes(detail.room_name) ? '' : `room '${detail.room_name}'`,
-        price.test(text) ? '' : `total price ${detail.total_price}`,
+        amountsInText(text).includes(price) ? '' : `total price ${detail.total_price}`,
         text.includes(detail.first_name) ? '' : `guest first name '${detail.first_name}'`,
         /<button|type=["']?submit/i.test(text) ? '' : 'a button',
       ].filter(Boolean);

@@ -73,8 +73,8 @@ export const SEARCH_VALIDATION_CHECKS: Check[] = [
     latitude: undefined,
     longitude: undefined,
   })),
-  accepts('checkin.today-accepted', 'check-in today (server clock, UTC) is accepted', '4.1 (reference: today counts as future)', (ctx) => {
-    const today = ctx.today();
+  accepts('checkin.today-accepted', "check-in today (the search point's local date) is accepted", '4.1 (reference: today counts as future)', (ctx) => {
+    const today = ctx.todayAtSearchPoint();
     return { checkin: today, checkout: addDays(today, 2) };
   }, undefined, 'reference'),
 
@@ -83,7 +83,8 @@ export const SEARCH_VALIDATION_CHECKS: Check[] = [
   rejects('stay.checkout-equals-checkin-400', 'checkout equal to checkin gives 400', '4.1', 'spec', (ctx) => nightsLater(ctx, 0)),
   rejects('stay.checkout-before-checkin-400', 'checkout before checkin gives 400', '4.1', 'spec', (ctx) => nightsLater(ctx, -2)),
   rejects('checkin.past-400', 'check-in in the past gives 400', '4.1, 8', 'spec', (ctx) => {
-    const yesterday = addDays(ctx.today(), -1);
+    // Two days back: in the past in every time zone, whichever one the server judges "today" in.
+    const yesterday = addDays(ctx.today(), -2);
     return { checkin: yesterday, checkout: addDays(yesterday, 3) };
   }),
   rejects('checkin.invalid-format-400', 'check-in not YYYY-MM-DD gives 400', '4.1, 7', 'spec', (ctx) => {

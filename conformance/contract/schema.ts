@@ -15,7 +15,7 @@
  * - `nullable: true` is ajv's native OpenAPI keyword (it needs `type` next to it, which strict
  *   compilation enforces).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
@@ -109,8 +109,13 @@ export interface ContractValidator {
 // Loading
 // ---------------------------------------------------------------------------------------------------
 
-/** Absolute path of the repository's openapi.yaml. */
-export const CONTRACT_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+/**
+ * Absolute path of openapi.yaml: the repository's, or in the packed kit (one bundled file,
+ * scripts/pack-conformance.ts) the copy next to the bundle.
+ */
+export const CONTRACT_PATH = [new URL('./openapi.yaml', import.meta.url), new URL('../../openapi.yaml', import.meta.url)]
+  .map((url) => fileURLToPath(url))
+  .find((file) => existsSync(file)) ?? fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
 
 /** The `$id` under which the whole document is registered with ajv. */
 export const CONTRACT_SCHEMA_ID = 'https://hotel-booking.reference-kit/openapi.yaml';
@@ -636,7 +641,8 @@ function collectExtensionKeys(node: unknown, into: Set<string>): void {
   }
 }
 
-function deepFreeze<T>(value: T): T {
+/** Freezes a parsed document and everything in it. */
+export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const child of Object.values(value as object)) deepFreeze(child);

@@ -12,9 +12,10 @@ import type { paths } from '../../generated/openapi.js';
 import type { KitClock } from './clock.js';
 import { judgeResponse, type JudgeOptions } from './contractCheck.js';
 import { BudgetExhausted, CheckFailure } from './failures.js';
+import { networkCause } from './preflight.js';
 import type { SlidingWindowScheduler } from './limiter.js';
 import type { Exchange, Recorder } from './recorder.js';
-import { API_PATHS, RATE_LIMITED_PATHS, type ApiPath, type Endpoint } from './types.js';
+import { API_PATHS, RATE_LIMITED_PATHS, type ApiPath, type Endpoint, type Profile } from './types.js';
 
 type Operation<P extends ApiPath> = paths[P]['post'];
 export type RequestBody<P extends ApiPath> = Operation<P>['requestBody']['content']['application/json'];
@@ -44,6 +45,8 @@ export interface ClientOptions {
   budget?: number;
   /** Longest wait on a limit the kit accepts without a harness; longer gives a failure instead. */
   maxSleepMs?: number;
+  /** The contract layer responses are judged by (default reference: the full contract). */
+  profile?: Profile;
 }
 
 /** Retry-After to assume when a 429 has none (or an unreadable one). */
@@ -117,6 +120,7 @@ export class ApiClient {
     const limited = (RATE_LIMITED_PATHS as readonly string[]).includes(endpoint);
     const notes: string[] = [];
     let timedOut = false;
+    let reset = false;
     let retriedOn429 = false;
     for (;;) {
       if (limited && !options.provoke) await this.waitForSlot(endpoint);
@@ -132,7 +136,16 @@ export class ApiClient {
         }
         if (isTimeout(error)) throw new CheckFailure(`${method} ${endpoint} timed out twice (time-out ${this.options.timeoutMs} ms)`);
         if (error instanceof CheckFailure) throw error;
-        throw new CheckFailure(`${method} ${endpoint} failed: ${(error as Error).message}`);
+        // A kept-alive connection the server closed just as we reused it: no answer came; send once more.
+        if (networkCause(error) === 'ECONNRESET' && !reset) {
+          reset = true;
+          notes.push(`${method} ${endpoint}: the connection was reset before an answer; retried once`);
+          continue;
+        }
+        if (endpoint === 'finalization-page') {
+          throw new CheckFailure(`cannot reach booking_url ${url}: ${networkCause(error)} (the kit follows booking_url wherever it points; it must be reachable from where the kit runs)`);
+        }
+        throw new CheckFailure(`${method} ${url} failed: ${networkCause(error)}`);
       }
       const text = await response.text();
       const ms = Math.round(performance.now() - started);
@@ -145,14 +158,14 @@ export class ApiClient {
           const how = this.options.clock.moves ? 'moved the clock' : 'waited';
           notes.push(`unprovoked 429 on ${endpoint}: ${how} ${Math.round(waitMs / 1000)} s (Retry-After) and retried once`);
           if (limited) this.options.scheduler.blockUntil(endpoint, this.options.clock.now() + waitMs + 500);
-          else await this.options.clock.pass(waitMs + 500);
+          else await this.options.clock.pass(waitMs + 500, 'the rate limit (Retry-After)');
           continue;
         }
       }
       const json = parseJson(text);
       const schemaErrors = endpoint === 'finalization-page' || endpoint === 'control'
         ? []
-        : judgeResponse(endpoint, response.status, response.headers, text, json, options);
+        : judgeResponse(endpoint, response.status, response.headers, text, json, options, this.options.profile);
       const exchange: Exchange = {
         endpoint,
         method,
@@ -203,7 +216,8 @@ export class ApiClient {
             '(the daily limit?); run with --control or later',
         );
       }
-      await clock.pass(delay);
+      const paced = this.options.scheduler.blockedUntil(endpoint) > clock.now() ? 'Retry-After' : 'the kit keeps to the stated limits; --pace off for a server without limits';
+      await clock.pass(delay, `the rate limit on ${endpoint} (${paced})`);
     }
   }
 }

@@ -8,8 +8,8 @@ import type { ControlHarness } from '../harness.js';
 export interface KitClock {
   /** Epoch ms on the server's timeline, as well as the kit knows it. */
   now(): number;
-  /** Lets `ms` pass: sleeps, or moves the server clock. */
-  pass(ms: number): Promise<void>;
+  /** Lets `ms` pass: sleeps, or moves the server clock. `why` is what the kit waits for (shown while sleeping). */
+  pass(ms: number, why?: string): Promise<void>;
   /** true when time is moved rather than waited for. */
   readonly moves: boolean;
   /** Milliseconds slept / moved so far, for the report. */
@@ -17,17 +17,23 @@ export interface KitClock {
   readonly movedMs: number;
 }
 
+/** Told when a real wait starts (`ms` > 0) and when it ends (`ms` = 0). */
+export type WaitListener = (ms: number, why: string) => void;
+
 export class SleepingClock implements KitClock {
   readonly moves = false;
   sleptMs = 0;
   readonly movedMs = 0;
+  constructor(private readonly onWait?: WaitListener) {}
   now(): number {
     return Date.now();
   }
-  async pass(ms: number): Promise<void> {
+  async pass(ms: number, why = 'the rate limit'): Promise<void> {
     if (ms <= 0) return;
-    this.sleptMs += ms;
+    this.onWait?.(ms, why);
     await new Promise((resolve) => setTimeout(resolve, ms));
+    this.sleptMs += ms;
+    this.onWait?.(0, why);
   }
 }
 
@@ -57,7 +63,10 @@ export class HarnessClock implements KitClock {
     if (ms <= 0) return;
     const seconds = Math.ceil(ms / 1000);
     this.movedMs += seconds * 1000;
-    const [now] = await Promise.all([this.harness.advance(seconds), ...this.followers.map((f) => f.advance(seconds))]);
-    await this.sync(now);
+    await Promise.all([this.harness.advance(seconds), ...this.followers.map((f) => f.advance(seconds))]);
+    // The server clock moved by exactly `seconds`: move ours by as much rather than re-reading it,
+    // whose answer arrives late by a varying delay on a loaded machine (the windows the kit computes
+    // must keep one constant error, or a full window may look free).
+    this.offsetMs += seconds * 1000;
   }
 }

@@ -6,7 +6,8 @@
 import type { ControlHarness } from '../harness.js';
 import type { ApiClient } from './client.js';
 import type { KitClock } from './clock.js';
-import { addDays, isoDay } from './domain.js';
+import tzLookup from '@photostructure/tz-lookup';
+import { addDays, isoDay, localDate } from './domain.js';
 import { CheckFailure, CheckSkipped, SetupFailure } from './failures.js';
 import type { Fixtures } from './fixtures.js';
 import { MINUTE_MS, type SlidingWindowScheduler } from './limiter.js';
@@ -68,6 +69,16 @@ export class CheckContext {
     return isoDay(this.clock.now());
   }
 
+  /**
+   * Today at the search point (its local date, by its IANA zone), on the server's clock as far as
+   * the kit knows it: the API's dates carry no zone, so a server may judge "today" locally, and
+   * a check about today must not depend on where UTC midnight falls.
+   */
+  todayAtSearchPoint(): string {
+    const { latitude, longitude } = this.settings.near;
+    return localDate(this.clock.now(), tzLookup(latitude, longitude));
+  }
+
   /** A stay starting `daysAhead` days from today, of `nights` nights. */
   stay(daysAhead = 30, nights = 3): Stay {
     const checkin = addDays(this.today(), daysAhead);
@@ -85,6 +96,6 @@ export class CheckContext {
       throw new CheckFailure(`${endpoint} is blocked for ${Math.ceil(delay / 1000)} s more; run with --control or later`);
     }
     this.note(`${this.clock.moves ? 'moved the clock' : 'waited'} ${Math.ceil(delay / 1000)} s for an empty window on ${endpoint}`);
-    await this.clock.pass(delay);
+    await this.clock.pass(delay, `an empty rate-limit window on ${endpoint}`);
   }
 }

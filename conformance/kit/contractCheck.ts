@@ -1,9 +1,13 @@
 /**
  * Judges every API response by openapi.yaml through the shared validator (conformance/contract):
  * the body against the schema of its status, the declared headers (e.g. an integer Retry-After),
- * and Content-Type application/json. Returns one readable line per violation.
+ * and Content-Type application/json. Returns one readable line per violation. The `spec` profile
+ * judges by the spec-level contract (the reference's own choices dropped, contract/specLevel.ts),
+ * the `reference` profile by the full one.
  */
-import { createContractValidator, formatErrors, type ContractError } from '../contract/schema.js';
+import { createContractValidator, formatErrors, loadContract, type ContractError } from '../contract/schema.js';
+import { specLevelContract } from '../contract/specLevel.js';
+import type { Profile } from './types.js';
 import type { ApiPath } from './types.js';
 
 export interface JudgeOptions {
@@ -22,8 +26,9 @@ export function judgeResponse(
   text: string,
   json: unknown,
   options: JudgeOptions = {},
+  profile: Profile = 'reference',
 ): string[] {
-  const validator = createContractValidator();
+  const validator = createContractValidator(profile === 'spec' ? specLevelContract() : loadContract());
   const problems: string[] = [];
 
   const contentType = headers.get('content-type');

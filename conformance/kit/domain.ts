@@ -7,6 +7,12 @@ export function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+/** `YYYY-MM-DD` of an epoch-ms instant in an IANA time zone. */
+export function localDate(ms: number, timeZone: string): string {
+  // en-CA formats dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms));
+}
+
 /** The date `days` after `date` (`YYYY-MM-DD`). */
 export function addDays(date: string, days: number): string {
   return isoDay(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS);
@@ -57,6 +63,25 @@ export function rateTypeOf(meal: string, refundable: boolean): number {
   return (refundable ? 3 : 1) + (meal === 'breakfast' ? 1 : 0);
 }
 
+/**
+ * Epoch ms of an ISO 8601 date-time (section 2): one with a zone as it says, a zone-less one read
+ * as UTC; NaN when it is not a date-time.
+ */
+export function parseDateTime(text: string): number {
+  const iso = text.trim().replace(' ', 'T');
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(iso)) return Number.NaN;
+  return Date.parse(/(?:Z|[+-]\d{2}:?\d{2})$/i.test(iso) ? iso : `${iso}Z`);
+}
+
+/** The amount in cents of every number written in a text (`1,234.50`, `597.62`, `597,62`), for finding a price on a page. */
+export function amountsInText(text: string): number[] {
+  return [...text.matchAll(/\d[\d.,]*/g)].map(([token]) => {
+    const decimal = /[.,](\d{1,4})$/.exec(token);
+    const whole = (decimal ? token.slice(0, -decimal[0].length) : token).replace(/[.,]/g, '');
+    return cents(`${whole}.${decimal?.[1] ?? ''}`);
+  });
+}
+
 /** Money is decimal text (section 2). */
 export function isMoney(value: unknown): boolean {
   return typeof value === 'string' && /^\d+(\.\d+)?$/.test(value);
@@ -65,7 +90,7 @@ export function isMoney(value: unknown): boolean {
 /** Decimal text to cents, for sums and comparisons without float drift. */
 export function cents(money: string): number {
   const [whole = '0', fraction = ''] = money.split('.');
-  return Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
+  return Number(whole || '0') * 100 + Math.round(Number(`0.${fraction || '0'}`) * 100);
 }
 
 /** The 30-character bookhash in a booking_url: a query value or a path segment of 30 letters and digits. */

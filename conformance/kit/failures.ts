@@ -26,6 +26,14 @@ export class SetupFailure extends Error {
   }
 }
 
+/** A shared fixture the check needed failed (reported once, on the fixture): the check cannot be judged. */
+export class BlockedByFixture extends Error {
+  constructor(readonly fixture: string, override readonly cause: Error) {
+    super(`blocked by ${fixture}: ${cause.message.split('\n')[0] ?? ''}`);
+    this.name = 'BlockedByFixture';
+  }
+}
+
 /** The --request-budget is spent; the check could not send what it needed. */
 export class BudgetExhausted extends CheckFailure {
   constructor(budget: number) {

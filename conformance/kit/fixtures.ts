@@ -1,8 +1,9 @@
 /**
  * Shared, memoised fixtures, so that a run spends as few rate-limited requests as possible: one
- * search and one hotel-details call serve every response check that can share them. A check that
- * uses a fixture adopts its responses, so a contract violation in a shared response fails every
- * check that relied on it. Search-based fixtures are re-made when older than 50 minutes on the
+ * search and one hotel-details call serve every response check that can share them. One cause, one
+ * failure: when a fixture's response violates the contract (or the fixture cannot be made), that is
+ * reported once, as the fixture's own result with the request and the response (`problems`), and
+ * every check that needed the fixture is blocked by it instead of failing. Search-based fixtures are re-made when older than 50 minutes on the
  * kit clock (a search_id is valid for one hour, and a harness may have moved the clock).
  */
 import type { components } from '../../generated/openapi.js';
@@ -10,7 +11,7 @@ import type { ScenarioHotel } from '../harness.js';
 import { ok } from './assert.js';
 import type { CheckContext } from './context.js';
 import { bookhashFromUrl } from './domain.js';
-import { CheckFailure } from './failures.js';
+import { BlockedByFixture, CheckFailure } from './failures.js';
 import type { Exchange } from './recorder.js';
 
 export type SearchRequest = components['schemas']['SearchRequest'];
@@ -22,6 +23,11 @@ export type HotelRate = components['schemas']['HotelRate'];
 export interface SharedSearch {
   request: SearchRequest;
   response: SearchResponse;
+  /**
+   * The hotel the shared details and bookings use: the first one, or with a harness the first that
+   * is no scenario hotel (whose effects, e.g. sold out at booking, would spoil ordinary bookings).
+   */
+  hotel: SearchResponse['hotels'][number];
 }
 
 export interface SharedHotel {
@@ -39,13 +45,32 @@ export interface StartedBooking {
 interface Memo<T> {
   promise: Promise<T>;
   madeAt: number;
+  /** The responses it took, each with the fixture it belongs to (a fixture may use another). */
+  exchanges: Array<[string, Exchange]>;
+}
+
+/** A fixture that failed: its failure, or the responses of it that violate the contract. */
+export interface FixtureProblem {
+  /** `fixture.search`, `fixture.hotel`, ... */
+  id: string;
+  title: string;
+  failure: Error | undefined;
   exchanges: Exchange[];
 }
+
+/** What the fixtures are called in reports. */
+const FIXTURE_TITLES: Readonly<Record<string, string>> = {
+  search: 'the shared search (fixture used by most search and hotel checks)',
+  hotel: 'the shared hotel details (fixture used by most hotel checks)',
+  'processing-booking': 'the shared booking start (fixture used by booking and state checks)',
+};
 
 const SEARCH_MAX_AGE_MS = 50 * 60_000;
 
 export class Fixtures {
   private readonly memos = new Map<string, Memo<unknown>>();
+  private readonly problems = new Map<string, FixtureProblem>();
+  private reported = 0;
 
   constructor(private readonly ctx: CheckContext) {}
 
@@ -65,7 +90,9 @@ export class Fixtures {
           `the shared search near ${request.latitude},${request.longitude} returned no hotels; response checks need some (use --near)`,
         );
       }
-      return { request, response };
+      const scenarioIds = new Set(this.ctx.harness ? (await this.scenarios()).map((s) => s.id) : []);
+      const hotel = response.hotels.find((h) => !scenarioIds.has(h.id)) ?? (response.hotels[0] as SharedSearch['hotel']);
+      return { request, response, hotel };
     });
   }
 
@@ -73,8 +100,7 @@ export class Fixtures {
   hotel(): Promise<SharedHotel> {
     return this.memo('hotel', SEARCH_MAX_AGE_MS, async () => {
       const search = await this.search();
-      const first = search.response.hotels[0];
-      if (!first) throw new CheckFailure('the shared search has no hotel');
+      const first = search.hotel;
       const request: HotelRequest = { apikey: this.ctx.apikey, id: first.id, search_id: search.response.search_id };
       const response = ok(await this.ctx.api.post('/hotel.php', request), `hotel details of hotel ${first.id} (shared)`);
       return { request, response, search };
@@ -93,7 +119,7 @@ export class Fixtures {
   processingBooking(): Promise<StartedBooking> {
     return this.memo('processing-booking', Infinity, async () => {
       const search = await this.search();
-      const serviceHash = search.response.hotels[0]?.rate.service_hash ?? '';
+      const serviceHash = search.hotel.rate.service_hash;
       return this.startBooking(serviceHash, this.ctx.apikey, 'the shared booking');
     });
   }
@@ -127,21 +153,43 @@ export class Fixtures {
     return found;
   }
 
-  /** Memoises `make`; its responses are adopted by every later user; re-made after `maxAgeMs` on the kit clock. */
+  /** Fixture problems found since the last call, to be reported once each (the runner asks after every check). */
+  newProblems(): FixtureProblem[] {
+    const all = [...this.problems.values()];
+    const fresh = all.slice(this.reported);
+    this.reported = all.length;
+    return fresh;
+  }
+
+  /**
+   * Memoises `make`; its responses are adopted by every later user; re-made after `maxAgeMs` on the
+   * kit clock. A fixture that fails with a CheckFailure (not a skip or a harness problem) blocks
+   * its users.
+   */
   async memo<T>(key: string, maxAgeMs: number, make: () => Promise<T>): Promise<T> {
     const recorder = this.ctx.api.recorder;
     const now = this.ctx.clock.now();
+    const id = `fixture.${key}`;
     let memo = this.memos.get(key) as Memo<T> | undefined;
     if (!memo || now - memo.madeAt > maxAgeMs) {
       const before = recorder?.exchanges.length ?? 0;
       const fresh: Memo<T> = { promise: make(), madeAt: now, exchanges: [] };
       this.memos.set(key, fresh);
       memo = fresh;
-      // Whatever the outcome, remember the responses it took, for later users.
-      await fresh.promise.catch(() => undefined);
-      fresh.exchanges = recorder?.exchanges.slice(before) ?? [];
+      // Whatever the outcome, remember the responses it took (and whose they are), for later users.
+      const failure = await fresh.promise.then(() => undefined, (error: unknown) => error as Error);
+      fresh.exchanges = (recorder?.exchanges.slice(before) ?? []).map((e): [string, Exchange] => [recorder?.fixtureOf.get(e) ?? id, e]);
+      const own = fresh.exchanges.filter(([owner]) => owner === id).map(([, e]) => e);
+      const fixtureFailure = failure instanceof CheckFailure ? failure : undefined;
+      if (key in FIXTURE_TITLES && (fixtureFailure || own.some((e) => e.schemaErrors.length > 0)) && !this.problems.has(id)) {
+        this.problems.set(id, { id, title: FIXTURE_TITLES[key] ?? id, failure: fixtureFailure, exchanges: own });
+      }
     }
-    for (const exchange of memo.exchanges) this.ctx.api.recorder?.adopt(exchange);
-    return memo.promise;
+    const current = memo;
+    for (const [owner, exchange] of current.exchanges) this.ctx.api.recorder?.adoptFixture(owner, [exchange]);
+    return current.promise.catch((error: unknown) => {
+      if (error instanceof CheckFailure && key in FIXTURE_TITLES) throw new BlockedByFixture(id, error);
+      throw error;
+    });
   }
 }

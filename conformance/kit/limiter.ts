@@ -71,6 +71,11 @@ export class SlidingWindowScheduler {
     this.sent.set(key, history);
   }
 
+  /** Until when the server's Retry-After blocks `key` (0: it does not). */
+  blockedUntil(key: string): number {
+    return this.blocked.get(key) ?? 0;
+  }
+
   /** The server said Retry-After: nothing goes to `key` before `untilMs`. */
   blockUntil(key: string, untilMs: number): void {
     this.blocked.set(key, Math.max(this.blocked.get(key) ?? 0, untilMs));

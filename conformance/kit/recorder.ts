@@ -2,7 +2,7 @@
  * What one check did: its requests per endpoint, the exchanges it relied on (its own and the shared
  * fixtures'), and notes such as waits on Retry-After. The runner gives each check a fresh one.
  */
-import type { Endpoint } from './types.js';
+import type { Endpoint, ExchangeRecord } from './types.js';
 
 export interface Exchange<T = unknown> {
   endpoint: Endpoint;
@@ -28,6 +28,8 @@ export class Recorder {
   readonly requests: Partial<Record<Endpoint, number>> = {};
   readonly exchanges: Exchange[] = [];
   readonly notes: string[] = [];
+  /** The exchanges that belong to a shared fixture, and the fixture's id (`fixture.search`). */
+  readonly fixtureOf = new Map<Exchange, string>();
 
   count(endpoint: Endpoint): void {
     this.requests[endpoint] = (this.requests[endpoint] ?? 0) + 1;
@@ -38,14 +40,60 @@ export class Recorder {
     if (!this.exchanges.includes(exchange)) this.exchanges.push(exchange);
   }
 
+  /** A shared fixture's responses: their violations are the fixture's, reported once on it. */
+  adoptFixture(fixture: string, exchanges: readonly Exchange[]): void {
+    for (const exchange of exchanges) {
+      this.adopt(exchange);
+      if (!this.fixtureOf.has(exchange)) this.fixtureOf.set(exchange, fixture);
+    }
+  }
+
   note(text: string): void {
     if (!this.notes.includes(text)) this.notes.push(text);
   }
 
-  /** Every contract violation among the responses this check relied on. */
+  /** Every contract violation among the check's own responses (not the shared fixtures'). */
   schemaErrors(): string[] {
-    return this.exchanges.flatMap((e) =>
-      e.schemaErrors.map((line) => `${e.method} ${e.endpoint} → ${e.status}: ${line}`),
-    );
+    return this.exchanges.filter((e) => !this.fixtureOf.has(e)).flatMap(violationLines);
   }
+
+  /** The fixtures this check relied on whose responses violate the contract. */
+  brokenFixtures(): string[] {
+    return [...new Set(this.exchanges.filter((e) => this.fixtureOf.has(e) && e.schemaErrors.length > 0).map((e) => this.fixtureOf.get(e) ?? ''))];
+  }
+}
+
+/** `POST /search.php → 200: <violation>`, one line per contract violation of a response. */
+export function violationLines(e: Exchange): string[] {
+  return e.schemaErrors.map((line) => `${e.method} ${e.endpoint} → ${e.status}: ${line}`);
+}
+
+/** An exchange as a report keeps it: bodies cut at `length` characters. */
+export function exchangeRecord(e: Exchange, length = 2000): ExchangeRecord {
+  const cut = (value: string) => (value.length > length ? `${value.slice(0, length)}… (${value.length} characters)` : value);
+  return {
+    method: e.method,
+    url: e.url,
+    ...(e.requestBody === undefined
+      ? {}
+      : { requestBody: cut(typeof e.requestBody === 'string' ? e.requestBody : JSON.stringify(withoutApiKey(e.requestBody))) }),
+    status: e.status,
+    responseBody: cut(e.text),
+  };
+}
+
+/** The request and the response of an exchange, as two lines of text. */
+export function exchangeText(record: ExchangeRecord): string {
+  return `request:  ${record.method} ${record.url}${record.requestBody === undefined ? '' : ` ${record.requestBody}`}\nresponse: ${record.status} ${record.responseBody}`;
+}
+
+/**
+ * Reports are shared (CI artefacts, HTML pages), so a real key never goes into them: a non-empty
+ * string `apikey` is shown as `***`; an empty, missing or non-string one is shown as sent, because
+ * that is what the auth checks are about.
+ */
+export function withoutApiKey(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { apikey } = body as { apikey?: unknown };
+  return typeof apikey === 'string' && apikey !== '' ? { ...body, apikey: '***' } : body;
 }

@@ -9,12 +9,12 @@
 import { CATALOGUE } from '../checks/index.js';
 import { ControlHarness, type ClockState } from '../harness.js';
 import { ApiClient } from './client.js';
-import { HarnessClock, SleepingClock, type KitClock } from './clock.js';
+import { HarnessClock, SleepingClock, type KitClock, type WaitListener } from './clock.js';
 import { CheckContext, type KitSettings } from './context.js';
-import { CheckFailure, CheckSkipped, SetupFailure } from './failures.js';
-import { Fixtures } from './fixtures.js';
+import { BlockedByFixture, CheckFailure, CheckSkipped, SetupFailure } from './failures.js';
+import { Fixtures, type FixtureProblem } from './fixtures.js';
 import { SlidingWindowScheduler, specLimits } from './limiter.js';
-import { Recorder } from './recorder.js';
+import { Recorder, exchangeRecord, exchangeText, violationLines } from './recorder.js';
 import { selectChecks, type PlannedCheck } from './selection.js';
 import type { CatalogueCheck, CheckResult, CheckStatus, RunReport, RunSummary } from './types.js';
 
@@ -42,6 +42,10 @@ export interface RunOptions {
   catalogue?: readonly CatalogueCheck[];
   /** Called as each check ends (progress output). */
   onResult?: (result: CheckResult) => void;
+  /** Called once at the start with a function giving the report so far (marked incomplete), e.g. for SIGINT. */
+  onStart?: (reportSoFar: () => RunReport) => void;
+  /** Told when the kit sleeps (on a rate limit, without a harness) and when the sleep ends. */
+  onWait?: WaitListener;
   /** With a harness: leave the account as the run left it (bookings, clock) instead of restoring it. */
   keepState?: boolean;
 }
@@ -58,7 +62,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const keys = [options.apikey, ...(options.apikey2 ? [options.apikey2] : [])];
   const harnesses = control ? keys.map((key) => new ControlHarness(control, key, options.timeoutMs ?? 5000)) : [];
   const harness = harnesses[0];
-  const clock: KitClock = harness ? new HarnessClock(harness, harnesses.slice(1)) : new SleepingClock();
+  const clock: KitClock = harness ? new HarnessClock(harness, harnesses.slice(1)) : new SleepingClock(options.onWait);
   const settings: KitSettings = {
     near: options.near ?? DEFAULT_NEAR,
     location: options.location ?? 'Amsterdam',
@@ -66,7 +70,12 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     perDay: options.perDay ?? 200,
     maxSleepMs: options.maxSleepMs ?? 120_000,
   };
-  const scheduler = new SlidingWindowScheduler(specLimits(options.pacePerMinute ?? settings.perMinute, options.pacePerDay ?? settings.perDay));
+  // The server counts a request when it arrives, a little after the kit sent it, and late by more
+  // on a loaded machine: keep a margin. Moving the server clock costs nothing, so there it is wide.
+  const scheduler = new SlidingWindowScheduler(
+    specLimits(options.pacePerMinute ?? settings.perMinute, options.pacePerDay ?? settings.perDay),
+    clock.moves ? 5000 : 1000,
+  );
   const api = new ApiClient({
     baseUrl: options.baseUrl,
     clock,
@@ -74,6 +83,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     timeoutMs: options.timeoutMs ?? 5000,
     budget: options.requestBudget,
     maxSleepMs: settings.maxSleepMs,
+    profile: options.profile,
   });
   const ctx = new CheckContext(api, options.apikey, options.apikey2, harness, clock, scheduler, settings);
   ctx.fixtures = new Fixtures(ctx);
@@ -101,11 +111,35 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
 
   const results: CheckResult[] = [];
   let accountState: RunReport['accountState'];
+  const report = (complete: boolean): RunReport => ({
+    tool: 'hotel-conformance (Hotel Booking API v1.0.0)',
+    baseUrl: options.baseUrl,
+    control: harness?.url ?? null,
+    profile: options.profile,
+    startedAt: startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    results: [...results],
+    summary: summarise(results),
+    requestsPerEndpoint: { ...api.requests, ...(harness ? { control: harnesses.reduce((sum, h) => sum + h.calls, 0) } : {}) },
+    waitedSeconds: Math.round(clock.sleptMs / 1000),
+    clockAdvancedSeconds: Math.round(clock.movedMs / 1000),
+    complete,
+    planned: plan.length,
+    ...(accountState ? { accountState } : {}),
+  });
+  options.onStart?.(() => report(false));
+
   try {
     for (const planned of plan) {
       const result = setupProblem
         ? resultOf(planned.check, 'setup-failed', setupProblem, 0, new Recorder())
         : await runOne(planned, ctx);
+      // A fixture that failed during this check is reported once, before the checks it blocked.
+      for (const problem of ctx.fixtures.newProblems()) {
+        const fixtureResult = fixtureResultOf(problem);
+        results.push(fixtureResult);
+        options.onResult?.(fixtureResult);
+      }
       results.push(result);
       options.onResult?.(result);
     }
@@ -116,22 +150,31 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       accountState = states.every((state) => state === 'restored') ? 'restored' : states.join('; ');
     }
   }
+  return report(true);
+}
 
-  const controlCalls = harnesses.reduce((sum, h) => sum + h.calls, 0);
-  const requestsPerEndpoint = { ...api.requests, ...(harness ? { control: controlCalls } : {}) };
+/** The one result that carries a fixture's failure, with its requests and responses. */
+function fixtureResultOf(problem: FixtureProblem): CheckResult {
+  const lines = [
+    ...(problem.failure ? [problem.failure.message] : []),
+    ...(problem.exchanges.some((e) => e.schemaErrors.length > 0)
+      ? ['contract violations:', ...problem.exchanges.flatMap(violationLines).map((l) => `  ${l}`)]
+      : []),
+    ...problem.exchanges.map((e) => exchangeText(exchangeRecord(e))),
+    'Every check that needed this fixture is blocked by it (status blocked).',
+  ];
   return {
-    tool: 'hotel-conformance (Hotel Booking API v1.0.0)',
-    baseUrl: options.baseUrl,
-    control: harness?.url ?? null,
-    profile: options.profile,
-    startedAt: startedAt.toISOString(),
-    durationMs: Math.round(performance.now() - started),
-    results,
-    summary: summarise(results),
-    requestsPerEndpoint,
-    waitedSeconds: Math.round(clock.sleptMs / 1000),
-    clockAdvancedSeconds: Math.round(clock.movedMs / 1000),
-    ...(accountState ? { accountState } : {}),
+    id: problem.id,
+    title: problem.title,
+    group: 'fixtures',
+    section: '2',
+    tag: 'spec',
+    needs: [],
+    status: 'failed',
+    message: lines.join('\n'),
+    durationMs: 0,
+    requests: {},
+    exchanges: problem.exchanges.map((e) => exchangeRecord(e)),
   };
 }
 
@@ -158,6 +201,7 @@ async function runOne(planned: PlannedCheck, ctx: CheckContext): Promise<CheckRe
     await check.run(ctx);
   } catch (error) {
     if (error instanceof CheckSkipped) [status, message] = ['skipped', error.reason];
+    else if (error instanceof BlockedByFixture) [status, message] = ['blocked', error.message];
     else if (error instanceof SetupFailure) [status, message] = ['setup-failed', `SETUP: ${error.message}`];
     else if (error instanceof CheckFailure) [status, message] = ['failed', error.message];
     else [status, message] = ['failed', `kit error: ${(error as Error).stack ?? String(error)}`];
@@ -165,10 +209,17 @@ async function runOne(planned: PlannedCheck, ctx: CheckContext): Promise<CheckRe
     ctx.api.recorder = undefined;
   }
   const violations = recorder.schemaErrors();
+  const brokenFixtures = recorder.brokenFixtures();
   if (violations.length > 0 && status !== 'setup-failed') {
     const contract = `contract violations:\n${violations.map((v) => `  ${v}`).join('\n')}`;
     message = status === 'failed' && message ? `${message}\n${contract}` : contract;
     status = 'failed';
+  } else if (brokenFixtures.length > 0 && (status === 'passed' || status === 'failed')) {
+    // One cause, one failure: the fixture's violation is reported on the fixture; what the check
+    // itself found may well be the same cause, so it is kept as a detail only.
+    const own = status === 'failed' && message ? `\n(what the check found with it: ${message.split('\n')[0]})` : '';
+    message = `blocked by ${brokenFixtures.join(', ')}: its response violates the contract (reported there)${own}`;
+    status = 'blocked';
   } else if (status === 'passed' && recorder.notes.length > 0) {
     message = recorder.notes.join('; ');
   }
@@ -187,6 +238,9 @@ function resultOf(check: CatalogueCheck, status: CheckStatus, message: string | 
     ...(message === undefined ? {} : { message }),
     durationMs: Math.round(ms),
     requests: { ...recorder.requests },
+    ...(status === 'failed' || status === 'setup-failed'
+      ? { exchanges: recorder.exchanges.filter((e) => !recorder.fixtureOf.has(e)).slice(-5).map((e) => exchangeRecord(e)) }
+      : {}),
   };
 }
 
@@ -197,11 +251,12 @@ export function summarise(results: readonly CheckResult[]): RunSummary {
     failed: count('failed'),
     skipped: count('skipped'),
     setupFailed: count('setup-failed'),
+    blocked: count('blocked'),
     total: results.length,
   };
 }
 
-/** Exit code of a run: 0 only when nothing failed (skipped checks do not fail a run). */
+/** Exit code of a run: 0 only when nothing failed or was blocked (skipped checks do not fail a run). */
 export function exitCodeOf(report: RunReport): number {
-  return report.summary.failed + report.summary.setupFailed === 0 ? 0 : 1;
+  return report.summary.failed + report.summary.setupFailed + report.summary.blocked === 0 ? 0 : 1;
 }

@@ -9,6 +9,9 @@ import type { CheckContext } from './context.js';
 /** `spec`: a rule the API description states. `reference`: a choice our reference server makes where it says "not shown". */
 export type Tag = 'spec' | 'reference';
 
+/** Which rules a run judges by: `spec` only what the API description states, `reference` also the reference's choices. */
+export type Profile = Tag;
+
 /** What a check cannot run without. `clock` means the harness can move the server clock. */
 export type Need = 'control' | 'apikey2' | 'clock';
 
@@ -51,7 +54,11 @@ export interface CatalogueCheck extends Check {
   group: string;
 }
 
-export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'setup-failed';
+/**
+ * `blocked`: the check could not be judged because a shared fixture it needed (the shared search,
+ * the shared hotel details, ...) failed; that failure is reported once, on the fixture's own result.
+ */
+export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'setup-failed' | 'blocked';
 
 export interface CheckResult {
   id: string;
@@ -66,6 +73,17 @@ export interface CheckResult {
   durationMs: number;
   /** Requests this check sent, per endpoint (fixtures count where they were first made). */
   requests: Partial<Record<Endpoint, number>>;
+  /** For a failure: the last requests it made and their responses (bodies cut at 2000 characters). */
+  exchanges?: ExchangeRecord[];
+}
+
+/** One request and its response, as a report shows them. */
+export interface ExchangeRecord {
+  method: string;
+  url: string;
+  requestBody?: string;
+  status: number;
+  responseBody: string;
 }
 
 export interface RunSummary {
@@ -73,6 +91,7 @@ export interface RunSummary {
   failed: number;
   skipped: number;
   setupFailed: number;
+  blocked: number;
   total: number;
 }
 
@@ -89,6 +108,10 @@ export interface RunReport {
   /** Seconds really slept on rate limits, and seconds the server clock was moved instead. */
   waitedSeconds: number;
   clockAdvancedSeconds: number;
+  /** false when the run was interrupted (SIGINT/SIGTERM): the results are those of the checks that ended. */
+  complete: boolean;
+  /** Checks selected for the run (results also hold one entry per failed fixture). */
+  planned: number;
   /** With a harness: 'restored' (account reset, clock offset put back), 'kept' (--keep-state) or why not. */
   accountState?: string;
 }

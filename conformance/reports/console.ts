@@ -1,11 +1,13 @@
 /** Console output: one progress line per check as it ends, then the summary table. */
 import type { CheckResult, Endpoint, RunReport } from '../kit/types.js';
 
-const MARKS = { passed: '✓', failed: '✗', skipped: '-', 'setup-failed': '✗' } as const;
+const MARKS = { passed: '✓', failed: '✗', skipped: '-', 'setup-failed': '✗', blocked: '⊘' } as const;
+const LABELS = { passed: '', failed: '', skipped: '', 'setup-failed': 'SETUP ', blocked: 'BLOCKED ' } as const;
 
 export function progressLine(result: CheckResult): string {
-  const head = `${MARKS[result.status]} ${result.status === 'setup-failed' ? 'SETUP ' : ''}${result.id} ${result.title}`;
+  const head = `${MARKS[result.status]} ${LABELS[result.status]}${result.id} ${result.title}`;
   if (result.status === 'skipped') return `${head} (skipped: ${result.message ?? ''})`;
+  if (result.status === 'blocked') return `${head} (${firstLine(result.message)})`;
   if (result.status === 'passed') return result.message ? `${head} (${result.message})` : head;
   return `${head}\n${indent(result.message ?? '')}`;
 }
@@ -19,12 +21,18 @@ export function summaryText(report: RunReport): string {
   const lines = [
     '',
     `Hotel Booking API conformance — ${report.baseUrl} (profile ${report.profile}, ${report.control ? `harness ${report.control}` : 'no harness'})`,
-    `${summary.total} checks: ${summary.passed} passed, ${summary.failed + summary.setupFailed} failed${summary.setupFailed > 0 ? ` (${summary.setupFailed} SETUP)` : ''}, ${summary.skipped} skipped`,
+    `${summary.total} checks: ${summary.passed} passed, ${summary.failed + summary.setupFailed} failed${summary.setupFailed > 0 ? ` (${summary.setupFailed} SETUP)` : ''}${summary.blocked > 0 ? `, ${summary.blocked} blocked` : ''}, ${summary.skipped} skipped`,
   ];
+  if (!report.complete) lines.push(`INCOMPLETE: interrupted; ${report.results.filter((r) => r.group !== 'fixtures').length} of ${report.planned} checks ended`);
   const failed = report.results.filter((r) => r.status === 'failed' || r.status === 'setup-failed');
   if (failed.length > 0) {
     lines.push('', 'Failed:');
     for (const r of failed) lines.push(`  ✗ ${r.status === 'setup-failed' ? 'SETUP ' : ''}${r.id} (${r.section}, ${r.tag}): ${firstLine(r.message)}`);
+  }
+  const blocked = report.results.filter((r) => r.status === 'blocked');
+  if (blocked.length > 0) {
+    lines.push('', 'Blocked (by a failed fixture above, so not judged):');
+    for (const r of blocked) lines.push(`  ⊘ ${r.id}: ${firstLine(r.message)}`);
   }
   const skipped = report.results.filter((r) => r.status === 'skipped');
   if (skipped.length > 0) {

@@ -8,15 +8,19 @@ import type { CheckResult, RunReport } from '../kit/types.js';
 export function junitReport(report: RunReport): string {
   const { summary } = report;
   const failures = summary.failed + summary.setupFailed;
+  // A blocked check is reported as skipped (it was not judged) with the property status=blocked.
+  const skipped = summary.skipped + summary.blocked;
   const seconds = (ms: number) => (ms / 1000).toFixed(3);
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="hotel-conformance" tests="${summary.total}" failures="${failures}" errors="0" skipped="${summary.skipped}" time="${seconds(report.durationMs)}">`,
-    `  <testsuite name="${attr(`Hotel Booking API conformance (${report.profile})`)}" tests="${summary.total}" failures="${failures}" errors="0" skipped="${summary.skipped}" time="${seconds(report.durationMs)}" timestamp="${attr(report.startedAt.slice(0, 19))}">`,
+    `<testsuites name="hotel-conformance" tests="${summary.total}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(report.durationMs)}">`,
+    `  <testsuite name="${attr(`Hotel Booking API conformance (${report.profile})${report.complete ? '' : ' INCOMPLETE'}`)}" tests="${summary.total}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(report.durationMs)}" timestamp="${attr(report.startedAt.slice(0, 19))}">`,
     '    <properties>',
     `      <property name="base_url" value="${attr(report.baseUrl)}"/>`,
     `      <property name="control" value="${attr(report.control ?? 'none')}"/>`,
     `      <property name="profile" value="${attr(report.profile)}"/>`,
+    `      <property name="complete" value="${report.complete}"/>`,
+    `      <property name="planned" value="${report.planned}"/>`,
     '    </properties>',
     ...report.results.flatMap((r) => testcase(r, seconds(r.durationMs))),
     '  </testsuite>',
@@ -32,6 +36,7 @@ function testcase(result: CheckResult, time: string): string[] {
     '      <properties>',
     `        <property name="section" value="${attr(result.section)}"/>`,
     `        <property name="tag" value="${attr(result.tag)}"/>`,
+    `        <property name="status" value="${attr(result.status)}"/>`,
     `        <property name="needs" value="${attr(result.needs.join(',') || 'none')}"/>`,
     `        <property name="requests" value="${Object.values(result.requests).reduce((a, b) => a + (b ?? 0), 0)}"/>`,
     '      </properties>',
@@ -40,8 +45,8 @@ function testcase(result: CheckResult, time: string): string[] {
   const outcome =
     result.status === 'failed' || result.status === 'setup-failed'
       ? [`      <failure message="${attr(firstLine(message))}" type="${result.status === 'setup-failed' ? 'SetupFailure' : 'CheckFailure'}">${text(message)}</failure>`]
-      : result.status === 'skipped'
-        ? [`      <skipped message="${attr(message)}"/>`]
+      : result.status === 'skipped' || result.status === 'blocked'
+        ? [`      <skipped message="${attr(result.status === 'blocked' ? `BLOCKED: ${firstLine(message)}` : message)}"/>`]
         : [];
   return [open, ...properties, ...outcome, '    </testcase>'];
 }

@@ -1,0 +1,67 @@
+/**
+ * The HTML report (`--report html`): one self-contained file (inline CSS, no script, no external
+ * resource) with the summary, the checks by group, and each failure with its message, requests and
+ * responses. Everything that comes from the run or the server is escaped.
+ */
+import type { CheckResult, CheckStatus, RunReport } from '../kit/types.js';
+
+const STATUS_TEXT: Readonly<Record<CheckStatus, string>> = {
+  passed: 'passed',
+  failed: 'FAILED',
+  'setup-failed': 'SETUP FAILED',
+  blocked: 'BLOCKED',
+  skipped: 'skipped',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+export function htmlReport(report: RunReport): string {
+  const { summary } = report;
+  const groups = [...new Set(report.results.map((r) => r.group))];
+  const bad = (r: CheckResult) => r.status === 'failed' || r.status === 'setup-failed';
+  const body = [
+    `<h1>Hotel Booking API conformance</h1>`,
+    `<p>${escapeHtml(report.baseUrl)} · profile <b>${escapeHtml(report.profile)}</b> · ${report.control ? `harness ${escapeHtml(report.control)}` : 'no harness'} · started ${escapeHtml(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s</p>`,
+    report.complete ? '' : `<p class="incomplete">INCOMPLETE: the run was interrupted; ${report.results.filter((r) => r.group !== 'fixtures').length} of ${report.planned} checks ended.</p>`,
+    '<table class="summary"><tr><th>passed</th><th>failed</th><th>blocked</th><th>skipped</th><th>total</th></tr>',
+    `<tr><td>${summary.passed}</td><td class="${summary.failed + summary.setupFailed > 0 ? 'failed' : ''}">${summary.failed + summary.setupFailed}</td><td>${summary.blocked}</td><td>${summary.skipped}</td><td>${summary.total}</td></tr></table>`,
+    ...groups.map((group) => {
+      const results = report.results.filter((r) => r.group === group);
+      const failing = results.filter(bad).length;
+      return [
+        `<details${failing > 0 ? ' open' : ''}><summary><b>${escapeHtml(group)}</b> — ${results.filter((r) => r.status === 'passed').length}/${results.length} passed${failing > 0 ? `, <span class="failed">${failing} failed</span>` : ''}</summary>`,
+        '<ul>',
+        ...results.map(resultItem),
+        '</ul></details>',
+      ].join('\n');
+    }),
+  ];
+  return [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<title>Conformance ${escapeHtml(report.profile)} — ${escapeHtml(report.baseUrl)}</title>`,
+    `<style>${STYLE}</style></head><body>`,
+    ...body.filter((part) => part !== ''),
+    '</body></html>',
+    '',
+  ].join('\n');
+}
+
+function resultItem(r: CheckResult): string {
+  const head = `<span class="${r.status}">${STATUS_TEXT[r.status]}</span> <code>${escapeHtml(r.id)}</code> ${escapeHtml(r.title)} <small>§${escapeHtml(r.section)}, ${escapeHtml(r.tag)}</small>`;
+  if (r.status === 'passed') return `<li>${head}</li>`;
+  const exchanges = r.group === 'fixtures' ? [] : (r.exchanges ?? []).map((e) =>
+    `<div class="exchange"><div>request: <code>${escapeHtml(`${e.method} ${e.url}`)}</code></div>${e.requestBody === undefined ? '' : `<pre>${escapeHtml(e.requestBody)}</pre>`}<div>response: <code>${e.status}</code></div><pre>${escapeHtml(e.responseBody)}</pre></div>`);
+  return `<li>${head}<pre class="message">${escapeHtml(r.message ?? '')}</pre>${exchanges.join('')}</li>`;
+}
+
+const STYLE = [
+  'body{font:14px/1.4 system-ui,sans-serif;margin:2em;max-width:75em}',
+  'pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap;word-break:break-all;margin:.3em 0}',
+  'table.summary td,table.summary th{border:1px solid #ccc;padding:.3em .8em;text-align:center}',
+  '.failed,.setup-failed{color:#b00;font-weight:bold}.blocked{color:#a60;font-weight:bold}.skipped{color:#777}.passed{color:#070}',
+  '.incomplete{background:#fee;padding:.5em;font-weight:bold}.exchange{margin-left:1em;border-left:3px solid #ddd;padding-left:.5em}',
+  'details{margin:.5em 0}li{margin:.2em 0}',
+].join('');

@@ -43,12 +43,16 @@ export interface SearchParams {
   includeAmenities: boolean;
 }
 
-export interface CachedSearch {
+/** A valid search as hotel.php reads it by search_id. */
+export interface FoundSearch {
   searchId: string;
   params: SearchParams;
-  response: SearchResponse;
   /** When the search ran; hotel details with this search_id price the rates as of then. */
   createdAt: Date;
+}
+
+export interface CachedSearch extends FoundSearch {
+  response: SearchResponse;
 }
 
 export interface SearchServiceDeps {
@@ -58,12 +62,15 @@ export interface SearchServiceDeps {
   publicUrl: string;
 }
 
-/** A CachedSearch as JSON (what the Store keeps). */
+/**
+ * A search as JSON (what the Store keeps): under its search_id without the response (hotel.php
+ * needs the parameters and the time only), under its identical-search key with it.
+ */
 interface StoredSearch {
   searchId: string;
   params: SearchParams;
-  response: SearchResponse;
   createdAtMs: number;
+  response?: SearchResponse;
 }
 
 export class SearchService {
@@ -74,13 +81,16 @@ export class SearchService {
     const now = clock.now();
     const params = this.normalise(request, now);
     const identicalKey = identicalSearchKey(accountId, params);
-    let entry = await this.load(accountId, identicalKey, now);
-    if (!entry) {
+    const identical = await this.load(accountId, identicalKey, now);
+    let entry: CachedSearch;
+    if (identical?.response) {
+      entry = { ...identical, response: identical.response };
+    } else {
       entry = this.run(params, now);
-      const stored: StoredSearch = { searchId: entry.searchId, params, response: entry.response, createdAtMs: now.getTime() };
+      const stored: StoredSearch = { searchId: entry.searchId, params, createdAtMs: now.getTime() };
       const expiresAtMs = now.getTime() + SEARCH_LIFETIME_MS;
       await this.deps.store.putSearch(accountId, entry.searchId, stored, expiresAtMs);
-      await this.deps.store.putSearch(accountId, identicalKey, stored, expiresAtMs);
+      await this.deps.store.putSearch(accountId, identicalKey, { ...stored, response: entry.response }, expiresAtMs);
     }
     await this.deps.offers.record(
       accountId,
@@ -92,17 +102,17 @@ export class SearchService {
   }
 
   /** A search of this account that is still valid (1 hour on its clock), or undefined. */
-  async find(accountId: number, searchId: string, clock: Clock): Promise<CachedSearch | undefined> {
+  async find(accountId: number, searchId: string, clock: Clock): Promise<FoundSearch | undefined> {
     const entry = await this.load(accountId, searchId, clock.now());
     // An identical-search key is no search_id, even in its own account.
     return entry?.searchId === searchId ? entry : undefined;
   }
 
-  private async load(accountId: number, key: string, now: Date): Promise<CachedSearch | undefined> {
+  private async load(accountId: number, key: string, now: Date): Promise<(FoundSearch & { response?: SearchResponse }) | undefined> {
     const found = await this.deps.store.getSearch(key, now.getTime());
     if (!found || found.accountId !== accountId) return undefined;
     const { searchId, params, response, createdAtMs } = found.value as StoredSearch;
-    return { searchId, params, response, createdAt: new Date(createdAtMs) };
+    return { searchId, params, createdAt: new Date(createdAtMs), ...(response ? { response } : {}) };
   }
 
   private normalise(request: SearchRequest, now: Date): SearchParams {

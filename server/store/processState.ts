@@ -37,17 +37,15 @@ export class ProcessState {
     this.clockOffsets.set(accountId, { offsetMs, history: frozenCopy(history) });
   }
 
-  // Searches and offers are stored as frozen copies and handed out as they are: nobody can change
-  // what is stored, and the hot path (hotel.php with a search_id) copies nothing.
   putSearch(accountId: number, searchId: string, value: unknown, expiresAtMs: number): void {
-    this.put(this.searches, searchId, { accountId, value: frozenCopy(value), expiresAtMs });
+    this.put(this.searches, searchId, { accountId, value: structuredClone(value), expiresAtMs });
   }
   getSearch(searchId: string, nowMs: number): { accountId: number; value: unknown } | undefined {
     const entry = this.get(this.searches, searchId, nowMs);
-    return entry && { accountId: entry.accountId, value: entry.value };
+    return entry && { accountId: entry.accountId, value: structuredClone(entry.value) };
   }
   putOffers(accountId: number, serviceHashes: readonly string[], value: unknown, expiresAtMs: number): void {
-    const stored = frozenCopy(value); // one copy serves every hash
+    const stored = structuredClone(value); // one copy serves every hash: getOffer hands out clones
     for (const serviceHash of serviceHashes) {
       const key = offerKey(accountId, serviceHash);
       this.offers.delete(key); // re-insert: the Map stays in write order
@@ -55,7 +53,7 @@ export class ProcessState {
     }
   }
   getOffer(accountId: number, serviceHash: string, nowMs: number): unknown {
-    return this.get(this.offers, offerKey(accountId, serviceHash), nowMs)?.value;
+    return structuredClone(this.get(this.offers, offerKey(accountId, serviceHash), nowMs)?.value);
   }
 
   hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], placeOf?: (atMs: number) => number): RateLimitDecision {

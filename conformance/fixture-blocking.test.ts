@@ -42,7 +42,8 @@ describe('a contract violation in a shared fixture', () => {
     expect(fixtures.map((r) => [r.id, r.status])).toEqual([['fixture.search', 'failed']]);
     const message = fixtures[0]?.message ?? '';
     expect(message).toMatch(/POST \/search\.php → 200: \/hotels\/0\/rate\/pricing\/total_price: type "string"/);
-    expect(message).toMatch(/request: {2}POST http:\/\/127\.0\.0\.1:\d+\/search\.php \{"apikey":"demo-key-1"/);
+    expect(message).toMatch(/request: {2}POST http:\/\/127\.0\.0\.1:\d+\/search\.php \{"apikey":"\*\*\*"/);
+    expect(message).not.toContain('demo-key-1'); // a real key never goes into a report
     expect(message).toMatch(/response: 200 \{"search_id"/);
     expect(fixtures[0]?.exchanges?.[0]).toMatchObject({ method: 'POST', status: 200 });
   });

@@ -1004,7 +1004,49 @@ export type components = {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description **Sandbox extension: a production implementation ignores it**, and the conformance kit never
+         *     sends it. In the manner of Expedia Rapid's `Test:` header, it makes the sandbox answer this call
+         *     as in a chosen scenario, for any hotel or booking, so a client can test how it handles each
+         *     case on demand. Values are case-insensitive (`SLOW` = `slow`). The header is read after every
+         *     other check of the request (method, body, `apikey`, rate limit, request schema): an invalid
+         *     request fails as without it, and a valid one gets the scenario. A request with the header
+         *     counts towards the rate limits like any other. `GET /_control/scenarios` lists the values.
+         *
+         *     - `standard` (every endpoint): the ordinary answer.
+         *     - `no_availability` (search, hotel details, booking start): search answers 200 with no hotels,
+         *       hotel details 200 with no rooms and the no-rooms `availability.message`, booking start 409
+         *       `The rate is no longer available; search again` and creates no booking.
+         *     - `price_changed` (booking start): as hotel 900008, the booking is made at a price 10% higher;
+         *       the finalization page shows the old and the new price before payment.
+         *     - `sold_out` (booking start): as hotel 900009, 409 `The rate is no longer available; search
+         *       again (the hotel supplier reports the room as sold out)`; no booking is created.
+         *     - `supplier_unavailable` (booking start, cancel): on booking start it marks the booking, and
+         *       as for hotel 900010 every cancel of it gives 502 until 600 s (on the account's clock) after
+         *       the first failed attempt, then succeeds. Sent on a cancel, that cancel gives 502 (after the
+         *       cancel's own 404/403/409 checks) and the booking stays confirmed.
+         *     - `payment_declined` (booking start): marks the booking; its payment is declined whatever the
+         *       card (`payment_failed`, `paid: no`).
+         *     - `supplier_rejects` (booking start): marks the booking; its payment is accepted, then the
+         *       supplier rejects the booking whatever the card (`booking_failed`, `paid: refunded`).
+         *     - `slow` (every endpoint): the ordinary answer after 6 seconds, past the 5-second time-out.
+         *       If the client closes the connection first, the request is not processed at all.
+         *     - `server_error` (every endpoint): 500 `{"error": "Simulated server error (Test header:
+         *       server_error); the request was not processed."}`.
+         *     - `rate_limited` (every endpoint): 429 at once with `Retry-After: 10` and the real limit's error
+         *       text, marked as simulated (`Rate limit exceeded: 5 requests per minute on booking.php. Retry
+         *       after 10 seconds. (Simulated: Test header rate_limited.)`).
+         *     - `connection_reset` (every endpoint): the connection is reset (TCP RST) without an answer.
+         *
+         *     `server_error`, `rate_limited` and `connection_reset` process nothing. The 500 and a 429 on an
+         *     endpoint that is not rate limited are outside this operation's declared responses on purpose:
+         *     they are what a failing service or an intermediary may answer. An unknown value, or one that
+         *     does not apply to the endpoint, gives 400 naming the values allowed there.
+         * @example payment_declined
+         */
+        TestScenario: string;
+    };
     requestBodies: never;
     headers: {
         /** @description Whole seconds until the window that is full frees a place. */
@@ -1019,7 +1061,49 @@ export interface operations {
     searchHotels: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description **Sandbox extension: a production implementation ignores it**, and the conformance kit never
+                 *     sends it. In the manner of Expedia Rapid's `Test:` header, it makes the sandbox answer this call
+                 *     as in a chosen scenario, for any hotel or booking, so a client can test how it handles each
+                 *     case on demand. Values are case-insensitive (`SLOW` = `slow`). The header is read after every
+                 *     other check of the request (method, body, `apikey`, rate limit, request schema): an invalid
+                 *     request fails as without it, and a valid one gets the scenario. A request with the header
+                 *     counts towards the rate limits like any other. `GET /_control/scenarios` lists the values.
+                 *
+                 *     - `standard` (every endpoint): the ordinary answer.
+                 *     - `no_availability` (search, hotel details, booking start): search answers 200 with no hotels,
+                 *       hotel details 200 with no rooms and the no-rooms `availability.message`, booking start 409
+                 *       `The rate is no longer available; search again` and creates no booking.
+                 *     - `price_changed` (booking start): as hotel 900008, the booking is made at a price 10% higher;
+                 *       the finalization page shows the old and the new price before payment.
+                 *     - `sold_out` (booking start): as hotel 900009, 409 `The rate is no longer available; search
+                 *       again (the hotel supplier reports the room as sold out)`; no booking is created.
+                 *     - `supplier_unavailable` (booking start, cancel): on booking start it marks the booking, and
+                 *       as for hotel 900010 every cancel of it gives 502 until 600 s (on the account's clock) after
+                 *       the first failed attempt, then succeeds. Sent on a cancel, that cancel gives 502 (after the
+                 *       cancel's own 404/403/409 checks) and the booking stays confirmed.
+                 *     - `payment_declined` (booking start): marks the booking; its payment is declined whatever the
+                 *       card (`payment_failed`, `paid: no`).
+                 *     - `supplier_rejects` (booking start): marks the booking; its payment is accepted, then the
+                 *       supplier rejects the booking whatever the card (`booking_failed`, `paid: refunded`).
+                 *     - `slow` (every endpoint): the ordinary answer after 6 seconds, past the 5-second time-out.
+                 *       If the client closes the connection first, the request is not processed at all.
+                 *     - `server_error` (every endpoint): 500 `{"error": "Simulated server error (Test header:
+                 *       server_error); the request was not processed."}`.
+                 *     - `rate_limited` (every endpoint): 429 at once with `Retry-After: 10` and the real limit's error
+                 *       text, marked as simulated (`Rate limit exceeded: 5 requests per minute on booking.php. Retry
+                 *       after 10 seconds. (Simulated: Test header rate_limited.)`).
+                 *     - `connection_reset` (every endpoint): the connection is reset (TCP RST) without an answer.
+                 *
+                 *     `server_error`, `rate_limited` and `connection_reset` process nothing. The 500 and a 429 on an
+                 *     endpoint that is not rate limited are outside this operation's declared responses on purpose:
+                 *     they are what a failing service or an intermediary may answer. An unknown value, or one that
+                 *     does not apply to the endpoint, gives 400 naming the values allowed there.
+                 * @example payment_declined
+                 */
+                Test?: components["parameters"]["TestScenario"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1048,7 +1132,49 @@ export interface operations {
     getHotelDetails: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description **Sandbox extension: a production implementation ignores it**, and the conformance kit never
+                 *     sends it. In the manner of Expedia Rapid's `Test:` header, it makes the sandbox answer this call
+                 *     as in a chosen scenario, for any hotel or booking, so a client can test how it handles each
+                 *     case on demand. Values are case-insensitive (`SLOW` = `slow`). The header is read after every
+                 *     other check of the request (method, body, `apikey`, rate limit, request schema): an invalid
+                 *     request fails as without it, and a valid one gets the scenario. A request with the header
+                 *     counts towards the rate limits like any other. `GET /_control/scenarios` lists the values.
+                 *
+                 *     - `standard` (every endpoint): the ordinary answer.
+                 *     - `no_availability` (search, hotel details, booking start): search answers 200 with no hotels,
+                 *       hotel details 200 with no rooms and the no-rooms `availability.message`, booking start 409
+                 *       `The rate is no longer available; search again` and creates no booking.
+                 *     - `price_changed` (booking start): as hotel 900008, the booking is made at a price 10% higher;
+                 *       the finalization page shows the old and the new price before payment.
+                 *     - `sold_out` (booking start): as hotel 900009, 409 `The rate is no longer available; search
+                 *       again (the hotel supplier reports the room as sold out)`; no booking is created.
+                 *     - `supplier_unavailable` (booking start, cancel): on booking start it marks the booking, and
+                 *       as for hotel 900010 every cancel of it gives 502 until 600 s (on the account's clock) after
+                 *       the first failed attempt, then succeeds. Sent on a cancel, that cancel gives 502 (after the
+                 *       cancel's own 404/403/409 checks) and the booking stays confirmed.
+                 *     - `payment_declined` (booking start): marks the booking; its payment is declined whatever the
+                 *       card (`payment_failed`, `paid: no`).
+                 *     - `supplier_rejects` (booking start): marks the booking; its payment is accepted, then the
+                 *       supplier rejects the booking whatever the card (`booking_failed`, `paid: refunded`).
+                 *     - `slow` (every endpoint): the ordinary answer after 6 seconds, past the 5-second time-out.
+                 *       If the client closes the connection first, the request is not processed at all.
+                 *     - `server_error` (every endpoint): 500 `{"error": "Simulated server error (Test header:
+                 *       server_error); the request was not processed."}`.
+                 *     - `rate_limited` (every endpoint): 429 at once with `Retry-After: 10` and the real limit's error
+                 *       text, marked as simulated (`Rate limit exceeded: 5 requests per minute on booking.php. Retry
+                 *       after 10 seconds. (Simulated: Test header rate_limited.)`).
+                 *     - `connection_reset` (every endpoint): the connection is reset (TCP RST) without an answer.
+                 *
+                 *     `server_error`, `rate_limited` and `connection_reset` process nothing. The 500 and a 429 on an
+                 *     endpoint that is not rate limited are outside this operation's declared responses on purpose:
+                 *     they are what a failing service or an intermediary may answer. An unknown value, or one that
+                 *     does not apply to the endpoint, gives 400 naming the values allowed there.
+                 * @example payment_declined
+                 */
+                Test?: components["parameters"]["TestScenario"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1092,6 +1218,47 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description **Sandbox extension: a production implementation ignores it**, and the conformance kit never
+                 *     sends it. In the manner of Expedia Rapid's `Test:` header, it makes the sandbox answer this call
+                 *     as in a chosen scenario, for any hotel or booking, so a client can test how it handles each
+                 *     case on demand. Values are case-insensitive (`SLOW` = `slow`). The header is read after every
+                 *     other check of the request (method, body, `apikey`, rate limit, request schema): an invalid
+                 *     request fails as without it, and a valid one gets the scenario. A request with the header
+                 *     counts towards the rate limits like any other. `GET /_control/scenarios` lists the values.
+                 *
+                 *     - `standard` (every endpoint): the ordinary answer.
+                 *     - `no_availability` (search, hotel details, booking start): search answers 200 with no hotels,
+                 *       hotel details 200 with no rooms and the no-rooms `availability.message`, booking start 409
+                 *       `The rate is no longer available; search again` and creates no booking.
+                 *     - `price_changed` (booking start): as hotel 900008, the booking is made at a price 10% higher;
+                 *       the finalization page shows the old and the new price before payment.
+                 *     - `sold_out` (booking start): as hotel 900009, 409 `The rate is no longer available; search
+                 *       again (the hotel supplier reports the room as sold out)`; no booking is created.
+                 *     - `supplier_unavailable` (booking start, cancel): on booking start it marks the booking, and
+                 *       as for hotel 900010 every cancel of it gives 502 until 600 s (on the account's clock) after
+                 *       the first failed attempt, then succeeds. Sent on a cancel, that cancel gives 502 (after the
+                 *       cancel's own 404/403/409 checks) and the booking stays confirmed.
+                 *     - `payment_declined` (booking start): marks the booking; its payment is declined whatever the
+                 *       card (`payment_failed`, `paid: no`).
+                 *     - `supplier_rejects` (booking start): marks the booking; its payment is accepted, then the
+                 *       supplier rejects the booking whatever the card (`booking_failed`, `paid: refunded`).
+                 *     - `slow` (every endpoint): the ordinary answer after 6 seconds, past the 5-second time-out.
+                 *       If the client closes the connection first, the request is not processed at all.
+                 *     - `server_error` (every endpoint): 500 `{"error": "Simulated server error (Test header:
+                 *       server_error); the request was not processed."}`.
+                 *     - `rate_limited` (every endpoint): 429 at once with `Retry-After: 10` and the real limit's error
+                 *       text, marked as simulated (`Rate limit exceeded: 5 requests per minute on booking.php. Retry
+                 *       after 10 seconds. (Simulated: Test header rate_limited.)`).
+                 *     - `connection_reset` (every endpoint): the connection is reset (TCP RST) without an answer.
+                 *
+                 *     `server_error`, `rate_limited` and `connection_reset` process nothing. The 500 and a 429 on an
+                 *     endpoint that is not rate limited are outside this operation's declared responses on purpose:
+                 *     they are what a failing service or an intermediary may answer. An unknown value, or one that
+                 *     does not apply to the endpoint, gives 400 naming the values allowed there.
+                 * @example payment_declined
+                 */
+                Test?: components["parameters"]["TestScenario"];
                 /**
                  * @description **Reference behaviour:** makes a retried booking start safe (see above): 1–255 printable
                  *     ASCII characters, unique per request, remembered per account for 24 hours.
@@ -1174,7 +1341,49 @@ export interface operations {
     getBookingOverview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description **Sandbox extension: a production implementation ignores it**, and the conformance kit never
+                 *     sends it. In the manner of Expedia Rapid's `Test:` header, it makes the sandbox answer this call
+                 *     as in a chosen scenario, for any hotel or booking, so a client can test how it handles each
+                 *     case on demand. Values are case-insensitive (`SLOW` = `slow`). The header is read after every
+                 *     other check of the request (method, body, `apikey`, rate limit, request schema): an invalid
+                 *     request fails as without it, and a valid one gets the scenario. A request with the header
+                 *     counts towards the rate limits like any other. `GET /_control/scenarios` lists the values.
+                 *
+                 *     - `standard` (every endpoint): the ordinary answer.
+                 *     - `no_availability` (search, hotel details, booking start): search answers 200 with no hotels,
+                 *       hotel details 200 with no rooms and the no-rooms `availability.message`, booking start 409
+                 *       `The rate is no longer available; search again` and creates no booking.
+                 *     - `price_changed` (booking start): as hotel 900008, the booking is made at a price 10% higher;
+                 *       the finalization page shows the old and the new price before payment.
+                 *     - `sold_out` (booking start): as hotel 900009, 409 `The rate is no longer available; search
+                 *       again (the hotel supplier reports the room as sold out)`; no booking is created.
+                 *     - `supplier_unavailable` (booking start, cancel): on booking start it marks the booking, and
+                 *       as for hotel 900010 every cancel of it gives 502 until 600 s (on the account's clock) after
+                 *       the first failed attempt, then succeeds. Sent on a cancel, that cancel gives 502 (after the
+                 *       cancel's own 404/403/409 checks) and the booking stays confirmed.
+                 *     - `payment_declined` (booking start): marks the booking; its payment is declined whatever the
+                 *       card (`payment_failed`, `paid: no`).
+                 *     - `supplier_rejects` (booking start): marks the booking; its payment is accepted, then the
+                 *       supplier rejects the booking whatever the card (`booking_failed`, `paid: refunded`).
+                 *     - `slow` (every endpoint): the ordinary answer after 6 seconds, past the 5-second time-out.
+                 *       If the client closes the connection first, the request is not processed at all.
+                 *     - `server_error` (every endpoint): 500 `{"error": "Simulated server error (Test header:
+                 *       server_error); the request was not processed."}`.
+                 *     - `rate_limited` (every endpoint): 429 at once with `Retry-After: 10` and the real limit's error
+                 *       text, marked as simulated (`Rate limit exceeded: 5 requests per minute on booking.php. Retry
+                 *       after 10 seconds. (Simulated: Test header rate_limited.)`).
+                 *     - `connection_reset` (every endpoint): the connection is reset (TCP RST) without an answer.
+                 *
+                 *     `server_error`, `rate_limited` and `connection_reset` process nothing. The 500 and a 429 on an
+                 *     endpoint that is not rate limited are outside this operation's declared responses on purpose:
+                 *     they are what a failing service or an intermediary may answer. An unknown value, or one that
+                 *     does not apply to the endpoint, gives 400 naming the values allowed there.
+                 * @example payment_declined
+                 */
+                Test?: components["parameters"]["TestScenario"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1220,7 +1429,49 @@ export interface operations {
     retrieveBooking: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description **Sandbox extension: a production implementation ignores it**, and the conformance kit never
+                 *     sends it. In the manner of Expedia Rapid's `Test:` header, it makes the sandbox answer this call
+                 *     as in a chosen scenario, for any hotel or booking, so a client can test how it handles each
+                 *     case on demand. Values are case-insensitive (`SLOW` = `slow`). The header is read after every
+                 *     other check of the request (method, body, `apikey`, rate limit, request schema): an invalid
+                 *     request fails as without it, and a valid one gets the scenario. A request with the header
+                 *     counts towards the rate limits like any other. `GET /_control/scenarios` lists the values.
+                 *
+                 *     - `standard` (every endpoint): the ordinary answer.
+                 *     - `no_availability` (search, hotel details, booking start): search answers 200 with no hotels,
+                 *       hotel details 200 with no rooms and the no-rooms `availability.message`, booking start 409
+                 *       `The rate is no longer available; search again` and creates no booking.
+                 *     - `price_changed` (booking start): as hotel 900008, the booking is made at a price 10% higher;
+                 *       the finalization page shows the old and the new price before payment.
+                 *     - `sold_out` (booking start): as hotel 900009, 409 `The rate is no longer available; search
+                 *       again (the hotel supplier reports the room as sold out)`; no booking is created.
+                 *     - `supplier_unavailable` (booking start, cancel): on booking start it marks the booking, and
+                 *       as for hotel 900010 every cancel of it gives 502 until 600 s (on the account's clock) after
+                 *       the first failed attempt, then succeeds. Sent on a cancel, that cancel gives 502 (after the
+                 *       cancel's own 404/403/409 checks) and the booking stays confirmed.
+                 *     - `payment_declined` (booking start): marks the booking; its payment is declined whatever the
+                 *       card (`payment_failed`, `paid: no`).
+                 *     - `supplier_rejects` (booking start): marks the booking; its payment is accepted, then the
+                 *       supplier rejects the booking whatever the card (`booking_failed`, `paid: refunded`).
+                 *     - `slow` (every endpoint): the ordinary answer after 6 seconds, past the 5-second time-out.
+                 *       If the client closes the connection first, the request is not processed at all.
+                 *     - `server_error` (every endpoint): 500 `{"error": "Simulated server error (Test header:
+                 *       server_error); the request was not processed."}`.
+                 *     - `rate_limited` (every endpoint): 429 at once with `Retry-After: 10` and the real limit's error
+                 *       text, marked as simulated (`Rate limit exceeded: 5 requests per minute on booking.php. Retry
+                 *       after 10 seconds. (Simulated: Test header rate_limited.)`).
+                 *     - `connection_reset` (every endpoint): the connection is reset (TCP RST) without an answer.
+                 *
+                 *     `server_error`, `rate_limited` and `connection_reset` process nothing. The 500 and a 429 on an
+                 *     endpoint that is not rate limited are outside this operation's declared responses on purpose:
+                 *     they are what a failing service or an intermediary may answer. An unknown value, or one that
+                 *     does not apply to the endpoint, gives 400 naming the values allowed there.
+                 * @example payment_declined
+                 */
+                Test?: components["parameters"]["TestScenario"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1263,7 +1514,49 @@ export interface operations {
     cancelBooking: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description **Sandbox extension: a production implementation ignores it**, and the conformance kit never
+                 *     sends it. In the manner of Expedia Rapid's `Test:` header, it makes the sandbox answer this call
+                 *     as in a chosen scenario, for any hotel or booking, so a client can test how it handles each
+                 *     case on demand. Values are case-insensitive (`SLOW` = `slow`). The header is read after every
+                 *     other check of the request (method, body, `apikey`, rate limit, request schema): an invalid
+                 *     request fails as without it, and a valid one gets the scenario. A request with the header
+                 *     counts towards the rate limits like any other. `GET /_control/scenarios` lists the values.
+                 *
+                 *     - `standard` (every endpoint): the ordinary answer.
+                 *     - `no_availability` (search, hotel details, booking start): search answers 200 with no hotels,
+                 *       hotel details 200 with no rooms and the no-rooms `availability.message`, booking start 409
+                 *       `The rate is no longer available; search again` and creates no booking.
+                 *     - `price_changed` (booking start): as hotel 900008, the booking is made at a price 10% higher;
+                 *       the finalization page shows the old and the new price before payment.
+                 *     - `sold_out` (booking start): as hotel 900009, 409 `The rate is no longer available; search
+                 *       again (the hotel supplier reports the room as sold out)`; no booking is created.
+                 *     - `supplier_unavailable` (booking start, cancel): on booking start it marks the booking, and
+                 *       as for hotel 900010 every cancel of it gives 502 until 600 s (on the account's clock) after
+                 *       the first failed attempt, then succeeds. Sent on a cancel, that cancel gives 502 (after the
+                 *       cancel's own 404/403/409 checks) and the booking stays confirmed.
+                 *     - `payment_declined` (booking start): marks the booking; its payment is declined whatever the
+                 *       card (`payment_failed`, `paid: no`).
+                 *     - `supplier_rejects` (booking start): marks the booking; its payment is accepted, then the
+                 *       supplier rejects the booking whatever the card (`booking_failed`, `paid: refunded`).
+                 *     - `slow` (every endpoint): the ordinary answer after 6 seconds, past the 5-second time-out.
+                 *       If the client closes the connection first, the request is not processed at all.
+                 *     - `server_error` (every endpoint): 500 `{"error": "Simulated server error (Test header:
+                 *       server_error); the request was not processed."}`.
+                 *     - `rate_limited` (every endpoint): 429 at once with `Retry-After: 10` and the real limit's error
+                 *       text, marked as simulated (`Rate limit exceeded: 5 requests per minute on booking.php. Retry
+                 *       after 10 seconds. (Simulated: Test header rate_limited.)`).
+                 *     - `connection_reset` (every endpoint): the connection is reset (TCP RST) without an answer.
+                 *
+                 *     `server_error`, `rate_limited` and `connection_reset` process nothing. The 500 and a 429 on an
+                 *     endpoint that is not rate limited are outside this operation's declared responses on purpose:
+                 *     they are what a failing service or an intermediary may answer. An unknown value, or one that
+                 *     does not apply to the endpoint, gives 400 naming the values allowed there.
+                 * @example payment_declined
+                 */
+                Test?: components["parameters"]["TestScenario"];
+            };
             path?: never;
             cookie?: never;
         };

@@ -21,6 +21,8 @@ import type { RateLimitWindow, Store } from './store/store.js';
 import { asyncHandler } from './http/asyncHandler.js';
 import { consoleRouter } from './http/console.js';
 import { controlRouter } from './http/control.js';
+import { controlUiRouter } from './http/controlUi.js';
+import { CONTROL_UI_PATH } from './http/page/controlUiViews.js';
 import { apiCors } from './http/cors.js';
 import { errorHandler } from './http/errorHandler.js';
 import { bookingEndpoint } from './http/endpoints/booking.js';
@@ -32,6 +34,9 @@ import { searchEndpoint } from './http/endpoints/search.js';
 import { finalizeRouter } from './http/finalizePage.js';
 import { imagesRouter } from './http/images.js';
 import { requestLog, silentLogger, type Logger } from './http/requestLog.js';
+import { allowSimulatedFaults, scenarioHeader } from './http/scenarioHeader.js';
+import { journalRecorder } from './http/journalRecorder.js';
+import { createContractValidator } from '../conformance/contract/schema.js';
 import {
   API_PATHS,
   RATE_LIMITED_PATHS,
@@ -132,7 +137,8 @@ export function createApp(options: AppOptions): Express {
   app.set('strict routing', true);
   app.set('trust proxy', config.trustProxy);
   app.locals.context = context;
-  app.use(requestLog(options.logger ?? silentLogger()));
+  const logger = options.logger ?? silentLogger();
+  app.use(requestLog(logger));
   app.use(noStore, originForm, noEmptySegments);
 
   const endpoints = {
@@ -147,7 +153,7 @@ export function createApp(options: AppOptions): Express {
   const validator = OpenApiValidator.middleware({
     apiSpec: CONTRACT_PATH,
     validateRequests: { allowUnknownQueryParameters: false, removeAdditional: false },
-    validateResponses: config.validateResponses ? { removeAdditional: false } : false,
+    validateResponses: config.validateResponses ? { removeAdditional: false, onError: allowSimulatedFaults } : false,
     validateApiSpec: false,
     ignoreUndocumented: true,
     ignorePaths: (path: string) => !(API_PATHS as readonly string[]).includes(path),
@@ -156,9 +162,18 @@ export function createApp(options: AppOptions): Express {
   });
 
   const cors = apiCors(config.corsOrigins);
+  // Every API call goes into its account's request journal (after the answer; never delays it).
+  const recordJournal = journalRecorder({
+    store: context.store,
+    accounts: context.accounts,
+    clocks: context.clocks,
+    validator: createContractValidator(),
+    onError: (err) => logger.warn({ err }, 'request journal entry not recorded'),
+  });
   for (const path of API_PATHS) {
     const checks = [
       ...(cors ? [cors] : []),
+      recordJournal,
       onlyPost,
       requireJson,
       jsonBody(config.bodyLimitBytes),
@@ -166,6 +181,7 @@ export function createApp(options: AppOptions): Express {
       authenticate(context.accounts, context.clocks),
       ...(RATE_LIMITED_PATHS.includes(path) ? [rateLimit(context.store, context.rateLimits, context.clocks, path)] : []),
       ...validator,
+      scenarioHeader({ slowDelayMs: config.slowScenarioDelayMs, perMinute: config.rateLimits.perMinute }),
     ];
     app.all(path, ...checks, asyncHandler(endpoints[path]));
   }
@@ -173,7 +189,11 @@ export function createApp(options: AppOptions): Express {
   app.use(consoleRouter(context, { contractPath: CONTRACT_PATH, controlContractPath: CONTROL_CONTRACT_PATH }));
   app.use('/book', finalizeRouter(context));
   app.use('/images', imagesRouter());
-  if (config.controlApi) app.use('/_control', controlRouter(context));
+  if (config.controlApi) {
+    // Before the control router, which takes JSON only: the console's forms are url-encoded.
+    app.use(CONTROL_UI_PATH, controlUiRouter(context));
+    app.use('/_control', controlRouter(context));
+  }
 
   app.use(noSuchEndpoint);
   app.use(errorHandler);

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { SLOW_DELAY_MS } from './domain/scenarios/catalogue.js';
 
 /** Server settings. Defaults are the API description's values; bin.ts reads env and flags. */
 export interface RateLimits {
@@ -29,6 +30,8 @@ export interface Config {
    * `Authorization: Bearer <token>`. Unset, they do not exist (404).
    */
   adminToken?: string;
+  /** How long the `Test: slow` scenario waits before answering (6 s, past the API's 5 s time-out). */
+  slowScenarioDelayMs: number;
 }
 
 export const SPEC_RATE_LIMITS: RateLimits = { perMinute: 5, perDay: 200 };
@@ -43,6 +46,7 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
     validateResponses: true,
     bodyLimitBytes: 64 * 1024,
     corsOrigins: [],
+    slowScenarioDelayMs: SLOW_DELAY_MS,
     ...overrides,
   };
 }

@@ -22,6 +22,8 @@ import { hotelRooms, type Stay } from './rates/index.js';
 import { roomIn } from './rates/roomText.js';
 import { displayCurrency, lowerCode } from './requestTerms.js';
 import type { SearchService } from './search.js';
+import type { ScenarioName } from './scenarios/catalogue.js';
+import { altersHotel, hotelUnder } from './scenarios/effects.js';
 import { nightsBetween, validateStay } from './stay.js';
 import { hotelStatic } from './world/details.js';
 import type { World } from './world/world.js';
@@ -47,15 +49,20 @@ export class HotelDetailsService {
 
   constructor(private readonly deps: HotelDetailsDeps) {}
 
-  /** @param clock the account's clock */
-  async details(accountId: number, request: HotelRequest, clock: Clock): Promise<HotelResponse> {
-    const hotel = this.deps.world.hotel(request.id);
+  /**
+   * @param clock the account's clock
+   * @param scenario the `Test` scenario: one that alters the hotel (no_availability) is priced
+   * afresh and never enters the live cache.
+   */
+  async details(accountId: number, request: HotelRequest, clock: Clock, scenario?: ScenarioName): Promise<HotelResponse> {
+    const hotel = hotelUnder(this.deps.world.hotel(request.id), scenario);
     // The dates (400) are checked before the id (404); an unknown hotel's "today" is UTC's.
     const lookup = await this.lookup(accountId, request, clock, hotel?.timeZone ?? 'UTC');
     if (!hotel) throw notFound(`Hotel ${request.id} not found`);
     const language = lowerCode(request.language, 'en');
     const textLanguage = textLanguageOf(language);
-    const rooms = this.rooms(hotel, lookup, this.liveCaches.of(accountId)).map((room) => roomIn(room, textLanguage));
+    const priced = altersHotel(scenario) ? hotelRooms(hotel, lookup.stay, lookup.pricedAt) : this.rooms(hotel, lookup, this.liveCaches.of(accountId));
+    const rooms = priced.map((room) => roomIn(room, textLanguage));
     const { stay } = lookup;
     const availability: Availability = {
       source: rooms.length > 0 ? lookup.source : 'live',

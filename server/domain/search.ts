@@ -18,6 +18,8 @@ import { cheapestRate, type SearchRate, type Stay } from './rates/index.js';
 import { textLanguageOf } from './i18n/languages.js';
 import { searchRateIn } from './rates/roomText.js';
 import { displayCurrency, lowerCode } from './requestTerms.js';
+import type { ScenarioName } from './scenarios/catalogue.js';
+import { altersHotel, hotelUnder } from './scenarios/effects.js';
 import { validateStay } from './stay.js';
 import { hotelSummary } from './world/details.js';
 import type { World } from './world/world.js';
@@ -76,21 +78,26 @@ interface StoredSearch {
 export class SearchService {
   constructor(private readonly deps: SearchServiceDeps) {}
 
-  /** @param clock the account's clock */
-  async search(accountId: number, request: SearchRequest, clock: Clock): Promise<SearchResponse> {
+  /**
+   * @param clock the account's clock
+   * @param scenario the `Test` scenario: one that alters hotels (no_availability) runs a search of
+   * its own, kept by search_id only, so the identical-search cache never mixes it with real answers.
+   */
+  async search(accountId: number, request: SearchRequest, clock: Clock, scenario?: ScenarioName): Promise<SearchResponse> {
     const now = clock.now();
     const params = this.normalise(request, now);
     const identicalKey = identicalSearchKey(accountId, params);
-    const identical = await this.load(accountId, identicalKey, now);
+    const altered = altersHotel(scenario);
+    const identical = altered ? undefined : await this.load(accountId, identicalKey, now);
     let entry: CachedSearch;
     if (identical?.response) {
       entry = { ...identical, response: identical.response };
     } else {
-      entry = this.run(params, now);
+      entry = this.run(params, now, scenario);
       const stored: StoredSearch = { searchId: entry.searchId, params, createdAtMs: now.getTime() };
       const expiresAtMs = now.getTime() + SEARCH_LIFETIME_MS;
       await this.deps.store.putSearch(accountId, entry.searchId, stored, expiresAtMs);
-      await this.deps.store.putSearch(accountId, identicalKey, { ...stored, response: entry.response }, expiresAtMs);
+      if (!altered) await this.deps.store.putSearch(accountId, identicalKey, { ...stored, response: entry.response }, expiresAtMs);
     }
     await this.deps.offers.record(
       accountId,
@@ -161,7 +168,7 @@ export class SearchService {
     };
   }
 
-  private run(params: SearchParams, now: Date): CachedSearch {
+  private run(params: SearchParams, now: Date, scenario?: ScenarioName): CachedSearch {
     const filter = {
       meals: params.meals ?? undefined,
       priceFrom: params.priceFrom ?? undefined,
@@ -178,7 +185,7 @@ export class SearchService {
       params.radiusM,
       (hotel) => {
         if (!matchesStatic(hotel)) return false;
-        const rate = cheapestRate(hotel, params.stay, now, filter);
+        const rate = cheapestRate(hotelUnder(hotel, scenario), params.stay, now, filter);
         if (rate) rates.set(hotel.id, rate);
         return rate !== undefined;
       },

@@ -111,6 +111,7 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
       '/openapi.json',
       '/healthz',
       '/docs/control',
+      '/_control/ui',
     ]);
     for (const href of links) expect((await page.request.get(href)).status(), href).toBe(200);
 

@@ -30,7 +30,7 @@ describe('console routes', () => {
     const page = String(response.body);
     for (const key of ['demo-key-1', 'demo-key-2', 'demo-key-3']) expect(page).toContain(`<code>${key}</code>`);
     expect(page).toContain('Müller-O&#39;Brien');
-    for (const link of ['/docs', '/openapi.yaml', '/openapi.json', '/healthz', '/docs/control']) expect(page).toContain(`href="${link}"`);
+    for (const link of ['/docs', '/openapi.yaml', '/openapi.json', '/healthz', '/docs/control', '/_control/ui']) expect(page).toContain(`href="${link}"`);
     // Nothing to load from anywhere: no scripts, stylesheets, images or frames.
     expect(page).not.toMatch(/<(script|link|img|iframe)\b/);
   });
@@ -112,11 +112,12 @@ describe('console routes', () => {
 });
 
 describe('console without the control API', () => {
-  it('neither links nor serves the control API reference', async () => {
+  it('neither links nor serves the control API reference and the sandbox console', async () => {
     const server = await startTestServer({ world: testWorld(), config: { controlApi: false } });
     try {
       expect(String((await server.request('/')).body)).not.toContain('/docs/control');
-      for (const path of ['/docs/control', '/control-api.yaml', '/control-api.json']) {
+      expect(String((await server.request('/')).body)).not.toContain('/_control/ui');
+      for (const path of ['/docs/control', '/control-api.yaml', '/control-api.json', '/_control/ui']) {
         expect((await server.request(path)).status, path).toBe(404);
       }
       expect((await server.request('/docs')).status).toBe(200);

@@ -13,6 +13,7 @@ import { parse } from 'yaml';
 import type { AppContext } from '../app.js';
 import { ApiError } from '../errors.js';
 import { homePage, redocPage } from './page/consoleViews.js';
+import { CONTROL_UI_PATH } from './page/controlUiViews.js';
 import { contentSecurityPolicy, setPageHeaders } from './page/layout.js';
 import { API_PATHS } from './pipeline.js';
 
@@ -116,6 +117,7 @@ export function consoleRouter(context: AppContext, files: ConsoleFiles): Router 
     demoAccounts: context.accounts.list(),
     operations: API_PATHS.map((path) => ({ path, summary: contract.document.paths[path]?.post?.summary ?? '' })),
     controlDocsPath,
+    controlUiPath: config.controlApi ? CONTROL_UI_PATH : undefined,
   });
   get('/', (_req, res) => sendPage(res, pageCsp, home));
 

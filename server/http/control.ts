@@ -8,11 +8,13 @@
 import type { RequestHandler, Router } from 'express';
 import type { AppContext } from '../app.js';
 import { secretMatches } from '../domain/accounts.js';
-import type { ShiftedClock } from '../domain/accountClocks.js';
-import { clockMoveError } from '../clockRange.js';
+import { changeAccountClock, clockState } from '../domain/clockControl.js';
 import { ApiError, badRequest, forbidden } from '../errors.js';
 import type { ScenarioEffect } from '../domain/hotel.js';
+import { SCENARIOS } from '../domain/scenarios/catalogue.js';
+import { TEST_HEADER } from './scenarioHeader.js';
 import { asyncHandler } from './asyncHandler.js';
+import { journalControlRouter } from './journalControl.js';
 import { accountOf, authenticate, clockOf, requireObjectBody } from './pipeline.js';
 import { PAYMENT_OUTCOMES, type PaymentOutcome } from '../domain/bookings/payment.js';
 import { controlGuard } from './controlGuard.js';
@@ -27,7 +29,6 @@ export function controlRouter(context: AppContext): Router {
   if (context.config.adminToken !== undefined) router.use('/admin', adminRouter(context, context.config.adminToken));
   const ofAccount = [requireObjectBody, authenticate(context.accounts, context.clocks)];
 
-  const clockState = (clock: ShiftedClock) => ({ now: clock.now().toISOString(), offset_seconds: clock.offsetMs / 1000 });
   router.post(
     '/clock',
     ...ofAccount,
@@ -38,30 +39,23 @@ export function controlRouter(context: AppContext): Router {
       const changes = CLOCK_FIELDS.slice(1).filter((field) => body[field] !== undefined);
       if (changes.length > 1) throw badRequest("Give at most one of 'now', 'advance_seconds' and 'offset_seconds'");
       const id = accountOf(res).id;
-      const clock = clockOf(res);
-      const baseMs = clock.now().getTime() - clock.offsetMs;
-      // Years 2000–2100, at most 50 years per call (clockRange.ts): every stored timestamp stays servable.
-      const inRange = (offsetMs: number) => {
-        const rangeError = clockMoveError(clock.now().getTime(), baseMs + offsetMs);
-        if (rangeError) throw badRequest(rangeError);
-        return offsetMs;
-      };
       const seconds = (field: string): number => {
         const value = body[field];
         if (typeof value !== 'number' || !Number.isFinite(value)) throw badRequest(`'${field}' must be a number`);
-        return value * 1000;
+        return value;
       };
       if (body.now !== undefined) {
         const instant = typeof body.now === 'string' ? new Date(body.now) : new Date(NaN);
         if (Number.isNaN(instant.getTime())) throw badRequest("'now' must be an ISO 8601 date-time");
-        return res.json(clockState(await context.clocks.setOffset(id, inRange(instant.getTime() - baseMs))));
+        return res.json(clockState(await changeAccountClock(context.clocks, id, { now: instant })));
       }
       if (body.advance_seconds !== undefined) {
-        return res.json(clockState(await context.clocks.setOffset(id, inRange(clock.offsetMs + seconds('advance_seconds')))));
+        return res.json(clockState(await changeAccountClock(context.clocks, id, { advanceSeconds: seconds('advance_seconds') })));
       }
       if (body.offset_seconds !== undefined) {
-        return res.json(clockState(await context.clocks.setOffset(id, inRange(seconds('offset_seconds')))));
+        return res.json(clockState(await changeAccountClock(context.clocks, id, { offsetSeconds: seconds('offset_seconds') })));
       }
+      const clock = clockOf(res);
       res.json(clockState(clock)); // only the key: a read
     }),
   );
@@ -87,6 +81,10 @@ export function controlRouter(context: AppContext): Router {
         effects: hotel.scenario,
         effect: scenarioDescription(hotel.scenario),
       })),
+      test_header: {
+        header: TEST_HEADER,
+        scenarios: SCENARIOS.map(({ name, kind, appliesTo, effect }) => ({ name, kind, applies_to: appliesTo, effect })),
+      },
     });
   });
 
@@ -118,8 +116,10 @@ export function controlRouter(context: AppContext): Router {
     }),
   );
 
+  router.use(journalControlRouter(context.store, ofAccount));
+
   // Reads are POSTs too, because the key travels in the body as on the API.
-  router.all(['/clock', '/reset', '/pay', '/outbox'], (req, _res, next) => {
+  router.all(['/clock', '/reset', '/pay', '/outbox', '/journal', '/certification'], (req, _res, next) => {
     next(new ApiError(405, `Method ${req.method} not allowed; use POST with 'apikey' in the JSON body`, {}, { Allow: 'POST' }));
   });
   return router;

@@ -1,6 +1,7 @@
 /**
  * The checks every API request passes, in the documented order (openapi.yaml, "Order of checks"):
- * method → content type and JSON body (size, depth) → apikey → rate limit → request schema → endpoint.
+ * method → content type and JSON body (size, depth) → apikey → rate limit → request schema → the
+ * sandbox's `Test` header (scenarioHeader.ts) → endpoint.
  * Routing is strict and case-sensitive (app.ts), so only these exact spellings reach them.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -124,14 +125,15 @@ export const rateLimit = (store: Pick<Store, 'hitRateLimit'>, windows: readonly 
     const timeline = await clocks.timelineOf(accountOf(res).id);
     const decision = await store.hitRateLimit(`${req.ip ?? 'unknown'}|${endpoint}`, clocks.base.now().getTime(), windows, timeline);
     if (decision.allowed) return next();
-    const per = decision.window === 'minute' ? 'per minute' : 'per day';
-    next(
-      new ApiError(
-        429,
-        `Rate limit exceeded: ${decision.limit} requests ${per} on ${endpoint.slice(1)}. ` +
-          `Retry after ${decision.retryAfterSeconds} seconds.`,
-        {},
-        { 'Retry-After': String(decision.retryAfterSeconds) },
-      ),
-    );
+    next(rateLimitExceeded(decision.limit, decision.window, endpoint, decision.retryAfterSeconds));
   });
+
+/** The 429 of a full window (also the shape of the `Test: rate_limited` one). */
+export function rateLimitExceeded(limit: number, window: 'minute' | 'day', endpoint: string, retryAfterSeconds: number): ApiError {
+  return new ApiError(
+    429,
+    `Rate limit exceeded: ${limit} requests per ${window} on ${endpoint.slice(1)}. Retry after ${retryAfterSeconds} seconds.`,
+    {},
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}

@@ -19,7 +19,7 @@ const BOOKING_FIELDS: Readonly<Record<keyof BookingRecord, FieldRule | 'guest'>>
   hotelCity: 'string', hotelCountry: 'string', hotelStars: 'number', hotelPhone: 'string|null',
   hotelImage: 'string|null', createdAt: 'string', unavailableReason: 'string|null', csrfToken: 'string',
   paymentAttemptedAt: 'string|null', cancelledAt: 'string|null', refundSettlesAt: 'string|null',
-  supplierCancelFailedAt: 'string|null', language: 'string?',
+  supplierCancelFailedAt: 'string|null', language: 'string?', scenario: 'string?',
 };
 const GUEST_FIELDS = ['first_name', 'last_name', 'email', 'phone'] as const;
 const EMAIL_FIELDS = ['to', 'subject', 'text', 'bookhash', 'sent_at'] as const;

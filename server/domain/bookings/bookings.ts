@@ -16,6 +16,8 @@ import { instantMsOfLocal, localDateIn } from '../localTime.js';
 import type { OfferRegistry } from '../offers.js';
 import { parseServiceHash, quoteServiceHash } from '../rates/index.js';
 import { roomNameIn } from '../rates/roomText.js';
+import type { ScenarioName } from '../scenarios/catalogue.js';
+import { bookingMark, hotelAtCancel, hotelUnder, paymentOutcomeUnder } from '../scenarios/effects.js';
 import { validateStay } from '../stay.js';
 import { hotelSummary } from '../world/details.js';
 import type { World } from '../world/world.js';
@@ -88,15 +90,17 @@ export class Bookings {
   /**
    * Starts a booking for a service_hash: validates it completely, snapshots the rate on the terms
    * of the account's latest offer, stores the booking (durably) in status `processing` and returns
-   * the finalization URL. Scenario hotels may change the price or refuse the booking here.
+   * the finalization URL. Scenario hotels, and the `Test` scenario, may change the price or refuse
+   * the booking here; a scenario for a later step is stored on the booking.
    */
   async start(
     account: Account,
     serviceHash: string,
     clock: Clock,
     idempotency?: { key: string; fingerprint: string },
+    scenario?: ScenarioName,
   ): Promise<StartResult> {
-    if (!idempotency) return this.startOnce(account, serviceHash, clock);
+    if (!idempotency) return this.startOnce(account, serviceHash, clock, scenario);
     const use = { accountId: account.id, ...idempotency };
     const atMs = clock.now().getTime();
     for (let poll = 0; poll <= IN_PROGRESS_POLLS; poll++) {
@@ -105,7 +109,7 @@ export class Bookings {
       if (claim.state === 'completed') return claim.response.body as StartResult;
       if (claim.state === 'claimed') {
         try {
-          return await this.startOnce(account, serviceHash, clock, (body) => ({ ...use, atMs, response: { status: 200, body } }));
+          return await this.startOnce(account, serviceHash, clock, scenario, (body) => ({ ...use, atMs, response: { status: 200, body } }));
         } catch (error) {
           // Nothing was booked: the key is free for a corrected retry. (If the store is down, the
           // claim is abandoned and expires; the original error is what the client must see.)
@@ -123,13 +127,14 @@ export class Bookings {
     account: Account,
     serviceHash: string,
     clock: Clock,
+    scenario: ScenarioName | undefined,
     remember?: (answer: StartResult) => IdempotencyCompletion,
   ): Promise<StartResult> {
     const invalid = (reason: string) => badRequest(`Invalid service_hash '${serviceHash}': ${reason}`);
     const parsed = parseServiceHash(serviceHash);
     if (!parsed.ok) throw invalid(parsed.reason);
     const reference = parsed.value;
-    const hotel = this.world.hotel(reference.hotelId);
+    const hotel = hotelUnder(this.world.hotel(reference.hotelId), scenario);
     if (!hotel) throw invalid(`hotel ${reference.hotelId} does not exist`);
     const now = clock.now();
     try {
@@ -164,6 +169,7 @@ export class Bookings {
     if (scenarioEffect(hotel, 'sold_out_at_booking')) throw conflict(SOLD_OUT_AT_BOOKING);
     const bookhash = await this.unusedBookhash();
     const answer: StartResult = { status: 'ok', booking_url: this.bookingUrl(bookhash) };
+    const mark = bookingMark(scenario);
 
     await this.store.insertBooking((id) => ({
       id,
@@ -215,6 +221,7 @@ export class Bookings {
       refundSettlesAt: null,
       supplierCancelFailedAt: null,
       language: terms.language,
+      ...(mark ? { scenario: mark } : {}),
     }), remember?.(answer));
     return answer;
   }
@@ -247,7 +254,9 @@ export class Bookings {
     }
     const remarks = normaliseRemarks(options.clientRemarks);
     const now = clock.now();
-    const event = PAYMENT_EVENTS[outcome];
+    // A booking started with a payment scenario ends so, whatever the card.
+    const effectiveOutcome = paymentOutcomeUnder(existing.scenario, outcome);
+    const event = PAYMENT_EVENTS[effectiveOutcome];
     const refusal: { error?: ApiError } = {};
     const updated = await this.store.updateBooking(bookhash, (current) => {
       const status = current.unavailableReason === null ? nextStatus(current.status, event) : undefined;
@@ -258,12 +267,12 @@ export class Bookings {
       const booking: BookingRecord = {
         ...current,
         status,
-        paid: outcome === 'success' ? 'yes' : outcome === 'booking_failed' ? 'refunded' : 'no',
-        supplierOrderId: outcome === 'success' ? newSupplierOrderId() : null,
+        paid: effectiveOutcome === 'success' ? 'yes' : effectiveOutcome === 'booking_failed' ? 'refunded' : 'no',
+        supplierOrderId: effectiveOutcome === 'success' ? newSupplierOrderId() : null,
         clientRemarks: remarks,
         paymentAttemptedAt: now.toISOString(),
       };
-      if (outcome !== 'success') return booking;
+      if (effectiveOutcome !== 'success') return booking;
       // The confirmed status and the guest's confirmation e-mail become durable in one write.
       const email = confirmationEmail(booking, {
         sentAt: now,
@@ -355,17 +364,19 @@ export class Bookings {
    * Cancels a confirmed, refundable booking before its deadline. Checks in the documented order:
    * 404, ownership 403, status 409, refundable 403, deadline 403, supplier 502. The decision and
    * the status change happen in one atomic store update, so of simultaneous cancels exactly one wins.
+   * `scenario` is the `Test` scenario sent with the cancel (supplier_unavailable: 502).
    */
   async cancel(
     account: Account,
     bookhash: string,
     clock: Clock,
+    scenario?: ScenarioName,
   ): Promise<{ status: 'cancelled'; booking_id: number; bookhash: string }> {
     await this.owned(account, bookhash);
     const now = clock.now();
     const box: { decision?: CancelDecision } = {};
     await this.store.updateBooking(bookhash, (current) => {
-      const decision = this.decideCancel(current, now);
+      const decision = this.decideCancel(current, now, scenario);
       box.decision = decision;
       if (decision.kind === 'supplier_down') {
         // The supplier is down from the first failed attempt until it recovers.
@@ -400,14 +411,15 @@ export class Bookings {
     }
   }
 
-  private decideCancel(current: BookingRecord, now: Date): CancelDecision {
+  private decideCancel(current: BookingRecord, now: Date, scenario: ScenarioName | undefined): CancelDecision {
     const cancelled = nextStatus(current.status, 'cancel');
     if (cancelled === undefined) return { kind: 'not_confirmed', status: current.status };
     if (!current.refundable || current.freeCancellationBefore === null) return { kind: 'non_refundable' };
     if (now.getTime() >= instantMsOfLocal(current.freeCancellationBefore, this.timeZoneOf(current))) {
       return { kind: 'deadline_passed', deadline: current.freeCancellationBefore };
     }
-    const failing = scenarioEffect(this.world.hotel(current.hotelId), 'cancel_fails_at_supplier');
+    const hotel = hotelAtCancel(this.world.hotel(current.hotelId), current.scenario, scenario);
+    const failing = scenarioEffect(hotel, 'cancel_fails_at_supplier');
     if (failing) {
       const firstFailure = current.supplierCancelFailedAt === null ? now.getTime() : Date.parse(current.supplierCancelFailedAt);
       if (now.getTime() < firstFailure + failing.recoversAfterSeconds * 1000) return { kind: 'supplier_down' };

@@ -1,4 +1,5 @@
 import type { BookingStatus, Meal, Schemas } from '../../contract.js';
+import type { ScenarioName } from '../scenarios/catalogue.js';
 
 /**
  * A booking as stored. It holds a snapshot of the rate at booking time, so later
@@ -70,4 +71,9 @@ export interface BookingRecord {
    * the finalization page and the e-mails speak it. Absent on bookings stored before it existed (= en).
    */
   language?: string;
+  /**
+   * Internal: the `Test` scenario booking start was sent with, when it acts on a later step
+   * (payment_declined, supplier_rejects, supplier_unavailable; price_changed for the record).
+   */
+  scenario?: ScenarioName;
 }

@@ -11,6 +11,7 @@ import type { Config } from '../../config.js';
 import type { HotelRate, HotelResponse, HotelRoom, SearchResponse } from '../../contract.js';
 import { LowdbStore } from '../../store/lowdbStore.js';
 import type { Store } from '../../store/store.js';
+import type { Accounts } from '../accounts.js';
 import { World } from '../world/world.js';
 
 export const KEY_ANNA = 'demo-key-1';
@@ -37,7 +38,7 @@ export interface TestServer {
 
 /** An app on 127.0.0.1 with an ephemeral port; publicUrl is its real address. */
 export async function startTestServer(
-  options: { store?: Store; clock?: FakeClock; config?: Partial<Config>; world?: World } = {},
+  options: { store?: Store; clock?: FakeClock; config?: Partial<Config>; world?: World; accounts?: Accounts } = {},
 ): Promise<TestServer> {
   const store = options.store ?? (await LowdbStore.inMemory());
   const clock = options.clock ?? new FakeClock(TEST_START);
@@ -50,6 +51,7 @@ export async function startTestServer(
     store,
     clock,
     world: options.world ?? testWorld(),
+    accounts: options.accounts,
     // Generous limits: the tests search often; the rate limit has its own tests.
     config: { publicUrl: url, rateLimits: { perMinute: 100_000, perDay: 1_000_000 }, ...options.config },
   });

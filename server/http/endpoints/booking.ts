@@ -3,6 +3,7 @@ import type { AppContext } from '../../app.js';
 import type { BookingRequest, BookingResponse } from '../../contract.js';
 import { IDEMPOTENCY_KEY_HEADER, parseIdempotencyKey, requestFingerprint } from '../../domain/bookings/idempotency.js';
 import { accountOf, clockOf } from '../pipeline.js';
+import { scenarioOf } from '../scenarioHeader.js';
 
 /** POST /booking.php: starts a booking; 200 with the finalization URL. An Idempotency-Key makes a retry safe. */
 export function bookingEndpoint(context: AppContext): (req: Request, res: Response) => Promise<void> {
@@ -10,7 +11,7 @@ export function bookingEndpoint(context: AppContext): (req: Request, res: Respon
     const { service_hash } = req.body as BookingRequest;
     const key = parseIdempotencyKey(req.get(IDEMPOTENCY_KEY_HEADER));
     const idempotency = key === undefined ? undefined : { key, fingerprint: requestFingerprint(req.body) };
-    const body: BookingResponse = await context.bookings.start(accountOf(res), service_hash, clockOf(res), idempotency);
+    const body: BookingResponse = await context.bookings.start(accountOf(res), service_hash, clockOf(res), idempotency, scenarioOf(res));
     res.status(200).json(body);
   };
 }

@@ -2,9 +2,10 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../../app.js';
 import type { SearchRequest, SearchResponse } from '../../contract.js';
 import { accountOf, clockOf } from '../pipeline.js';
+import { scenarioOf } from '../scenarioHeader.js';
 
 /** POST /search.php (spec 4.1). */
 export const searchEndpoint = (context: AppContext) => async (req: Request, res: Response) => {
-  const response: SearchResponse = await context.search.search(accountOf(res).id, req.body as SearchRequest, clockOf(res));
+  const response: SearchResponse = await context.search.search(accountOf(res).id, req.body as SearchRequest, clockOf(res), scenarioOf(res));
   res.json(response);
 };

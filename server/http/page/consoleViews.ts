@@ -14,6 +14,8 @@ export interface HomeView {
   operations: ReadonlyArray<{ path: string; summary: string }>;
   /** Set when the control API is mounted. */
   controlDocsPath?: string;
+  /** The sandbox console; set when the control API is mounted. */
+  controlUiPath?: string;
 }
 
 export function homePage(view: HomeView): string {
@@ -48,6 +50,7 @@ export function homePage(view: HomeView): string {
     <li><a href="/openapi.yaml">openapi.yaml</a> · <a href="/openapi.json">openapi.json</a> — the contract</li>
     <li><a href="/healthz">/healthz</a> — status, version, store and uptime</li>
     ${view.controlDocsPath ? html`<li><a href="${view.controlDocsPath}">Control API reference</a> — clock, reset, scenarios, pay, outbox</li>` : ''}
+    ${view.controlUiPath ? html`<li><a href="${view.controlUiPath}">Sandbox console</a> — one account's bookings, e-mails, clock and reset</li>` : ''}
   </ul>
 </section>`,
   );

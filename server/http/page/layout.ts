@@ -31,6 +31,15 @@ label.card { display: block; margin: 4px 0; }
 code { font-size: 0.95em; }
 button { font: inherit; font-weight: 600; color: #fff; background: var(--accent); border: 0; border-radius: 6px; padding: 12px 20px; cursor: pointer; max-width: 100%; }
 small, .muted { color: var(--muted); }
+/* The sandbox console: tables that scroll sideways on phones, e-mail bodies, small forms. */
+table { width: 100%; border-collapse: collapse; }
+th, td { text-align: left; vertical-align: top; padding: 6px 8px; border-bottom: 1px solid var(--line); }
+.scroll { overflow-x: auto; }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f5f7fa; padding: 12px; border-radius: 6px; margin: 0; }
+form.inline { display: inline-block; margin: 4px 8px 4px 0; }
+input, select { font: inherit; padding: 8px; max-width: 100%; }
+button.secondary { background: #334e68; padding: 8px 14px; }
+button.danger { background: var(--bad); }
 /* Long names, addresses, remarks, amounts and links wrap anywhere rather than widen the page. */
 main { overflow-wrap: anywhere; }
 /* Phones: labels above their values, and less padding. */

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { REDACTED, buildEntry, type ObservedExchange } from './entry.js';
+
+const KEY = 'secret-key-42';
+
+function observed(overrides: Partial<ObservedExchange['request']> = {}, extra: Partial<ObservedExchange> = {}): ObservedExchange {
+  return {
+    id: 7,
+    at: '2026-12-01T10:00:00.000Z',
+    clientAddress: '10.0.0.1',
+    request: { method: 'post', url: '/search.php', headers: { 'Content-Type': 'application/json' }, body: { apikey: KEY, location: 'Paris' }, ...overrides },
+    response: { status: 200, headers: { 'Content-Type': 'application/json', 'Retry-After': 30 }, body: { search_id: 's' } },
+    durationMs: 12.6,
+    ...extra,
+  };
+}
+
+describe('buildEntry', () => {
+  it('records the exchange with the key replaced and the facts certification reads', () => {
+    const entry = buildEntry(observed());
+    expect(entry).toEqual({
+      id: 7,
+      at: '2026-12-01T10:00:00.000Z',
+      client_address: '10.0.0.1',
+      endpoint: '/search.php',
+      key_location: 'body',
+      request: { method: 'POST', path: '/search.php', headers: { 'content-type': 'application/json' }, query: {}, body: { apikey: REDACTED, location: 'Paris' } },
+      response: { status: 200, headers: { 'content-type': 'application/json', 'retry-after': '30' }, body: { search_id: 's' } },
+      duration_ms: 13,
+      conformance: { request_valid: true, response_valid: true, violations: [] },
+      scenario: null,
+    });
+  });
+
+  it.each([
+    { where: 'header', request: { headers: { 'X-Api-Key': KEY } } },
+    { where: 'header', request: { headers: { 'X-Custom': `token ${KEY}` } } },
+    { where: 'query', request: { url: `/search.php?apikey=${KEY}&x=1` } },
+    { where: 'query', request: { url: '/search.php', query: { token: KEY } } },
+  ])('notices the key in a $where and never keeps it', ({ where, request }) => {
+    const entry = buildEntry(observed(request));
+    expect(entry.key_location).toBe(where);
+    expect(JSON.stringify(entry)).not.toContain(KEY);
+    expect(entry.request.path).toBe('/search.php');
+  });
+
+  it('hides a known key sent only in a header, and in a non-JSON body or the response', () => {
+    const entry = buildEntry(
+      observed({ headers: { authorization: `Bearer ${KEY}` }, body: `apikey=${KEY}` }, { secrets: [KEY], response: { status: 400, headers: {}, body: `echo ${KEY}` } }),
+    );
+    expect(entry.key_location).toBe('header');
+    expect(entry.request.body).toBe(`apikey=${REDACTED}`);
+    expect(JSON.stringify(entry)).not.toContain(KEY);
+  });
+
+  it('says missing when there is no key, and keeps raw and empty bodies', () => {
+    expect(buildEntry(observed({ body: '{not json' })).key_location).toBe('missing');
+    expect(buildEntry(observed({ body: '{not json' })).request.body).toBe('{not json');
+    expect(buildEntry(observed({ body: Buffer.from('') })).request.body).toBeNull();
+    expect(buildEntry(observed({ body: { apikey: '' } })).key_location).toBe('missing');
+  });
+
+  it('keeps the conformance verdict and the scenario it is given', () => {
+    const conformance = { request_valid: false, response_valid: true, violations: [{ where: 'request' as const, path: '/body/checkin', message: 'must match format "date"' }] };
+    const entry = buildEntry(observed({}, { conformance, scenario: 'slow' }));
+    expect(entry.conformance).toEqual(conformance);
+    expect(entry.scenario).toBe('slow');
+  });
+});

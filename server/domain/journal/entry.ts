@@ -1,0 +1,220 @@
+/**
+ * One entry of an account's request journal: what a client sent, what it got, how long it took and
+ * whether both sides conform to openapi.yaml, plus the facts certification reads (endpoint, where
+ * the key travelled, the sandbox scenario). Built from plain data, so it knows nothing of Express.
+ * The apikey never reaches an entry: wherever a client put it, it is replaced by REDACTED.
+ */
+
+export const REDACTED = '***';
+
+/** Where the request carried its API key. With several places, the one that breaks the rule wins. */
+export type KeyLocation = 'body' | 'header' | 'query' | 'missing';
+
+export type Headers = Record<string, string>;
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+export interface Violation {
+  where: 'request' | 'response';
+  /** JSON pointer-ish location, e.g. "/body/checkin" or "/headers/retry-after". */
+  path: string;
+  message: string;
+}
+
+export interface Conformance {
+  request_valid: boolean;
+  response_valid: boolean;
+  violations: Violation[];
+}
+
+export interface JournalEntry {
+  /** Increasing per account. */
+  id: number;
+  /** ISO 8601 instant on the account's clock when the request arrived. */
+  at: string;
+  client_address: string;
+  /** The request path without its query string, e.g. "/search.php". */
+  endpoint: string;
+  key_location: KeyLocation;
+  request: {
+    method: string;
+    path: string;
+    headers: Headers;
+    query: Record<string, string | string[]>;
+    /** The parsed JSON body (with apikey REDACTED), or the raw text when it was not JSON, or null. */
+    body: JsonValue | null;
+  };
+  response: { status: number; headers: Headers; body: JsonValue | null };
+  duration_ms: number;
+  conformance: Conformance;
+  /** The sandbox scenario the server played for this call (its `Test` header), or null. */
+  scenario: string | null;
+}
+
+/** What the HTTP layer observed, as plain data. */
+export interface ObservedExchange {
+  id: number;
+  at: Date | string;
+  clientAddress: string;
+  request: {
+    method: string;
+    /** Path, optionally with its query string. */
+    url: string;
+    headers: Record<string, string | string[] | undefined>;
+    query?: Record<string, unknown>;
+    body: unknown;
+  };
+  response: { status: number; headers: Record<string, string | number | string[] | undefined>; body: unknown };
+  durationMs: number;
+  conformance?: Conformance;
+  scenario?: string | null;
+  /** Keys to hide wherever they appear (the account's key, when the caller knows it). */
+  secrets?: readonly string[];
+}
+
+/** Header and query names under which clients tend to send a key. */
+const KEY_NAME = /^(x-)?api[-_]?key$|^authorization$|^x-auth-token$/i;
+
+/**
+ * Values a client may have meant as its key outside the body (key-like header or query names,
+ * with a "Bearer " prefix removed), so a journal can be found for a call that never authenticated.
+ */
+export function keysOutsideBody(
+  headers: Record<string, string | string[] | undefined>,
+  query: Record<string, unknown>,
+): string[] {
+  const named = [...Object.entries(headers), ...Object.entries(query)].filter(([name]) => KEY_NAME.test(name));
+  return named
+    .flatMap(([, value]) => [value].flat())
+    .filter((value): value is string => typeof value === 'string')
+    .map((value) => value.replace(/^bearer\s+/i, '').trim())
+    .filter((value) => value !== '');
+}
+
+/** Builds the entry; every trace of the apikey is redacted. Pure. */
+export function buildEntry(observed: ObservedExchange): JournalEntry {
+  const { request, response } = observed;
+  const queryStart = request.url.indexOf('?');
+  const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
+  const query = normaliseQuery(request.query ?? queryOf(request.url));
+  const headers = normaliseHeaders(request.headers);
+  const body = jsonOrText(request.body);
+  const key = bodyKey(body);
+  const secrets = [...(observed.secrets ?? []), ...(key === undefined ? [] : [key])].filter((s) => s !== '');
+
+  const inHeader = Object.entries(headers).some(([name, value]) => KEY_NAME.test(name) || containsSecret(value, secrets));
+  const inQuery = Object.entries(query).some(
+    ([name, value]) => KEY_NAME.test(name) || [value].flat().some((v) => containsSecret(v, secrets)),
+  );
+  const keyLocation: KeyLocation = inHeader ? 'header' : inQuery ? 'query' : key !== undefined ? 'body' : 'missing';
+
+  return {
+    id: observed.id,
+    at: new Date(observed.at).toISOString(),
+    client_address: observed.clientAddress,
+    endpoint: path,
+    key_location: keyLocation,
+    request: {
+      method: request.method.toUpperCase(),
+      path,
+      headers: redactNamed(headers, secrets),
+      query: redactNamed(query, secrets),
+      body: redactJson(body, secrets),
+    },
+    response: {
+      status: response.status,
+      headers: redactNamed(normaliseHeaders(response.headers), secrets),
+      body: redactJson(jsonOrText(response.body), secrets),
+    },
+    duration_ms: Math.max(0, Math.round(observed.durationMs)),
+    conformance: observed.conformance ?? { request_valid: true, response_valid: true, violations: [] },
+    scenario: observed.scenario ?? null,
+  };
+}
+
+/** The key the body carried, when it carried a non-empty string. */
+function bodyKey(body: JsonValue | null): string | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const key = body.apikey;
+  return typeof key === 'string' && key !== '' ? key : undefined;
+}
+
+function containsSecret(value: string, secrets: readonly string[]): boolean {
+  return secrets.some((secret) => value.includes(secret));
+}
+
+function hide(value: string, secrets: readonly string[]): string {
+  return secrets.reduce((text, secret) => text.split(secret).join(REDACTED), value);
+}
+
+/** Replaces key-like names' values by REDACTED and every occurrence of a secret inside the others. */
+export function redactNamed<T extends string | string[]>(
+  values: Record<string, T>,
+  secrets: readonly string[],
+): Record<string, T> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(values)) {
+    out[name] = KEY_NAME.test(name)
+      ? Array.isArray(value) ? value.map(() => REDACTED) : REDACTED
+      : Array.isArray(value) ? value.map((v) => hide(v, secrets)) : hide(value, secrets);
+  }
+  return out as Record<string, T>;
+}
+
+/** Deep copy with `apikey` fields REDACTED and every secret hidden inside strings. */
+export function redactJson(value: JsonValue | null, secrets: readonly string[]): JsonValue | null {
+  if (typeof value === 'string') return hide(value, secrets);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => redactJson(item, secrets) as JsonValue);
+  const out: { [key: string]: JsonValue } = {};
+  for (const [name, item] of Object.entries(value)) {
+    out[name] = name === 'apikey' && item !== null && item !== '' ? REDACTED : (redactJson(item, secrets) as JsonValue);
+  }
+  return out;
+}
+
+/** Header names in lower case, each value one string. */
+export function normaliseHeaders(headers: Record<string, string | number | string[] | undefined>): Headers {
+  const out: Headers = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return out;
+}
+
+function queryOf(url: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  const start = url.indexOf('?');
+  if (start === -1) return out;
+  for (const [name, value] of new URLSearchParams(url.slice(start + 1))) {
+    const previous = out[name];
+    out[name] = previous === undefined ? value : [previous, value].flat();
+  }
+  return out;
+}
+
+function normaliseQuery(query: Record<string, unknown>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    out[name] = Array.isArray(value) ? value.map((v) => stringOf(v)) : stringOf(value);
+  }
+  return out;
+}
+
+const stringOf = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+
+/** Bodies are stored as JSON when they are JSON, as text otherwise (a malformed body is evidence too). */
+function jsonOrText(body: unknown): JsonValue | null {
+  if (body === undefined || body === null) return null;
+  if (Buffer.isBuffer(body)) body = body.toString('utf8');
+  if (typeof body === 'string') {
+    if (body === '') return null;
+    try {
+      return JSON.parse(body) as JsonValue;
+    } catch {
+      return body;
+    }
+  }
+  return JSON.parse(JSON.stringify(body)) as JsonValue;
+}

@@ -1,0 +1,136 @@
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createContractValidator } from '../../conformance/contract/schema.js';
+import { FakeClock } from '../clock.js';
+import { AccountClocks } from '../domain/accountClocks.js';
+import { Accounts } from '../domain/accounts.js';
+import type { JournalEntry } from '../domain/journal/entry.js';
+import { errorHandler } from './errorHandler.js';
+import { CLIENT_CLOSED_REQUEST, journalRecorder } from './journalRecorder.js';
+import { authenticate } from './pipeline.js';
+import { processStore } from '../testing/processStore.js';
+
+const accounts = Accounts.fromFixture();
+const account = accounts.list()[0]!;
+const KEY = account.apikey;
+
+/** A journal store in memory: what the recorder needs of the real one. */
+class MemoryJournal {
+  readonly byAccount = new Map<number, unknown[]>();
+  async appendRequestJournal(accountId: number, entry: unknown) {
+    this.byAccount.set(accountId, [...(this.byAccount.get(accountId) ?? []), entry]);
+  }
+  async requestJournal(accountId: number) {
+    return this.byAccount.get(accountId) ?? [];
+  }
+  entries(): JournalEntry[] {
+    return (this.byAccount.get(account.id) ?? []) as JournalEntry[];
+  }
+}
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+async function start(handler: express.RequestHandler) {
+  const store = new MemoryJournal();
+  const clocks = new AccountClocks(new FakeClock('2026-12-01T10:00:00Z'), processStore());
+  await clocks.setOffset(account.id, 3_600_000); // the account lives an hour ahead
+  const errors: unknown[] = [];
+  const app = express();
+  app.post(
+    '/booking_overview.php',
+    journalRecorder({ store, accounts, clocks, validator: createContractValidator(), onError: (e) => errors.push(e) }),
+    express.json(),
+    authenticate(accounts, clocks),
+    handler,
+  );
+  app.use(errorHandler);
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  close = () => {
+    server.closeAllConnections();
+    return new Promise((resolve) => server.close(() => resolve()));
+  };
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/booking_overview.php`;
+  /** Waits (boundedly) until the journal holds `count` entries. */
+  const recorded = async (count: number) => {
+    for (let i = 0; i < 100 && store.entries().length < count; i++) await new Promise((r) => setTimeout(r, 10));
+    return store.entries();
+  };
+  return { store, url, recorded, errors };
+}
+
+const post = (url: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal });
+
+describe('journalRecorder', () => {
+  it('records each call once the answer is finished, judged against the contract, with increasing ids', async () => {
+    const { url, recorded, errors } = await start((_req, res) => {
+      res.json({ status: 'ok', count: 0, bookings: [] });
+    });
+    await post(url, { apikey: KEY });
+    await post(url, { apikey: KEY, extra: true });
+    const entries = await recorded(2);
+    expect(entries.map((e) => e.id)).toEqual([1, 2]);
+    expect(entries[0]).toMatchObject({
+      endpoint: '/booking_overview.php',
+      key_location: 'body',
+      request: { method: 'POST', body: { apikey: '***' } },
+      response: { status: 200, body: { status: 'ok', count: 0, bookings: [] } },
+      conformance: { request_valid: true, response_valid: true, violations: [] },
+      scenario: null,
+    });
+    expect(Date.parse(entries[0]!.at)).toBeGreaterThanOrEqual(Date.parse('2026-12-01T11:00:00Z') - 1000);
+    expect(entries[1]!.conformance.request_valid).toBe(false);
+    expect(JSON.stringify(entries)).not.toContain(KEY);
+    expect(errors).toEqual([]);
+  });
+
+  it('files a call that put the key only in a header under that account', async () => {
+    const { url, recorded } = await start((_req, res) => {
+      res.json({ status: 'ok', count: 0, bookings: [] });
+    });
+    const answer = await post(url, {}, { 'X-Api-Key': KEY });
+    expect(answer.status).toBe(401);
+    const [entry] = await recorded(1);
+    expect(entry).toMatchObject({ key_location: 'header', response: { status: 401 }, request: { headers: { 'x-api-key': '***' } } });
+  });
+
+  it('records the scenario the sandbox played, not a header it ignored', async () => {
+    const { url, recorded } = await start((req, res) => {
+      if (req.get('test') === 'slow') res.locals.scenario = 'slow';
+      res.json({ status: 'ok', count: 0, bookings: [] });
+    });
+    await post(url, { apikey: KEY }, { Test: 'slow' });
+    await post(url, { apikey: KEY }, { Test: 'no_such_scenario' });
+    expect((await recorded(2)).map((e) => e.scenario)).toEqual(['slow', null]);
+  });
+
+  it('records nothing for a key no account has', async () => {
+    const { store, url } = await start((_req, res) => {
+      res.json({});
+    });
+    expect((await post(url, { apikey: 'nobody-000000000000' })).status).toBe(403);
+    await new Promise((r) => setTimeout(r, 50));
+    expect([...store.byAccount.values()].flat()).toEqual([]);
+  });
+
+  it('records a call whose client went away before the answer as 499', async () => {
+    let answer: (() => void) | undefined;
+    const { url, recorded } = await start((_req, res) => {
+      answer = () => res.json({ status: 'ok', count: 0, bookings: [] });
+    });
+    const controller = new AbortController();
+    const call = post(url, { apikey: KEY }, {}, controller.signal).catch((e: Error) => e.name);
+    for (let i = 0; i < 100 && !answer; i++) await new Promise((r) => setTimeout(r, 10));
+    controller.abort();
+    expect(await call).toBe('AbortError');
+    const [entry] = await recorded(1);
+    expect(entry!.response).toEqual({ status: CLIENT_CLOSED_REQUEST, headers: {}, body: null });
+    answer!();
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Records every API call in its account's request journal, in one place: after the answer is
+ * finished (or the client went away), the pure builder turns the exchange into an entry, the
+ * contract's validators judge both sides, and the store appends it. Recording never delays or
+ * fails a request: it runs after the response and only logs its own errors.
+ */
+import type { RequestHandler, Response } from 'express';
+import type { ContractValidator } from '../../conformance/contract/schema.js';
+import type { Account, Accounts } from '../domain/accounts.js';
+import type { AccountClocks, ShiftedClock } from '../domain/accountClocks.js';
+import { judgeExchange } from '../domain/journal/conformance.js';
+import { buildEntry, keysOutsideBody, normaliseHeaders, type JournalEntry } from '../domain/journal/entry.js';
+
+/** What the recorder needs of the store. */
+export interface RequestJournalStore {
+  appendRequestJournal(accountId: number, entry: unknown): Promise<void>;
+  requestJournal(accountId: number): Promise<unknown[]>;
+}
+
+/** Shown as the status of a call whose client went away before the answer (nginx's convention). */
+export const CLIENT_CLOSED_REQUEST = 499;
+/**
+ * The scenario the sandbox played for a call: `res.locals.scenario`, which the `Test` header's
+ * middleware (scenarioHeader.ts) sets only once it has accepted the header. A header the server
+ * refused is not recorded, since it proves nothing about how the client handles the scenario.
+ */
+function playedScenario(res: Response): string | null {
+  return typeof res.locals.scenario === 'string' ? res.locals.scenario : null;
+}
+
+export interface JournalRecorderDeps {
+  store: RequestJournalStore;
+  accounts: Accounts;
+  clocks: AccountClocks;
+  validator: ContractValidator;
+  onError?: (error: unknown) => void;
+}
+
+export function journalRecorder(deps: JournalRecorderDeps): RequestHandler {
+  const nextId = entryIds(deps.store);
+  return (req, res, next) => {
+    const started = performance.now();
+    let sent: unknown;
+    const send = res.send.bind(res);
+    res.send = (body?: unknown) => {
+      sent ??= body;
+      return send(body);
+    };
+    let recorded = false;
+    const record = () => {
+      if (recorded) return;
+      recorded = true;
+      const finished = res.writableFinished;
+      const account = accountOfCall(res, deps.accounts, req.headers, req.query as Record<string, unknown>);
+      if (!account) return; // a call no account can be found for belongs in no journal
+      const durationMs = performance.now() - started;
+      void (async () => {
+        const clock: ShiftedClock = (res.locals.clock as ShiftedClock | undefined) ?? (await deps.clocks.clockOf(account.id));
+        const responseHeaders = finished ? normaliseHeaders(res.getHeaders()) : {};
+        const responseBody = finished ? parsedBody(sent) : null;
+        const scenario = playedScenario(res);
+        const entry: JournalEntry = buildEntry({
+          id: await nextId(account.id),
+          at: new Date(clock.now().getTime() - durationMs),
+          clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+          request: { method: req.method, url: req.originalUrl, headers: req.headers, query: req.query as Record<string, unknown>, body: req.body },
+          response: { status: finished ? res.statusCode : CLIENT_CLOSED_REQUEST, headers: responseHeaders, body: responseBody },
+          durationMs,
+          conformance: judgeExchange(deps.validator, {
+            endpoint: req.path,
+            method: req.method,
+            requestBody: req.body,
+            response: finished ? { status: res.statusCode, body: responseBody, headers: responseHeaders } : undefined,
+          }),
+          scenario,
+          secrets: [account.apikey],
+        });
+        await deps.store.appendRequestJournal(account.id, entry);
+      })().catch((error: unknown) => deps.onError?.(error));
+    };
+    res.once('finish', record);
+    res.once('close', record);
+    next();
+  };
+}
+
+/** The authenticated account, or the one whose key the client put in a header or the query string. */
+function accountOfCall(res: Response, accounts: Accounts, headers: Record<string, string | string[] | undefined>, query: Record<string, unknown>): Account | undefined {
+  const authenticated = res.locals.account as Account | undefined;
+  if (authenticated) return authenticated;
+  for (const key of keysOutsideBody(headers, query)) {
+    const account = accounts.findByKey(key);
+    if (account) return account;
+  }
+  return undefined;
+}
+
+/** Ids increase per account: the last stored id, then one more per entry (allocated in order). */
+function entryIds(store: RequestJournalStore): (accountId: number) => Promise<number> {
+  const last = new Map<number, Promise<number>>();
+  return (accountId) => {
+    const previous =
+      last.get(accountId) ??
+      store.requestJournal(accountId).then((entries) => Math.max(0, ...entries.map((e) => (e as JournalEntry).id ?? 0)));
+    const id = previous.then((n) => n + 1);
+    last.set(accountId, id.catch(() => previous));
+    return id;
+  };
+}
+
+function parsedBody(sent: unknown): unknown {
+  if (typeof sent !== 'string' && !Buffer.isBuffer(sent)) return sent ?? null;
+  const text = sent.toString();
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

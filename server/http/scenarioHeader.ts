@@ -1,0 +1,87 @@
+/**
+ * The sandbox's `Test` request header (see domain/scenarios/catalogue.ts): one middleware, placed
+ * after every check of the request (method, body, apikey, rate limit, request schema), so a
+ * scenario never lets a malformed or unauthenticated request through and a client testing its
+ * fault handling sees a valid request fail. It refuses an unknown or misplaced value with 400,
+ * exposes the choice on `res.locals.scenario` (endpoints and the request journal read it), and
+ * performs the transport faults itself; supplier outcomes are left to the endpoint's domain call.
+ */
+import type { Request, RequestHandler, Response } from 'express';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  SIMULATED_RETRY_AFTER_SECONDS, chooseScenario, type ScenarioEndpoint, type ScenarioName,
+} from '../domain/scenarios/catalogue.js';
+import { ApiError, badRequest } from '../errors.js';
+import { asyncHandler } from './asyncHandler.js';
+import { rateLimitExceeded } from './pipeline.js';
+
+export const TEST_HEADER = 'Test';
+
+/** The scenario the request's `Test` header chose, if any. */
+export function scenarioOf(res: Response): ScenarioName | undefined {
+  return res.locals.scenario as ScenarioName | undefined;
+}
+
+export interface ScenarioHeaderOptions {
+  /** How long `slow` waits before answering (6 s; tests shorten it). */
+  slowDelayMs: number;
+  /** The real per-minute limit, named in the simulated 429 as the real one names it. */
+  perMinute: number;
+}
+
+export const scenarioHeader = (options: ScenarioHeaderOptions): RequestHandler =>
+  asyncHandler(async (req, res, next) => {
+    const value = req.get(TEST_HEADER);
+    if (value === undefined) return next();
+    const choice = chooseScenario(value, req.path as ScenarioEndpoint);
+    if (!choice.ok) return next(badRequest(choice.message));
+    res.locals.scenario = choice.scenario;
+    switch (choice.scenario) {
+      case 'slow':
+        if (await waitUnlessClientLeaves(res, options.slowDelayMs)) next();
+        return;
+      case 'server_error':
+        return next(simulated(res, new ApiError(500, 'Simulated server error (Test header: server_error); the request was not processed.')));
+      case 'rate_limited': {
+        const limit = rateLimitExceeded(options.perMinute, 'minute', req.path, SIMULATED_RETRY_AFTER_SECONDS);
+        return next(simulated(res, new ApiError(429, `${limit.message} (Simulated: Test header rate_limited.)`, {}, limit.headers)));
+      }
+      case 'connection_reset':
+        // A TCP reset, as a crashed server or a dropped proxy connection gives: the client sees ECONNRESET.
+        req.socket.resetAndDestroy();
+        return;
+      default:
+        return next();
+    }
+  });
+
+/**
+ * Simulated faults answer outside the contract's responses on purpose (a 500, a 429 on an endpoint
+ * that is not rate limited), so response validation lets them through; see `allowSimulatedFaults`.
+ */
+function simulated(res: Response, error: ApiError): ApiError {
+  res.locals.simulatedFault = true;
+  return error;
+}
+
+/** express-openapi-validator's `validateResponses.onError`: every invalid response still fails, except a simulated fault. */
+export function allowSimulatedFaults(error: Error, _body: unknown, req: Request): void {
+  if (req.res?.locals.simulatedFault === true) return;
+  throw error;
+}
+
+/** Waits on a timer (the event loop stays free); false when the client closed the connection first. */
+async function waitUnlessClientLeaves(res: Response, delayMs: number): Promise<boolean> {
+  const gone = new AbortController();
+  const onClose = () => gone.abort();
+  res.once('close', onClose);
+  try {
+    await sleep(delayMs, undefined, { signal: gone.signal });
+    return true;
+  } catch (error) {
+    if (gone.signal.aborted) return false;
+    throw error;
+  } finally {
+    res.off('close', onClose);
+  }
+}

@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: startup time and RSS, search and hotel-details latency (server-side and over
- * HTTP) and throughput, and booking-start/cancel throughput as the store grows. Prints JSON.
+ * HTTP) and throughput, booking-start/cancel throughput as the store grows, and hotel.php throughput
+ * with one and two replicas on PostgreSQL. Prints JSON.
  * Targets (not test assertions): search p50 server-side < 5 ms, startup < 5 s, RSS < 600 MB.
  */
 const only = process.argv.slice(2);
@@ -11,5 +12,6 @@ if (wanted('startup')) results.startup = await (await import('./bench/startup.js
 if (wanted('search')) results.search = await (await import('./bench/search.js')).benchSearch();
 if (wanted('http')) results.http = await (await import('./bench/http.js')).benchHttp();
 if (wanted('bookings')) results.bookings = await (await import('./bench/bookings.js')).benchBookings();
+if (wanted('replicas')) results.replicas = await (await import('./bench/replicas.js')).benchReplicas();
 console.log(JSON.stringify(results, null, 2));
 process.exit(0);

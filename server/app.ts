@@ -11,13 +11,13 @@ import type { Clock } from './clock.js';
 import { defaultConfig, type Config } from './config.js';
 import { AccountClocks } from './domain/accountClocks.js';
 import { Accounts } from './domain/accounts.js';
-import { SlidingWindowRateLimiter } from './domain/rateLimiter.js';
+import { rateLimitWindows } from './domain/rateLimiter.js';
 import { Bookings } from './domain/bookings/bookings.js';
 import { HotelDetailsService } from './domain/hotelDetails.js';
 import { OfferRegistry } from './domain/offers.js';
 import { SearchService } from './domain/search.js';
 import { defaultWorld, type World } from './domain/world/world.js';
-import type { Store } from './store/store.js';
+import type { RateLimitWindow, Store } from './store/store.js';
 import { asyncHandler } from './http/asyncHandler.js';
 import { consoleRouter } from './http/console.js';
 import { controlRouter } from './http/control.js';
@@ -76,7 +76,8 @@ export interface AppContext {
   config: Config;
   world: World;
   accounts: Accounts;
-  rateLimiter: SlidingWindowRateLimiter;
+  /** The minute and day windows of search.php and hotel.php (counted in the Store, per client IP). */
+  rateLimits: RateLimitWindow[];
   search: SearchService;
   hotelDetails: HotelDetailsService;
   bookings: Bookings;
@@ -93,10 +94,11 @@ export function createContext(options: AppOptions): AppContext {
   world.geocoder().prepareAddressIndex();
   const accounts = options.accounts ?? Accounts.fromFixture();
   const { store, clock } = options;
-  const clocks = new AccountClocks(clock);
-  const offers = new OfferRegistry();
-  const rateLimiter = new SlidingWindowRateLimiter(config.rateLimits);
-  const search = new SearchService({ world, offers, publicUrl: config.publicUrl });
+  // Clocks, searches, offers and rate-limit windows live in the store: replicas on one database share them.
+  const clocks = new AccountClocks(clock, store);
+  const offers = new OfferRegistry(store);
+  const rateLimits = rateLimitWindows(config.rateLimits);
+  const search = new SearchService({ world, offers, store, publicUrl: config.publicUrl });
   const hotelDetails = new HotelDetailsService({ world, offers, search, publicUrl: config.publicUrl });
   const bookings = new Bookings({ store, world, offers, config });
   return {
@@ -106,25 +108,20 @@ export function createContext(options: AppOptions): AppContext {
     config,
     world,
     accounts,
-    rateLimiter,
+    rateLimits,
     search,
     hotelDetails,
     bookings,
     async resetAccount(accountId) {
       // Rate-limit windows belong to the client IP, not the account, and stay.
+      // The store drops the account's clock, searches and offers for every replica; the live
+      // hotel cache of this process goes too (other replicas' caches stay: see hotelDetails.ts).
       await store.resetAccount(accountId);
-      search.reset(accountId);
       hotelDetails.reset(accountId);
-      offers.reset(accountId);
-      await clocks.reset(accountId);
     },
     async reset() {
       await store.reset();
-      search.resetAll();
       hotelDetails.resetAll();
-      offers.resetAll();
-      rateLimiter.reset();
-      await clocks.resetAll();
     },
   };
 }
@@ -182,7 +179,7 @@ export function createApp(options: AppOptions): Express {
       jsonBody(config.bodyLimitBytes),
       requireObjectBody,
       authenticate(context.accounts, context.clocks),
-      ...(RATE_LIMITED_PATHS.includes(path) ? [rateLimit(context.rateLimiter, context.clocks, path)] : []),
+      ...(RATE_LIMITED_PATHS.includes(path) ? [rateLimit(context.store, context.rateLimits, context.clocks, path)] : []),
       ...validator,
       scenarioHeader({ slowDelayMs: config.slowScenarioDelayMs, perMinute: config.rateLimits.perMinute }),
     ];

@@ -56,7 +56,7 @@ function uncachedSearches(today: string, count: number): unknown[] {
 }
 
 /** Distinct live hotel-details requests over the hotels of one search. */
-function liveDetails(today: string, hotelIds: number[], count: number): unknown[] {
+export function liveDetails(today: string, hotelIds: number[], count: number): unknown[] {
   return Array.from({ length: count }, (_, index) => {
     const checkin = addDays(today, 7 + (index % 300));
     return {

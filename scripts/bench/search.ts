@@ -37,14 +37,14 @@ export async function benchSearch(): Promise<Record<string, unknown>> {
   const hotelIds: number[] = [];
   for (let index = 0; index < 400; index++) {
     const begin = performance.now();
-    const response = context.search.search(1, searchRequest(index), clock);
+    const response = await context.search.search(1, searchRequest(index), clock);
     serverSide.push(performance.now() - begin);
     if (response.hotels[0]) hotelIds.push(response.hotels[0].id);
   }
   const detailsServerSide: number[] = [];
   for (let index = 0; index < 400; index++) {
     const begin = performance.now();
-    context.hotelDetails.details(1, { apikey: 'demo-key-1', id: hotelIds[index % hotelIds.length] as number, checkin: '2027-02-01', checkout: `2027-02-0${2 + (index % 5)}`, persons: 1 + (index % 3) }, clock);
+    await context.hotelDetails.details(1, { apikey: 'demo-key-1', id: hotelIds[index % hotelIds.length] as number, checkin: '2027-02-01', checkout: `2027-02-0${2 + (index % 5)}`, persons: 1 + (index % 3) }, clock);
     detailsServerSide.push(performance.now() - begin);
   }
 

@@ -1,17 +1,23 @@
 /**
  * One clock per account, read by every time rule of that account's requests and bookings: each
  * account's clock is the sandbox's base clock (real time; a FakeClock in tests) plus the account's
- * own offset, which only that account's control calls move. Methods that read or change offsets
- * are async so that this state can later move into the Store (shared by replicas).
+ * own offset, which only that account's control calls move. Offsets and their change history live
+ * in the Store (one row per account, read per request, no process cache), so replicas sharing a
+ * database show every account the same clock. Two control calls moving one account's clock at the
+ * same instant on two replicas: the later write wins.
  */
 import type { Clock } from '../clock.js';
 import { assertClockInstant } from '../clockRange.js';
+import type { Store } from '../store/store.js';
 
 const DAY_MS = 86_400_000;
 /** Offset changes kept per account: enough for a day of conformance runs, bounded for safety. */
 const MAX_CHANGES = 10_000;
 
-interface OffsetChange {
+/** Stands for "since ever" in a stored history (JSON has no -Infinity): the earliest Date. */
+const SINCE_EVER_MS = -8.64e15;
+
+export interface OffsetChange {
   /** Base-clock instant from which `offsetMs` applies. */
   fromBaseMs: number;
   offsetMs: number;
@@ -29,39 +35,32 @@ export class ShiftedClock implements Clock {
 }
 
 export class AccountClocks {
-  /** Per account, its offset changes, oldest first; no entry means offset 0 since ever. */
-  private readonly changes = new Map<number, OffsetChange[]>();
-
-  constructor(readonly base: Clock) {}
+  constructor(
+    readonly base: Clock,
+    private readonly store: Pick<Store, 'getClockOffset' | 'getClockHistory' | 'setClockOffset'>,
+  ) {}
 
   /** The account's clock as it is now (its offset is fixed for the request that asked). */
   async clockOf(accountId: number): Promise<ShiftedClock> {
-    return new ShiftedClock(this.base, this.currentOffset(accountId));
+    return new ShiftedClock(this.base, await this.store.getClockOffset(accountId));
   }
 
   async advance(accountId: number, seconds: number): Promise<ShiftedClock> {
-    return this.setOffset(accountId, this.currentOffset(accountId) + seconds * 1000);
+    return this.setOffset(accountId, (await this.store.getClockOffset(accountId)) + seconds * 1000);
   }
 
   /** Sets the account's offset over the base clock (0 = real time); time keeps flowing. */
   async setOffset(accountId: number, offsetMs: number): Promise<ShiftedClock> {
     const baseMs = this.base.now().getTime();
     assertClockInstant(baseMs + offsetMs); // like the clocks themselves: years 2000–2100 only
+    const stored = await this.store.getClockHistory(accountId);
     // Before its first change an account ran on real time.
-    const known = this.changes.get(accountId) ?? [{ fromBaseMs: -Infinity, offsetMs: 0 }];
+    const known = stored.length > 0 ? stored : [{ fromBaseMs: SINCE_EVER_MS, offsetMs: 0 }];
     const history = known.filter((change) => change.fromBaseMs < baseMs);
-    history.push({ fromBaseMs: baseMs, offsetMs: Math.round(offsetMs) });
-    this.changes.set(accountId, pruned(history, baseMs));
-    return this.clockOf(accountId);
-  }
-
-  /** Back to real time (offset 0), forgetting the history. */
-  async reset(accountId: number): Promise<void> {
-    this.changes.delete(accountId);
-  }
-
-  async resetAll(): Promise<void> {
-    this.changes.clear();
+    const rounded = Math.round(offsetMs);
+    history.push({ fromBaseMs: baseMs, offsetMs: rounded });
+    await this.store.setClockOffset(accountId, rounded, pruned(history, baseMs));
+    return new ShiftedClock(this.base, rounded);
   }
 
   /**
@@ -69,7 +68,7 @@ export class AccountClocks {
    * force). The rate limiter places the IP's stored requests on this timeline.
    */
   async timelineOf(accountId: number): Promise<(baseMs: number) => number> {
-    const history = this.changes.get(accountId) ?? [];
+    const history = await this.store.getClockHistory(accountId);
     return (baseMs) => {
       let offsetMs = history[0]?.offsetMs ?? 0;
       for (const change of history) {
@@ -78,10 +77,6 @@ export class AccountClocks {
       }
       return baseMs + offsetMs;
     };
-  }
-
-  private currentOffset(accountId: number): number {
-    return this.changes.get(accountId)?.at(-1)?.offsetMs ?? 0;
   }
 }
 

@@ -1,7 +1,13 @@
 /**
  * hotel.php as a domain service: static data plus rooms and rates, either from a cached
- * search (search_id) or from a live lookup cached for 30 minutes. Both are the asking account's
- * own and judged on its clock.
+ * search (search_id, kept in the Store by SearchService) or from a live lookup cached for 30
+ * minutes. Both are the asking account's own and judged on its clock.
+ *
+ * The live cache stays in each process, also when replicas share a database: its rooms are a pure
+ * function of (hotel, stay, pricing instant) over the seeded world, so a replica that computes them
+ * afresh gives what another's cache holds for that instant, and every answer is priced within the
+ * last 30 minutes of the account's clock, as the API allows. An entry from a clock instant later
+ * than now (the clock was moved back or reset, here or on another replica) is not used.
  */
 import type { Clock } from '../clock.js';
 import type { Availability, HotelRequest, HotelResponse, HotelRoom } from '../contract.js';
@@ -48,10 +54,10 @@ export class HotelDetailsService {
    * @param scenario the `Test` scenario: one that alters the hotel (no_availability) is priced
    * afresh and never enters the live cache.
    */
-  details(accountId: number, request: HotelRequest, clock: Clock, scenario?: ScenarioName): HotelResponse {
+  async details(accountId: number, request: HotelRequest, clock: Clock, scenario?: ScenarioName): Promise<HotelResponse> {
     const hotel = hotelUnder(this.deps.world.hotel(request.id), scenario);
     // The dates (400) are checked before the id (404); an unknown hotel's "today" is UTC's.
-    const lookup = this.lookup(accountId, request, clock, hotel?.timeZone ?? 'UTC');
+    const lookup = await this.lookup(accountId, request, clock, hotel?.timeZone ?? 'UTC');
     if (!hotel) throw notFound(`Hotel ${request.id} not found`);
     const language = lowerCode(request.language, 'en');
     const textLanguage = textLanguageOf(language);
@@ -66,7 +72,7 @@ export class HotelDetailsService {
       currency: stay.currency,
       ...(rooms.length > 0 ? {} : { message: messagesFor(textLanguage).t('noRooms') }),
     };
-    this.deps.offers.record(
+    await this.deps.offers.record(
       accountId,
       rooms.flatMap((room) => room.rates.map((rate) => rate.service_hash)),
       { ...stay, language },
@@ -85,9 +91,9 @@ export class HotelDetailsService {
   }
 
   /** search_id (of this account) wins over dates (reference behaviour); neither is a 400. */
-  private lookup(accountId: number, request: HotelRequest, clock: Clock, timeZone: string): Lookup {
+  private async lookup(accountId: number, request: HotelRequest, clock: Clock, timeZone: string): Promise<Lookup> {
     if (request.search_id !== undefined) {
-      const search = this.deps.search.find(accountId, request.search_id, clock);
+      const search = await this.deps.search.find(accountId, request.search_id, clock);
       if (!search) throw badRequest(`search_id '${request.search_id}' is unknown or has expired; search again`);
       return { stay: search.params.stay, source: 'search_cache', pricedAt: search.createdAt };
     }
@@ -114,7 +120,7 @@ export class HotelDetailsService {
     const key = JSON.stringify([hotel.id, lookup.stay]);
     const nowMs = lookup.pricedAt.getTime();
     const cached = liveCache.get(key);
-    if (cached && nowMs - cached.cachedAtMs < LIVE_CACHE_MS) return cached.rooms;
+    if (cached && nowMs >= cached.cachedAtMs && nowMs - cached.cachedAtMs < LIVE_CACHE_MS) return cached.rooms;
     const rooms = hotelRooms(hotel, lookup.stay, lookup.pricedAt);
     for (const [staleKey, entry] of liveCache) {
       if (nowMs - entry.cachedAtMs < LIVE_CACHE_MS) break; // oldest first

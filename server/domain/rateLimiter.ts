@@ -39,14 +39,19 @@ export class SlidingWindowRateLimiter {
   /** Clock time of the last sweep for keys whose whole history left the day window. */
   private lastSweepMs = -Infinity;
 
-  constructor(limits: RateLimits) {
-    this.windows = rateLimitWindows(limits);
+  /** Without limits, only hitWindows (windows given per request, as the Store does) is of use. */
+  constructor(limits?: RateLimits) {
+    this.windows = limits ? rateLimitWindows(limits) : [];
   }
 
   /** @param nowMs base-clock time of the request; @param placeOf base instant → the asking account's clock */
   hit(key: string, nowMs: number, placeOf: (baseMs: number) => number = (baseMs) => baseMs): RateLimitDecision {
+    return this.hitWindows(key, nowMs, this.windows, placeOf);
+  }
+
+  hitWindows(key: string, nowMs: number, windows: readonly RateLimitWindow[], placeOf?: (baseMs: number) => number): RateLimitDecision {
     this.sweepExpired(nowMs);
-    return hitSlidingWindows(this.accepted, key, nowMs, this.windows, placeOf);
+    return hitSlidingWindows(this.accepted, key, nowMs, windows, placeOf);
   }
 
   reset(): void {
@@ -75,7 +80,8 @@ export class SlidingWindowRateLimiter {
 
 /**
  * One request for `key` against `windows`, given the accepted request times (base clock, oldest
- * first) of every key in `accepted`. Shared by the limiter above and the embedded store's hitRateLimit.
+ * first) of every key in `accepted`. Shared by the limiter above (the embedded store's windows) and
+ * the PostgreSQL store, which runs it on the key's rows under a per-key lock.
  */
 export function hitSlidingWindows(
   accepted: Map<string, number[]>,

@@ -2,16 +2,18 @@
  * search.php as a domain service: normalise the request, geocode, find the nearest hotels
  * with a rate that meets every filter, and cache identical searches for an hour. The cache and
  * the search_ids are per account and judged on that account's clock, so no account ever gets
- * another's search_id (which would expire on the other's schedule).
+ * another's search_id (which would expire on the other's schedule). Both live in the Store (a
+ * search is stored under its search_id and under a digest of its account and normalised
+ * parameters), so replicas sharing a database answer an identical search with the same search_id
+ * and accept each other's search_ids.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { Meal, SearchHotel, SearchRequest, SearchResponse } from '../contract.js';
 import { badRequest } from '../errors.js';
 import type { Hotel } from './hotel.js';
 import { localDateIn, timeZoneAt } from './localTime.js';
 import type { OfferRegistry } from './offers.js';
-import { PerAccount } from './perAccount.js';
 import { cheapestRate, type SearchRate, type Stay } from './rates/index.js';
 import { textLanguageOf } from './i18n/languages.js';
 import { searchRateIn } from './rates/roomText.js';
@@ -21,6 +23,7 @@ import { altersHotel, hotelUnder } from './scenarios/effects.js';
 import { validateStay } from './stay.js';
 import { hotelSummary } from './world/details.js';
 import type { World } from './world/world.js';
+import type { Store } from '../store/store.js';
 
 export const MAX_HOTELS_PER_SEARCH = 15;
 const SEARCH_LIFETIME_MS = 60 * 60 * 1000;
@@ -42,29 +45,37 @@ export interface SearchParams {
   includeAmenities: boolean;
 }
 
-export interface CachedSearch {
+/** A valid search as hotel.php reads it by search_id. */
+export interface FoundSearch {
   searchId: string;
   params: SearchParams;
-  response: SearchResponse;
   /** When the search ran; hotel details with this search_id price the rates as of then. */
   createdAt: Date;
+}
+
+export interface CachedSearch extends FoundSearch {
+  response: SearchResponse;
 }
 
 export interface SearchServiceDeps {
   world: World;
   offers: OfferRegistry;
+  store: Pick<Store, 'putSearch' | 'getSearch'>;
   publicUrl: string;
 }
 
-/** One account's searches, by search_id and by normalised parameters. */
-interface AccountSearches {
-  byId: Map<string, CachedSearch>;
-  byParams: Map<string, CachedSearch>;
+/**
+ * A search as JSON (what the Store keeps): under its search_id without the response (hotel.php
+ * needs the parameters and the time only), under its identical-search key with it.
+ */
+interface StoredSearch {
+  searchId: string;
+  params: SearchParams;
+  createdAtMs: number;
+  response?: SearchResponse;
 }
 
 export class SearchService {
-  private readonly searches = new PerAccount<AccountSearches>(() => ({ byId: new Map(), byParams: new Map() }));
-
   constructor(private readonly deps: SearchServiceDeps) {}
 
   /**
@@ -72,20 +83,23 @@ export class SearchService {
    * @param scenario the `Test` scenario: one that alters hotels (no_availability) runs a search of
    * its own, kept by search_id only, so the identical-search cache never mixes it with real answers.
    */
-  search(accountId: number, request: SearchRequest, clock: Clock, scenario?: ScenarioName): SearchResponse {
+  async search(accountId: number, request: SearchRequest, clock: Clock, scenario?: ScenarioName): Promise<SearchResponse> {
     const now = clock.now();
     const params = this.normalise(request, now);
-    const key = JSON.stringify(params);
-    const searches = this.searches.of(accountId);
+    const identicalKey = identicalSearchKey(accountId, params);
     const altered = altersHotel(scenario);
-    let entry = altered ? undefined : searches.byParams.get(key);
-    if (!entry || this.expired(entry, now)) {
+    const identical = altered ? undefined : await this.load(accountId, identicalKey, now);
+    let entry: CachedSearch;
+    if (identical?.response) {
+      entry = { ...identical, response: identical.response };
+    } else {
       entry = this.run(params, now, scenario);
-      this.prune(searches, now);
-      if (!altered) searches.byParams.set(key, entry);
-      searches.byId.set(entry.searchId, entry);
+      const stored: StoredSearch = { searchId: entry.searchId, params, createdAtMs: now.getTime() };
+      const expiresAtMs = now.getTime() + SEARCH_LIFETIME_MS;
+      await this.deps.store.putSearch(accountId, entry.searchId, stored, expiresAtMs);
+      if (!altered) await this.deps.store.putSearch(accountId, identicalKey, { ...stored, response: entry.response }, expiresAtMs);
     }
-    this.deps.offers.record(
+    await this.deps.offers.record(
       accountId,
       entry.response.hotels.map((hotel) => hotel.rate.service_hash),
       { ...entry.params.stay, language: entry.params.language },
@@ -95,18 +109,17 @@ export class SearchService {
   }
 
   /** A search of this account that is still valid (1 hour on its clock), or undefined. */
-  find(accountId: number, searchId: string, clock: Clock): CachedSearch | undefined {
-    const entry = this.searches.of(accountId).byId.get(searchId);
-    return entry && !this.expired(entry, clock.now()) ? entry : undefined;
+  async find(accountId: number, searchId: string, clock: Clock): Promise<FoundSearch | undefined> {
+    const entry = await this.load(accountId, searchId, clock.now());
+    // An identical-search key is no search_id, even in its own account.
+    return entry?.searchId === searchId ? entry : undefined;
   }
 
-  /** Forgets one account's searches. */
-  reset(accountId: number): void {
-    this.searches.reset(accountId);
-  }
-
-  resetAll(): void {
-    this.searches.resetAll();
+  private async load(accountId: number, key: string, now: Date): Promise<(FoundSearch & { response?: SearchResponse }) | undefined> {
+    const found = await this.deps.store.getSearch(key, now.getTime());
+    if (!found || found.accountId !== accountId) return undefined;
+    const { searchId, params, response, createdAtMs } = found.value as StoredSearch;
+    return { searchId, params, createdAt: new Date(createdAtMs), ...(response ? { response } : {}) };
   }
 
   private normalise(request: SearchRequest, now: Date): SearchParams {
@@ -218,18 +231,9 @@ export class SearchService {
       rate: searchRateIn(rate, textLanguageOf(params.language)),
     };
   }
+}
 
-  private expired(entry: CachedSearch, now: Date): boolean {
-    return now.getTime() - entry.createdAt.getTime() >= SEARCH_LIFETIME_MS;
-  }
-
-  /** Drops expired searches so the caches stay bounded by an hour of traffic. */
-  private prune({ byId, byParams }: AccountSearches, now: Date): void {
-    for (const [id, entry] of byId) {
-      if (!this.expired(entry, now)) break; // insertion order = creation order
-      byId.delete(id);
-      const key = JSON.stringify(entry.params);
-      if (byParams.get(key) === entry) byParams.delete(key);
-    }
-  }
+/** The Store key of an account's identical searches (never a search_id: those are 32 hex digits). */
+function identicalSearchKey(accountId: number, params: SearchParams): string {
+  return `identical:${accountId}:${createHash('sha256').update(JSON.stringify(params)).digest('hex')}`;
 }

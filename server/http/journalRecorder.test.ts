@@ -9,6 +9,7 @@ import type { JournalEntry } from '../domain/journal/entry.js';
 import { errorHandler } from './errorHandler.js';
 import { CLIENT_CLOSED_REQUEST, journalRecorder } from './journalRecorder.js';
 import { authenticate } from './pipeline.js';
+import { processStore } from '../testing/processStore.js';
 
 const accounts = Accounts.fromFixture();
 const account = accounts.list()[0]!;
@@ -37,7 +38,7 @@ afterEach(async () => {
 async function start(handler: express.RequestHandler) {
   const store = new MemoryJournal();
   const base = new FakeClock('2026-12-01T10:00:00Z');
-  const clocks = new AccountClocks(base);
+  const clocks = new AccountClocks(base, processStore());
   await clocks.setOffset(account.id, 3_600_000); // the account lives an hour ahead
   const errors: unknown[] = [];
   const app = express();

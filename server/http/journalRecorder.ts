@@ -40,9 +40,9 @@ export function journalRecorder(deps: JournalRecorderDeps): RequestHandler {
   const nextId = entryIds(deps.store);
   return (req, res, next) => {
     const started = performance.now();
-    // When the call arrived: the base clock now, plus the account's offset as the call saw it
-    // (set on authentication). Time that passes during the call, real or a test's, cannot shift it.
-    const arrivedBaseMs = deps.clocks.base.now().getTime();
+    // When the call arrived, on the base clock: its account's offset is added once the account is known.
+    // (Subtracting the real duration from a clock that a test froze would stamp calls in the past.)
+    const arrivedAtBaseMs = deps.clocks.base.now().getTime();
     let sent: unknown;
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
@@ -64,7 +64,7 @@ export function journalRecorder(deps: JournalRecorderDeps): RequestHandler {
         const scenario = playedScenario(res);
         const entry: JournalEntry = buildEntry({
           id: await nextId(account.id),
-          at: new Date(arrivedBaseMs + clock.offsetMs),
+          at: new Date(arrivedAtBaseMs + clock.offsetMs),
           clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
           request: { method: req.method, url: req.originalUrl, headers: req.headers, query: req.query as Record<string, unknown>, body: req.body },
           response: { status: finished ? res.statusCode : CLIENT_CLOSED_REQUEST, headers: responseHeaders, body: responseBody },

@@ -7,7 +7,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Account, Accounts } from '../domain/accounts.js';
 import type { AccountClocks, ShiftedClock } from '../domain/accountClocks.js';
-import type { SlidingWindowRateLimiter } from '../domain/rateLimiter.js';
+import type { RateLimitWindow } from '../domain/rateLimiter.js';
+import type { Store } from '../store/store.js';
 import { ApiError, badRequest, forbidden, unauthorized } from '../errors.js';
 import { asyncHandler } from './asyncHandler.js';
 
@@ -116,12 +117,13 @@ export const authenticate = (accounts: Accounts, clocks: AccountClocks): Request
 
 /**
  * 429 with Retry-After once the client IP used up a window on this endpoint, judged on the clock of
- * the account asking (see SlidingWindowRateLimiter).
+ * the account asking (see hitSlidingWindows). The windows are counted in the store, atomically, so
+ * replicas sharing a database count one client's requests together.
  */
-export const rateLimit = (limiter: SlidingWindowRateLimiter, clocks: AccountClocks, endpoint: string) =>
+export const rateLimit = (store: Pick<Store, 'hitRateLimit'>, windows: readonly RateLimitWindow[], clocks: AccountClocks, endpoint: string) =>
   asyncHandler(async (req: Request, res: Response, next: NextFunction) => {
     const timeline = await clocks.timelineOf(accountOf(res).id);
-    const decision = limiter.hit(`${req.ip ?? 'unknown'}|${endpoint}`, clocks.base.now().getTime(), timeline);
+    const decision = await store.hitRateLimit(`${req.ip ?? 'unknown'}|${endpoint}`, clocks.base.now().getTime(), windows, timeline);
     if (decision.allowed) return next();
     next(rateLimitExceeded(decision.limit, decision.window, endpoint, decision.retryAfterSeconds));
   });

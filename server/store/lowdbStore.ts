@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { Low, type Adapter } from 'lowdb';
 import type { BookingRecord } from '../domain/bookings/record.js';
 import type { RateLimitDecision, RateLimitWindow } from '../domain/rateLimiter.js';
+import type { OffsetChange } from '../domain/accountClocks.js';
 import { DurableState, StoreDataError, idempotencyMapKey, type StoreChange, type StoreData } from './durableState.js';
 import { Journal, NoLog, type ChangeLog } from './journal.js';
 import { ProcessState } from './processState.js';
@@ -228,8 +229,11 @@ export class LowdbStore implements Store {
   async getClockOffset(accountId: number): Promise<number> {
     return this.process.getClockOffset(accountId);
   }
-  async setClockOffset(accountId: number, offsetMs: number): Promise<void> {
-    this.process.setClockOffset(accountId, offsetMs);
+  async getClockHistory(accountId: number): Promise<readonly OffsetChange[]> {
+    return this.process.getClockHistory(accountId);
+  }
+  async setClockOffset(accountId: number, offsetMs: number, history?: readonly OffsetChange[]): Promise<void> {
+    this.process.setClockOffset(accountId, offsetMs, history);
   }
   async putSearch(accountId: number, searchId: string, value: unknown, expiresAtMs: number): Promise<void> {
     this.process.putSearch(accountId, searchId, value, expiresAtMs);
@@ -237,14 +241,14 @@ export class LowdbStore implements Store {
   async getSearch(searchId: string, nowMs: number): Promise<{ accountId: number; value: unknown } | undefined> {
     return this.process.getSearch(searchId, nowMs);
   }
-  async putOffer(accountId: number, serviceHash: string, value: unknown, expiresAtMs: number): Promise<void> {
-    this.process.putOffer(accountId, serviceHash, value, expiresAtMs);
+  async putOffers(accountId: number, serviceHashes: readonly string[], value: unknown, expiresAtMs: number): Promise<void> {
+    this.process.putOffers(accountId, serviceHashes, value, expiresAtMs);
   }
   async getOffer(accountId: number, serviceHash: string, nowMs: number): Promise<unknown> {
     return this.process.getOffer(accountId, serviceHash, nowMs);
   }
-  async hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[]): Promise<RateLimitDecision> {
-    return this.process.hitRateLimit(key, nowMs, windows);
+  async hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], placeOf?: (atMs: number) => number): Promise<RateLimitDecision> {
+    return this.process.hitRateLimit(key, nowMs, windows, placeOf);
   }
   async appendRequestJournal(accountId: number, entry: unknown): Promise<void> {
     this.process.appendRequestJournal(accountId, entry);

@@ -68,6 +68,11 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX request_journal_by_account ON request_journal (account_id, seq);`,
   },
+  {
+    version: 3,
+    name: 'clock offset history (the rate limiter places past requests with it)',
+    sql: `ALTER TABLE clock_offsets ADD COLUMN history jsonb NOT NULL DEFAULT '[]';`,
+  },
 ];
 
 /** Any fixed number: the advisory lock that serialises migrations of this schema. */

@@ -6,6 +6,7 @@
 import pg from 'pg';
 import type { BookingRecord } from '../domain/bookings/record.js';
 import { hitSlidingWindows, type RateLimitDecision, type RateLimitWindow } from '../domain/rateLimiter.js';
+import type { OffsetChange } from '../domain/accountClocks.js';
 import { migrate } from './postgresMigrations.js';
 import {
   IDEMPOTENCY_TTL_MS, REQUEST_JOURNAL_CAP, StoreOpenError, StoreUnavailableError,
@@ -13,6 +14,13 @@ import {
 } from './store.js';
 
 type Client = pg.PoolClient;
+
+/**
+ * Searches, offers and rate-limit hits are transient (the embedded store keeps them in memory only):
+ * their commits do not wait for the WAL to reach disk. A database crash may lose the last moments of
+ * them, never a booking; every reader still sees them at once, on any replica.
+ */
+const TRANSIENT = { transient: true };
 
 /** A claim whose request has not completed for this long is taken to be abandoned (its process died). */
 const ABANDONED_CLAIM_SECONDS = 60;
@@ -155,15 +163,21 @@ export class PostgresStore implements Store {
     return rows[0] ? Number(rows[0].offset_ms) : 0;
   }
 
-  async setClockOffset(accountId: number, offsetMs: number): Promise<void> {
+  async getClockHistory(accountId: number): Promise<readonly OffsetChange[]> {
+    const rows = await this.query<{ history: OffsetChange[] }>('SELECT history FROM clock_offsets WHERE account_id = $1', [accountId]);
+    return rows[0]?.history ?? [];
+  }
+
+  async setClockOffset(accountId: number, offsetMs: number, history: readonly OffsetChange[] = []): Promise<void> {
     await this.query(
-      'INSERT INTO clock_offsets (account_id, offset_ms) VALUES ($1, $2) ON CONFLICT (account_id) DO UPDATE SET offset_ms = $2',
-      [accountId, Math.round(offsetMs)],
+      `INSERT INTO clock_offsets (account_id, offset_ms, history) VALUES ($1, $2, $3)
+       ON CONFLICT (account_id) DO UPDATE SET offset_ms = $2, history = $3`,
+      [accountId, Math.round(offsetMs), JSON.stringify(history)],
     );
   }
 
   async putSearch(accountId: number, searchId: string, value: unknown, expiresAtMs: number): Promise<void> {
-    await this.query(
+    await this.transientWrite(
       `INSERT INTO searches (search_id, account_id, value, expires_at_ms) VALUES ($1, $2, $3, $4)
        ON CONFLICT (search_id) DO UPDATE SET account_id = $2, value = $3, expires_at_ms = $4`,
       [searchId, accountId, JSON.stringify(value), expiresAtMs],
@@ -178,11 +192,13 @@ export class PostgresStore implements Store {
     return rows[0] && { accountId: rows[0].account_id, value: rows[0].value };
   }
 
-  async putOffer(accountId: number, serviceHash: string, value: unknown, expiresAtMs: number): Promise<void> {
-    await this.query(
-      `INSERT INTO offers (account_id, service_hash, value, expires_at_ms) VALUES ($1, $2, $3, $4)
+  async putOffers(accountId: number, serviceHashes: readonly string[], value: unknown, expiresAtMs: number): Promise<void> {
+    if (serviceHashes.length === 0) return;
+    // One statement; a hash twice in it would make ON CONFLICT touch a row twice, so each once.
+    await this.transientWrite(
+      `INSERT INTO offers (account_id, service_hash, value, expires_at_ms) SELECT $1, hash, $3, $4 FROM unnest($2::text[]) AS hash
        ON CONFLICT (account_id, service_hash) DO UPDATE SET value = $3, expires_at_ms = $4`,
-      [accountId, serviceHash, JSON.stringify(value), expiresAtMs],
+      [accountId, [...new Set(serviceHashes)], JSON.stringify(value), expiresAtMs],
     );
   }
 
@@ -194,18 +210,22 @@ export class PostgresStore implements Store {
     return rows[0]?.value;
   }
 
-  hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[]): Promise<RateLimitDecision> {
+  hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], placeOf?: (atMs: number) => number): Promise<RateLimitDecision> {
     return this.transaction(async (client) => {
       // One key at a time, across processes: the decision and the insert are one step.
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
       const longestMs = Math.max(...windows.map((window) => window.seconds)) * 1000;
-      await client.query('DELETE FROM rate_limit_hits WHERE key = $1 AND at_ms <= $2', [key, nowMs - longestMs]);
-      const { rows } = await client.query<{ at_ms: string }>('SELECT at_ms FROM rate_limit_hits WHERE key = $1 ORDER BY at_ms', [key]);
+      // The DELETE and the SELECT share one snapshot, so the SELECT skips the deleted rows itself.
+      const { rows } = await client.query<{ at_ms: string }>(
+        `WITH expired AS (DELETE FROM rate_limit_hits WHERE key = $1 AND at_ms <= $2)
+         SELECT at_ms FROM rate_limit_hits WHERE key = $1 AND at_ms > $2 ORDER BY at_ms`,
+        [key, nowMs - longestMs],
+      );
       const history = new Map([[key, rows.map((row) => Number(row.at_ms))]]);
-      const decision = hitSlidingWindows(history, key, nowMs, windows);
+      const decision = hitSlidingWindows(history, key, nowMs, windows, placeOf);
       if (decision.allowed) await client.query('INSERT INTO rate_limit_hits (key, at_ms) VALUES ($1, $2)', [key, nowMs]);
       return decision;
-    });
+    }, TRANSIENT);
   }
 
   async appendRequestJournal(accountId: number, entry: unknown): Promise<void> {
@@ -256,11 +276,16 @@ export class PostgresStore implements Store {
     }
   }
 
+  /** One statement of transient state (see TRANSIENT). */
+  private async transientWrite(sql: string, values: unknown[]): Promise<void> {
+    await this.transaction((client) => client.query(sql, values), TRANSIENT);
+  }
+
   /** Runs `work` in a transaction on one connection; connection failures become StoreUnavailableError. */
-  private async transaction<T>(work: (client: Client) => Promise<T>): Promise<T> {
+  private async transaction<T>(work: (client: Client) => Promise<T>, options: { transient?: boolean } = {}): Promise<T> {
     const client = await this.connect();
     try {
-      await client.query('BEGIN');
+      await client.query(options.transient ? 'BEGIN; SET LOCAL synchronous_commit = off' : 'BEGIN');
       const result = await work(client);
       await client.query('COMMIT');
       return result;

@@ -3,7 +3,8 @@
  * request journals. They are caches or windows of one process, so they live in memory and start
  * empty after a restart (clock offsets too: a restarted sandbox runs on real time again).
  */
-import { hitSlidingWindows, type RateLimitDecision, type RateLimitWindow } from '../domain/rateLimiter.js';
+import { SlidingWindowRateLimiter, type RateLimitDecision, type RateLimitWindow } from '../domain/rateLimiter.js';
+import type { OffsetChange } from '../domain/accountClocks.js';
 import { REQUEST_JOURNAL_CAP } from './store.js';
 
 interface Expiring {
@@ -16,19 +17,24 @@ interface Expiring {
 const SWEEP_ABOVE = 10_000;
 
 export class ProcessState {
-  private readonly clockOffsets = new Map<number, number>();
+  private readonly clockOffsets = new Map<number, { offsetMs: number; history: readonly OffsetChange[] }>();
   private readonly searches = new Map<string, Expiring>();
   private readonly offers = new Map<string, Expiring>();
-  private readonly rateLimits = new Map<string, number[]>();
+  private readonly rateLimits = new SlidingWindowRateLimiter();
   private readonly journals = new Map<number, unknown[]>();
   /** The latest time a reader asked with: entries expired before it can be swept. */
   private latestNowMs = -Infinity;
+  /** Per map, the size at which the next sweep runs: twice what the last one left, so sweeps are amortised O(1). */
+  private readonly sweepAt = new Map<Map<string, Expiring>, number>();
 
   getClockOffset(accountId: number): number {
-    return this.clockOffsets.get(accountId) ?? 0;
+    return this.clockOffsets.get(accountId)?.offsetMs ?? 0;
   }
-  setClockOffset(accountId: number, offsetMs: number): void {
-    this.clockOffsets.set(accountId, offsetMs);
+  getClockHistory(accountId: number): readonly OffsetChange[] {
+    return this.clockOffsets.get(accountId)?.history ?? [];
+  }
+  setClockOffset(accountId: number, offsetMs: number, history: readonly OffsetChange[] = []): void {
+    this.clockOffsets.set(accountId, { offsetMs, history: frozenCopy(history) });
   }
 
   putSearch(accountId: number, searchId: string, value: unknown, expiresAtMs: number): void {
@@ -38,15 +44,20 @@ export class ProcessState {
     const entry = this.get(this.searches, searchId, nowMs);
     return entry && { accountId: entry.accountId, value: structuredClone(entry.value) };
   }
-  putOffer(accountId: number, serviceHash: string, value: unknown, expiresAtMs: number): void {
-    this.put(this.offers, offerKey(accountId, serviceHash), { accountId, value: structuredClone(value), expiresAtMs });
+  putOffers(accountId: number, serviceHashes: readonly string[], value: unknown, expiresAtMs: number): void {
+    const stored = structuredClone(value); // one copy serves every hash: getOffer hands out clones
+    for (const serviceHash of serviceHashes) {
+      const key = offerKey(accountId, serviceHash);
+      this.offers.delete(key); // re-insert: the Map stays in write order
+      this.put(this.offers, key, { accountId, value: stored, expiresAtMs });
+    }
   }
   getOffer(accountId: number, serviceHash: string, nowMs: number): unknown {
     return structuredClone(this.get(this.offers, offerKey(accountId, serviceHash), nowMs)?.value);
   }
 
-  hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[]): RateLimitDecision {
-    return hitSlidingWindows(this.rateLimits, key, nowMs, windows);
+  hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], placeOf?: (atMs: number) => number): RateLimitDecision {
+    return this.rateLimits.hitWindows(key, nowMs, windows, placeOf);
   }
 
   appendRequestJournal(accountId: number, entry: unknown): void {
@@ -68,13 +79,15 @@ export class ProcessState {
   }
 
   reset(): void {
-    for (const map of [this.clockOffsets, this.searches, this.offers, this.rateLimits, this.journals]) map.clear();
+    for (const map of [this.clockOffsets, this.searches, this.offers, this.journals]) map.clear();
+    this.rateLimits.reset();
   }
 
   private put(map: Map<string, Expiring>, key: string, entry: Expiring): void {
     map.set(key, entry);
-    if (map.size > SWEEP_ABOVE) {
+    if (map.size > (this.sweepAt.get(map) ?? SWEEP_ABOVE)) {
       for (const [candidate, { expiresAtMs }] of map) if (expiresAtMs <= this.latestNowMs) map.delete(candidate);
+      this.sweepAt.set(map, Math.max(SWEEP_ABOVE, 2 * map.size));
     }
   }
 
@@ -86,3 +99,15 @@ export class ProcessState {
 }
 
 const offerKey = (accountId: number, serviceHash: string) => `${accountId}\n${serviceHash}`;
+
+/** A deep copy, deeply frozen. */
+function frozenCopy<T>(value: T): T {
+  const freeze = (node: unknown): void => {
+    if (node === null || typeof node !== 'object' || Object.isFrozen(node)) return;
+    Object.freeze(node);
+    for (const child of Object.values(node)) freeze(child);
+  };
+  const copy = structuredClone(value);
+  freeze(copy);
+  return copy;
+}

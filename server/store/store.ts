@@ -1,8 +1,9 @@
 import type { BookingRecord } from '../domain/bookings/record.js';
 import { ApiError } from '../errors.js';
 import type { RateLimitDecision, RateLimitWindow } from '../domain/rateLimiter.js';
+import type { OffsetChange } from '../domain/accountClocks.js';
 
-export type { RateLimitDecision, RateLimitWindow };
+export type { OffsetChange, RateLimitDecision, RateLimitWindow };
 
 /** An e-mail the service sent (the sandbox keeps every one in the outbox). */
 export interface OutboxEmail {
@@ -101,17 +102,23 @@ export interface Store {
 
   /** The account's clock offset from real time in ms (0 when never set). */
   getClockOffset(accountId: number): Promise<number>;
-  setClockOffset(accountId: number, offsetMs: number): Promise<void>;
+  /** The account's offset changes, oldest first ([] when never set); see AccountClocks. */
+  getClockHistory(accountId: number): Promise<readonly OffsetChange[]>;
+  /** Sets the offset and, when given, its change history, in one write. */
+  setClockOffset(accountId: number, offsetMs: number, history?: readonly OffsetChange[]): Promise<void>;
 
   /** Search results by search_id, until `expiresAtMs` (compared with the `nowMs` of a get). */
   putSearch(accountId: number, searchId: string, value: unknown, expiresAtMs: number): Promise<void>;
   getSearch(searchId: string, nowMs: number): Promise<{ accountId: number; value: unknown } | undefined>;
-  /** An offer (the terms a service_hash was shown with) per account and service_hash, until `expiresAtMs`. */
-  putOffer(accountId: number, serviceHash: string, value: unknown, expiresAtMs: number): Promise<void>;
+  /** Offers (the terms the service_hashes were shown with) per account and service_hash, until `expiresAtMs`; one write. */
+  putOffers(accountId: number, serviceHashes: readonly string[], value: unknown, expiresAtMs: number): Promise<void>;
   getOffer(accountId: number, serviceHash: string, nowMs: number): Promise<unknown>;
 
-  /** Counts an accepted request for `key` atomically, or refuses it (refused requests are not counted). */
-  hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[]): Promise<RateLimitDecision>;
+  /**
+   * Counts an accepted request for `key` atomically, or refuses it (refused requests are not counted).
+   * Requests are stored at `nowMs`; `placeOf` places each on the asker's timeline for judging (see hitSlidingWindows).
+   */
+  hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], placeOf?: (atMs: number) => number): Promise<RateLimitDecision>;
 
   /** Appends to the account's request journal, keeping the newest REQUEST_JOURNAL_CAP entries. */
   appendRequestJournal(accountId: number, entry: unknown): Promise<void>;

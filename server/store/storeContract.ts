@@ -123,17 +123,28 @@ export function describeStoreContract(
       await store.setClockOffset(1, -5000);
       expect(await store.getClockOffset(1)).toBe(-5000);
       expect(await store.getClockOffset(2)).toBe(0);
+      expect(await store.getClockHistory(1)).toEqual([]);
+      const history = [{ fromBaseMs: -8.64e15, offsetMs: 0 }, { fromBaseMs: NOW, offsetMs: 7000 }];
+      await store.setClockOffset(1, 7000, history);
+      expect(await store.getClockOffset(1)).toBe(7000);
+      expect(await store.getClockHistory(1)).toEqual(history);
+      expect(await store.getClockHistory(2)).toEqual([]);
     });
 
     it('keeps searches and offers until they expire', async () => {
       const store = await fresh();
-      await store.putSearch(1, 'search-1', { hotels: [1, 2] }, NOW + 1000);
+      const search = { hotels: [1, 2] };
+      await store.putSearch(1, 'search-1', search, NOW + 1000);
+      search.hotels.push(3); // the store kept a copy
       expect(await store.getSearch('search-1', NOW)).toEqual({ accountId: 1, value: { hotels: [1, 2] } });
       expect(await store.getSearch('search-1', NOW + 1000)).toBeUndefined();
       expect(await store.getSearch('search-2', NOW)).toBeUndefined();
-      await store.putOffer(1, 'hash-a', { currency: 'USD' }, NOW + 1000);
-      await store.putOffer(1, 'hash-a', { currency: 'GBP' }, NOW + 2000);
+      await store.putOffers(1, ['hash-a', 'hash-b'], { currency: 'USD' }, NOW + 1000);
+      await store.putOffers(1, ['hash-a', 'hash-a'], { currency: 'GBP' }, NOW + 2000);
+      await store.putOffers(1, [], { currency: 'EUR' }, NOW + 2000);
       expect(await store.getOffer(1, 'hash-a', NOW + 1500)).toEqual({ currency: 'GBP' });
+      expect(await store.getOffer(1, 'hash-b', NOW + 500)).toEqual({ currency: 'USD' });
+      expect(await store.getOffer(1, 'hash-b', NOW + 1500)).toBeUndefined();
       expect(await store.getOffer(2, 'hash-a', NOW)).toBeUndefined();
       expect(await store.getOffer(1, 'hash-a', NOW + 2000)).toBeUndefined();
     });
@@ -151,6 +162,16 @@ export function describeStoreContract(
       expect(await store.hitRateLimit('1:/search.php', NOW + 130_000, WINDOWS)).toEqual({
         allowed: false, window: 'day', limit: 3, retryAfterSeconds: 86_400 - 130,
       });
+    });
+
+    it('rate limits on the asker\'s timeline: requests placed over a minute ago no longer count', async () => {
+      const store = await fresh();
+      await store.hitRateLimit('k', NOW, WINDOWS);
+      await store.hitRateLimit('k', NOW + 1000, WINDOWS);
+      // This asker's clock jumped 2 minutes at NOW + 500: the first request is over a minute old for it.
+      const placeOf = (atMs: number) => (atMs < NOW + 500 ? atMs : atMs + 120_000);
+      expect(await store.hitRateLimit('k', NOW + 2000, WINDOWS, placeOf)).toEqual({ allowed: true });
+      expect((await store.hitRateLimit('k', NOW + 3000, WINDOWS)).allowed).toBe(false);
     });
 
     it('rate limits atomically: of 10 concurrent hits with a limit of 2, two are allowed', async () => {
@@ -180,7 +201,7 @@ export function describeStoreContract(
       for (const accountId of [1, 2]) {
         await store.setClockOffset(accountId, 1000);
         await store.putSearch(accountId, `search-${accountId}`, {}, NOW + 1000);
-        await store.putOffer(accountId, 'hash', {}, NOW + 1000);
+        await store.putOffers(accountId, ['hash'], {}, NOW + 1000);
         await store.appendRequestJournal(accountId, { n: 1 });
         await store.claimIdempotencyKey({ accountId, key: 'k', fingerprint: 'f' }, NOW);
       }

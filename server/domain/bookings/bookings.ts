@@ -144,7 +144,7 @@ export class Bookings {
       throw error instanceof ApiError ? invalid(error.message) : error;
     }
 
-    const terms = this.offers.termsFor(account.id, serviceHash, clock) ?? DEFAULT_TERMS;
+    const terms = (await this.offers.termsFor(account.id, serviceHash, clock)) ?? DEFAULT_TERMS;
     const quote = quoteServiceHash(hotel, reference, terms, now);
     if (!quote.ok) {
       if (quote.reason === 'unknown_room') {

@@ -18,14 +18,14 @@ async function setup(language = 'en') {
   const clock = new FakeClock(TEST_START);
   const store = await LowdbStore.inMemory();
   const world = testWorld();
-  const offers = new OfferRegistry();
+  const offers = new OfferRegistry(store);
   const bookings = new Bookings({ store, world, offers, config: { publicUrl: 'http://127.0.0.1:3000', supportEmail: SUPPORT } });
   const account = Accounts.fromFixture().findByKey('demo-key-1')!;
   const checkin = addDays(isoDate(clock.now()), 30); // Saturday 19 December 2026
   const stay = { checkin, checkout: addDays(checkin, 2), persons: 2, currency: 'EUR', residency: 'nl' };
   const start = async (hotelId: number, refundable = true) => {
     const rate = hotelRooms(world.hotel(hotelId)!, stay, clock.now()).flatMap((room) => room.rates).find((r) => r.refundable === refundable)!;
-    offers.record(account.id, [rate.service_hash], { currency: 'EUR', residency: 'nl', language }, clock);
+    await offers.record(account.id, [rate.service_hash], { currency: 'EUR', residency: 'nl', language }, clock);
     const { booking_url } = await bookings.start(account, rate.service_hash, clock);
     return new URL(booking_url).searchParams.get('bookhash')!;
   };
@@ -102,7 +102,7 @@ describe('the booking confirmation e-mail', () => {
         return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },
     });
-    const spiedBookings = new Bookings({ store: spied, world: testWorld(), offers: new OfferRegistry(), config: { publicUrl: 'http://x', supportEmail: SUPPORT } });
+    const spiedBookings = new Bookings({ store: spied, world: testWorld(), offers: new OfferRegistry(spied), config: { publicUrl: 'http://x', supportEmail: SUPPORT } });
     await spiedBookings.pay(bookhash, 'success', clock);
     expect(changes).toHaveLength(1);
     expect(changes[0]).toMatchObject({ booking: { status: 'booking_confirmed', paid: 'yes' }, emails: [{ bookhash }] });

@@ -17,7 +17,7 @@ async function setup() {
   const store = await LowdbStore.inMemory();
   const world = testWorld();
   const bookings = new Bookings({
-    store, world, offers: new OfferRegistry(),
+    store, world, offers: new OfferRegistry(store),
     config: { publicUrl: 'http://127.0.0.1:3000', supportEmail: 'support@hotel-booking.example' },
   });
   const account = Accounts.fromFixture().findByKey('demo-key-1')!;

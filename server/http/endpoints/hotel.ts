@@ -6,6 +6,6 @@ import { scenarioOf } from '../scenarioHeader.js';
 
 /** POST /hotel.php (spec 4.2). */
 export const hotelEndpoint = (context: AppContext) => async (req: Request, res: Response) => {
-  const response: HotelResponse = context.hotelDetails.details(accountOf(res).id, req.body as HotelRequest, clockOf(res), scenarioOf(res));
+  const response: HotelResponse = await context.hotelDetails.details(accountOf(res).id, req.body as HotelRequest, clockOf(res), scenarioOf(res));
   res.json(response);
 };

@@ -6,6 +6,6 @@ import { scenarioOf } from '../scenarioHeader.js';
 
 /** POST /search.php (spec 4.1). */
 export const searchEndpoint = (context: AppContext) => async (req: Request, res: Response) => {
-  const response: SearchResponse = context.search.search(accountOf(res).id, req.body as SearchRequest, clockOf(res), scenarioOf(res));
+  const response: SearchResponse = await context.search.search(accountOf(res).id, req.body as SearchRequest, clockOf(res), scenarioOf(res));
   res.json(response);
 };

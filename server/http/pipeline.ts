@@ -12,16 +12,9 @@ import type { Store } from '../store/store.js';
 import { ApiError, badRequest, forbidden, unauthorized } from '../errors.js';
 import { asyncHandler } from './asyncHandler.js';
 
-export const API_PATHS = [
-  '/search.php',
-  '/hotel.php',
-  '/booking.php',
-  '/booking_overview.php',
-  '/retrieve_booking.php',
-  '/book/cancel.php',
-] as const;
-export type ApiPath = (typeof API_PATHS)[number];
-export const RATE_LIMITED_PATHS: readonly ApiPath[] = ['/search.php', '/hotel.php'];
+import { API_PATHS, RATE_LIMITED_PATHS, type ApiPath } from '../apiPaths.js';
+
+export { API_PATHS, RATE_LIMITED_PATHS, type ApiPath };
 
 export const noSuchEndpoint: RequestHandler = (req, res) => {
   res.status(404).json({ error: `No such endpoint: ${req.method} ${req.path}` });

@@ -5,16 +5,11 @@
  * on the parsed name.
  */
 
-/** The API operations, by path, that a scenario can apply to. */
-export const SCENARIO_ENDPOINTS = [
-  '/search.php',
-  '/hotel.php',
-  '/booking.php',
-  '/booking_overview.php',
-  '/retrieve_booking.php',
-  '/book/cancel.php',
-] as const;
-export type ScenarioEndpoint = (typeof SCENARIO_ENDPOINTS)[number];
+import { API_PATHS, type ApiPath } from '../../apiPaths.js';
+
+/** The API operations, by path, that a scenario can apply to: all of them. */
+export const SCENARIO_ENDPOINTS = API_PATHS;
+export type ScenarioEndpoint = ApiPath;
 
 export const SCENARIO_NAMES = [
   'standard',

@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testWorld } from '../domain/bookings/testSupport.js';
-import { CHROMIUM, hasChromium, launchChromium } from '../testing/chromium.js';
+import { CHROMIUM, hasChromium, launchChromium, recordPage } from '../testing/chromium.js';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/', import.meta.url));
@@ -47,14 +47,7 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
   /** A page that records every request and every console error. */
   async function recordingPage(): Promise<{ page: Page; requests: string[]; errors: string[] }> {
     const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    const requests: string[] = [];
-    const errors: string[] = [];
-    page.on('request', (request) => requests.push(request.url()));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    return { page, requests, errors };
+    return { page, ...recordPage(page) };
   }
 
   const offHost = (requests: string[]) =>

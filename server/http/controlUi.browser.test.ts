@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, hasChromium, launchChromium } from '../testing/chromium.js';
+import { CHROMIUM, hasChromium, launchChromium, recordPage } from '../testing/chromium.js';
 import { KEY_ANNA, controlPay, dayAfter, findRate, startBooking, startTestServer, type TestServer } from '../domain/bookings/testSupport.js';
 
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/', import.meta.url));
@@ -43,13 +43,7 @@ describe.skipIf(!hasChromium)('the sandbox console in Chromium', () => {
 
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1000, height: 900 } });
     const page = await context.newPage();
-    const requests: string[] = [];
-    const errors: string[] = [];
-    page.on('request', (request) => requests.push(request.url()));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { requests, errors } = recordPage(page);
 
     await page.goto(`${server.url}/`);
     await page.click('#links a[href="/_control/ui"]');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../clock.js';
 import { processStore } from '../testing/processStore.js';
 import { AccountClocks } from './accountClocks.js';
+import { place } from './timeline.js';
 
 const T0 = Date.parse('2026-11-21T10:00:00Z');
 
@@ -32,10 +33,10 @@ describe('AccountClocks', () => {
     base.advance(10);
     await clocks.advance(1, -30); // from T0+20 s: +70 s
     const timeline = await clocks.timelineOf(1);
-    expect(timeline(T0) - T0).toBe(0);
-    expect(timeline(T0 + 15_000) - T0).toBe(115_000);
-    expect(timeline(T0 + 25_000) - T0).toBe(95_000);
-    expect((await clocks.timelineOf(2))(T0)).toBe(T0);
+    expect(place(timeline, T0) - T0).toBe(0);
+    expect(place(timeline, T0 + 15_000) - T0).toBe(115_000);
+    expect(place(timeline, T0 + 25_000) - T0).toBe(95_000);
+    expect(place(await clocks.timelineOf(2), T0)).toBe(T0);
   });
 
   it('shares offsets and their history through the store: a second AccountClocks sees the first one\'s moves', async () => {
@@ -49,9 +50,9 @@ describe('AccountClocks', () => {
     base.advance(10);
     await second.advance(1, -30);
     const timeline = await first.timelineOf(1);
-    expect(timeline(T0) - T0).toBe(0);
-    expect(timeline(T0 + 15_000) - T0).toBe(115_000);
-    expect(timeline(T0 + 25_000) - T0).toBe(95_000);
+    expect(place(timeline, T0) - T0).toBe(0);
+    expect(place(timeline, T0 + 15_000) - T0).toBe(115_000);
+    expect(place(timeline, T0 + 25_000) - T0).toBe(95_000);
   });
 
   it('keeps a bounded history: the offset in force a day ago and the changes since', async () => {
@@ -61,7 +62,7 @@ describe('AccountClocks', () => {
     base.advance(2 * 86_400);
     await clocks.advance(1, 5);
     const timeline = await clocks.timelineOf(1);
-    expect(timeline(T0 - 1) - (T0 - 1)).toBe(5000); // the day-old offset stands for all before it
-    expect(timeline(base.now().getTime()) - base.now().getTime()).toBe(10_000);
+    expect(place(timeline, T0 - 1) - (T0 - 1)).toBe(5000); // the day-old offset stands for all before it
+    expect(place(timeline, base.now().getTime()) - base.now().getTime()).toBe(10_000);
   });
 });

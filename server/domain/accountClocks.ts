@@ -9,6 +9,7 @@
 import type { Clock } from '../clock.js';
 import { assertClockInstant } from '../clockRange.js';
 import type { Store } from '../store/store.js';
+import type { OffsetChange, Timeline } from './timeline.js';
 
 const DAY_MS = 86_400_000;
 /** Offset changes kept per account: enough for a day of conformance runs, bounded for safety. */
@@ -17,11 +18,7 @@ const MAX_CHANGES = 10_000;
 /** Stands for "since ever" in a stored history (JSON has no -Infinity): the earliest Date. */
 const SINCE_EVER_MS = -8.64e15;
 
-export interface OffsetChange {
-  /** Base-clock instant from which `offsetMs` applies. */
-  fromBaseMs: number;
-  offsetMs: number;
-}
+export type { OffsetChange, Timeline };
 
 /** A clock that shows a fixed offset over a base clock. */
 export class ShiftedClock implements Clock {
@@ -64,19 +61,11 @@ export class AccountClocks {
   }
 
   /**
-   * What the account's clock showed at a base-clock instant (over a day ago: the offset then in
-   * force). The rate limiter places the IP's stored requests on this timeline.
+   * The account's timeline: what its clock showed at each base-clock instant (over a day ago: the
+   * offset then in force). The rate limiter places the IP's stored requests on it.
    */
-  async timelineOf(accountId: number): Promise<(baseMs: number) => number> {
-    const history = await this.store.getClockHistory(accountId);
-    return (baseMs) => {
-      let offsetMs = history[0]?.offsetMs ?? 0;
-      for (const change of history) {
-        if (change.fromBaseMs > baseMs) break;
-        offsetMs = change.offsetMs;
-      }
-      return baseMs + offsetMs;
-    };
+  async timelineOf(accountId: number): Promise<Timeline> {
+    return this.store.getClockHistory(accountId);
   }
 }
 

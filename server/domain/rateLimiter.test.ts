@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SlidingWindowRateLimiter } from './rateLimiter.js';
+import { REAL_TIME, type Timeline } from './timeline.js';
 
 const T0 = Date.parse('2026-11-21T10:00:00Z');
 const seconds = (n: number) => n * 1000;
@@ -88,17 +89,17 @@ describe('SlidingWindowRateLimiter memory', () => {
 describe('SlidingWindowRateLimiter judged on an account timeline', () => {
   it('ages earlier requests by what the account moved its clock, and counts "future" requests', () => {
     const limiter = new SlidingWindowRateLimiter({ perMinute: 2, perDay: 200 });
-    const realTime = (ms: number) => ms;
+    const realTime = REAL_TIME;
     limiter.hit('ip|/search.php', T0, realTime);
     limiter.hit('ip|/search.php', T0, realTime);
     expect(limiter.hit('ip|/search.php', T0 + 1, realTime).allowed).toBe(false);
     // An account whose clock went 61 s ahead at T0 + 1 ms: the earlier two are a minute old for it.
-    const ahead = (ms: number) => (ms > T0 ? ms + 61_000 : ms);
+    const ahead: Timeline = [{ fromBaseMs: T0, offsetMs: 0 }, { fromBaseMs: T0 + 1, offsetMs: 61_000 }];
     expect(limiter.hit('ip|/search.php', T0 + 1, ahead).allowed).toBe(true);
     expect(limiter.hit('ip|/search.php', T0 + 2, ahead).allowed).toBe(true);
     expect(limiter.hit('ip|/search.php', T0 + 3, ahead)).toMatchObject({ allowed: false, window: 'minute' });
     // For real time the IP has four requests in the minute; for an account an hour behind, all lie ahead.
     expect(limiter.hit('ip|/search.php', T0 + 3, realTime)).toMatchObject({ allowed: false, retryAfterSeconds: 60 });
-    expect(limiter.hit('ip|/search.php', T0 + 3, (ms) => ms - 3_600_000).allowed).toBe(false);
+    expect(limiter.hit('ip|/search.php', T0 + 3, [{ fromBaseMs: T0, offsetMs: -3_600_000 }]).allowed).toBe(false);
   });
 });

@@ -1,4 +1,7 @@
 import type { RateLimits } from '../config.js';
+import { firstAfter } from './partitionPoint.js';
+import { judgeHit, longestWindowMs } from './slidingWindows.js';
+import { REAL_TIME, type Timeline } from './timeline.js';
 
 export type RateLimitDecision =
   | { allowed: true }
@@ -25,16 +28,15 @@ export function rateLimitWindows(limits: RateLimits): RateLimitWindow[] {
 /**
  * Sliding-window limiter: a request counts for 60 s in the minute window and 86,400 s in
  * the day window after it was accepted. Refused requests are not counted. Accepted requests are
- * stored at base-clock (real) time; a request is judged on the clock of the account asking, by
- * placing every stored request of the key on that account's timeline (`placeOf`: what the
- * account's clock showed at that instant). So an account that moved its own clock forward has
- * aged the key's earlier requests for itself only, its later requests count normally, and
- * requests that lie "in the future" of its clock still count (the safe side). Nothing counts
- * after one day of base time.
+ * stored at base-clock (real) time; a request is judged on the timeline of the account asking
+ * (what its clock showed at each stored request: see judgeHit). So an account that moved its own
+ * clock forward has aged the key's earlier requests for itself only, its later requests count
+ * normally, and requests that lie "in the future" of its clock still count (the safe side).
+ * Nothing counts after one day of base time.
  */
 export class SlidingWindowRateLimiter {
-  /** Accepted request times (ms) per key, oldest first; only the last day is kept. */
-  private readonly accepted = new Map<string, number[]>();
+  /** Accepted request times per key; only the last day is kept. */
+  private readonly accepted = new Map<string, AcceptedTimes>();
   private readonly windows: RateLimitWindow[];
   /** Clock time of the last sweep for keys whose whole history left the day window. */
   private lastSweepMs = -Infinity;
@@ -44,14 +46,16 @@ export class SlidingWindowRateLimiter {
     this.windows = limits ? rateLimitWindows(limits) : [];
   }
 
-  /** @param nowMs base-clock time of the request; @param placeOf base instant → the asking account's clock */
-  hit(key: string, nowMs: number, placeOf: (baseMs: number) => number = (baseMs) => baseMs): RateLimitDecision {
-    return this.hitWindows(key, nowMs, this.windows, placeOf);
+  /** @param nowMs base-clock time of the request; @param timeline the asking account's */
+  hit(key: string, nowMs: number, timeline: Timeline = REAL_TIME): RateLimitDecision {
+    return this.hitWindows(key, nowMs, this.windows, timeline);
   }
 
-  hitWindows(key: string, nowMs: number, windows: readonly RateLimitWindow[], placeOf?: (baseMs: number) => number): RateLimitDecision {
+  hitWindows(key: string, nowMs: number, windows: readonly RateLimitWindow[], timeline: Timeline = REAL_TIME): RateLimitDecision {
     this.sweepExpired(nowMs);
-    return hitSlidingWindows(this.accepted, key, nowMs, windows, placeOf);
+    let times = this.accepted.get(key);
+    if (!times) this.accepted.set(key, (times = new AcceptedTimes()));
+    return times.hit(nowMs, windows, timeline);
   }
 
   reset(): void {
@@ -72,60 +76,49 @@ export class SlidingWindowRateLimiter {
     if (nowMs - this.lastSweepMs < SWEEP_INTERVAL_MS && nowMs >= this.lastSweepMs) return;
     this.lastSweepMs = nowMs;
     const dayStart = nowMs - 86_400_000;
-    for (const [key, history] of this.accepted) {
-      if ((history[history.length - 1] ?? -Infinity) <= dayStart) this.accepted.delete(key);
+    for (const [key, times] of this.accepted) {
+      if (times.newestMs <= dayStart) this.accepted.delete(key);
     }
   }
 }
 
 /**
- * One request for `key` against `windows`, given the accepted request times (base clock, oldest
- * first) of every key in `accepted`. Shared by the limiter above (the embedded store's windows) and
- * the PostgreSQL store, which runs it on the key's rows under a per-key lock.
+ * One key's accepted request times (base clock). times[head..] are live, sorted oldest first;
+ * expired ones are skipped by moving `head`, and dropped once they are over half the array, so
+ * expiry costs amortised O(1) per request instead of a copy of the history.
  */
-export function hitSlidingWindows(
-  accepted: Map<string, number[]>,
-  key: string,
-  nowMs: number,
-  windows: readonly RateLimitWindow[],
-  placeOf: (baseMs: number) => number = (baseMs) => baseMs,
-): RateLimitDecision {
-  const longestMs = Math.max(...windows.map((window) => window.seconds)) * 1000;
-  const all = accepted.get(key) ?? [];
-  const keepFrom = firstIndexAfter(all, nowMs - longestMs);
-  // If the clock was moved backwards, entries "from the future" still count; that is the safe side.
-  const history = keepFrom === 0 ? all : all.slice(keepFrom);
-  accepted.set(key, history);
-  const accountNowMs = placeOf(nowMs);
-  const places = history.map(placeOf).sort((a, b) => a - b);
-  for (const window of windows) {
-    const windowStart = accountNowMs - window.seconds * 1000;
-    // places is sorted, so the requests inside this window are its tail.
-    const inside = places.length - firstIndexAfter(places, windowStart);
-    if (inside >= window.limit) {
-      const oldestInside = places[places.length - window.limit] ?? accountNowMs;
-      const freesAtMs = oldestInside + window.seconds * 1000;
-      return {
-        allowed: false,
-        window: window.name,
-        limit: window.limit,
-        retryAfterSeconds: Math.max(1, Math.ceil((freesAtMs - accountNowMs) / 1000)),
-      };
+export class AcceptedTimes {
+  private head = 0;
+
+  /** @param times sorted base times, oldest first; kept and written to */
+  constructor(private readonly times: number[] = []) {}
+
+  /** Judges a request at `nowMs` and counts it when allowed: O(log n) (see judgeHit). */
+  hit(nowMs: number, windows: readonly RateLimitWindow[], timeline: Timeline): RateLimitDecision {
+    this.expire(nowMs - longestWindowMs(windows));
+    const decision = judgeHit(this.times, this.head, nowMs, windows, timeline);
+    if (decision.allowed) this.insert(nowMs);
+    return decision;
+  }
+
+  /** The newest live time; -Infinity when none is left. */
+  get newestMs(): number {
+    return this.head < this.times.length ? (this.times[this.times.length - 1] as number) : -Infinity;
+  }
+
+  /** Times at or before `boundMs` leave for good (a clock moved back later does not revive them). */
+  private expire(boundMs: number): void {
+    this.head = firstAfter(this.times, this.head, this.times.length, boundMs);
+    if (this.head * 2 > this.times.length) {
+      this.times.splice(0, this.head);
+      this.head = 0;
     }
   }
-  // A clock moved backwards by the control API must not break the sort order.
-  history.splice(firstIndexAfter(history, nowMs), 0, nowMs);
-  return { allowed: true };
-}
 
-/** Index of the first entry strictly greater than `bound` (binary search). */
-function firstIndexAfter(sorted: number[], bound: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if ((sorted[mid] ?? 0) > bound) high = mid;
-    else low = mid + 1;
+  private insert(nowMs: number): void {
+    const { times } = this;
+    if (this.head === times.length || nowMs >= (times[times.length - 1] as number)) times.push(nowMs);
+    // A clock moved backwards by the control API must not break the order.
+    else times.splice(firstAfter(times, this.head, times.length, nowMs), 0, nowMs);
   }
-  return low;
 }

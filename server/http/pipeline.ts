@@ -110,7 +110,7 @@ export const authenticate = (accounts: Accounts, clocks: AccountClocks): Request
 
 /**
  * 429 with Retry-After once the client IP used up a window on this endpoint, judged on the clock of
- * the account asking (see hitSlidingWindows). The windows are counted in the store, atomically, so
+ * the account asking (see judgeHit). The windows are counted in the store, atomically, so
  * replicas sharing a database count one client's requests together.
  */
 export const rateLimit = (store: Pick<Store, 'hitRateLimit'>, windows: readonly RateLimitWindow[], clocks: AccountClocks, endpoint: string) =>

@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import { Low, type Adapter } from 'lowdb';
 import type { BookingRecord } from '../domain/bookings/record.js';
 import type { RateLimitDecision, RateLimitWindow } from '../domain/rateLimiter.js';
-import type { OffsetChange } from '../domain/accountClocks.js';
+import type { OffsetChange, Timeline } from '../domain/accountClocks.js';
 import { DurableState, StoreDataError, idempotencyMapKey, type StoreChange, type StoreData } from './durableState.js';
 import { Journal, NoLog, type ChangeLog } from './journal.js';
 import { ProcessState } from './processState.js';
@@ -247,8 +247,8 @@ export class LowdbStore implements Store {
   async getOffer(accountId: number, serviceHash: string, nowMs: number): Promise<unknown> {
     return this.process.getOffer(accountId, serviceHash, nowMs);
   }
-  async hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], placeOf?: (atMs: number) => number): Promise<RateLimitDecision> {
-    return this.process.hitRateLimit(key, nowMs, windows, placeOf);
+  async hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], timeline?: Timeline): Promise<RateLimitDecision> {
+    return this.process.hitRateLimit(key, nowMs, windows, timeline);
   }
   async appendRequestJournal(accountId: number, entry: unknown): Promise<void> {
     this.process.appendRequestJournal(accountId, entry);

@@ -5,8 +5,9 @@
  */
 import pg from 'pg';
 import type { BookingRecord } from '../domain/bookings/record.js';
-import { hitSlidingWindows, type RateLimitDecision, type RateLimitWindow } from '../domain/rateLimiter.js';
-import type { OffsetChange } from '../domain/accountClocks.js';
+import type { RateLimitDecision, RateLimitWindow } from '../domain/rateLimiter.js';
+import { judgeHit } from '../domain/slidingWindows.js';
+import { REAL_TIME, type OffsetChange, type Timeline } from '../domain/timeline.js';
 import { migrate } from './postgresMigrations.js';
 import {
   IDEMPOTENCY_TTL_MS, REQUEST_JOURNAL_CAP, StoreOpenError, StoreUnavailableError,
@@ -210,7 +211,7 @@ export class PostgresStore implements Store {
     return rows[0]?.value;
   }
 
-  hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], placeOf?: (atMs: number) => number): Promise<RateLimitDecision> {
+  hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], timeline: Timeline = REAL_TIME): Promise<RateLimitDecision> {
     return this.transaction(async (client) => {
       // One key at a time, across processes: the decision and the insert are one step.
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
@@ -221,8 +222,7 @@ export class PostgresStore implements Store {
          SELECT at_ms FROM rate_limit_hits WHERE key = $1 AND at_ms > $2 ORDER BY at_ms`,
         [key, nowMs - longestMs],
       );
-      const history = new Map([[key, rows.map((row) => Number(row.at_ms))]]);
-      const decision = hitSlidingWindows(history, key, nowMs, windows, placeOf);
+      const decision = judgeHit(rows.map((row) => Number(row.at_ms)), 0, nowMs, windows, timeline);
       if (decision.allowed) await client.query('INSERT INTO rate_limit_hits (key, at_ms) VALUES ($1, $2)', [key, nowMs]);
       return decision;
     }, TRANSIENT);

@@ -4,7 +4,7 @@
  * empty after a restart (clock offsets too: a restarted sandbox runs on real time again).
  */
 import { SlidingWindowRateLimiter, type RateLimitDecision, type RateLimitWindow } from '../domain/rateLimiter.js';
-import type { OffsetChange } from '../domain/accountClocks.js';
+import type { OffsetChange, Timeline } from '../domain/accountClocks.js';
 import { REQUEST_JOURNAL_CAP } from './store.js';
 
 interface Expiring {
@@ -56,8 +56,8 @@ export class ProcessState {
     return structuredClone(this.get(this.offers, offerKey(accountId, serviceHash), nowMs)?.value);
   }
 
-  hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], placeOf?: (atMs: number) => number): RateLimitDecision {
-    return this.rateLimits.hitWindows(key, nowMs, windows, placeOf);
+  hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], timeline?: Timeline): RateLimitDecision {
+    return this.rateLimits.hitWindows(key, nowMs, windows, timeline);
   }
 
   appendRequestJournal(accountId: number, entry: unknown): void {

@@ -1,9 +1,9 @@
 import type { BookingRecord } from '../domain/bookings/record.js';
 import { ApiError } from '../errors.js';
 import type { RateLimitDecision, RateLimitWindow } from '../domain/rateLimiter.js';
-import type { OffsetChange } from '../domain/accountClocks.js';
+import type { OffsetChange, Timeline } from '../domain/accountClocks.js';
 
-export type { OffsetChange, RateLimitDecision, RateLimitWindow };
+export type { OffsetChange, RateLimitDecision, RateLimitWindow, Timeline };
 
 /** An e-mail the service sent (the sandbox keeps every one in the outbox). */
 export interface OutboxEmail {
@@ -116,9 +116,9 @@ export interface Store {
 
   /**
    * Counts an accepted request for `key` atomically, or refuses it (refused requests are not counted).
-   * Requests are stored at `nowMs`; `placeOf` places each on the asker's timeline for judging (see hitSlidingWindows).
+   * Requests are stored at `nowMs` and judged on the asker's `timeline` (real time when left out; see judgeHit).
    */
-  hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], placeOf?: (atMs: number) => number): Promise<RateLimitDecision>;
+  hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], timeline?: Timeline): Promise<RateLimitDecision>;
 
   /** Appends to the account's request journal, keeping the newest REQUEST_JOURNAL_CAP entries. */
   appendRequestJournal(accountId: number, entry: unknown): Promise<void>;

@@ -169,8 +169,8 @@ export function describeStoreContract(
       await store.hitRateLimit('k', NOW, WINDOWS);
       await store.hitRateLimit('k', NOW + 1000, WINDOWS);
       // This asker's clock jumped 2 minutes at NOW + 500: the first request is over a minute old for it.
-      const placeOf = (atMs: number) => (atMs < NOW + 500 ? atMs : atMs + 120_000);
-      expect(await store.hitRateLimit('k', NOW + 2000, WINDOWS, placeOf)).toEqual({ allowed: true });
+      const timeline = [{ fromBaseMs: NOW, offsetMs: 0 }, { fromBaseMs: NOW + 500, offsetMs: 120_000 }];
+      expect(await store.hitRateLimit('k', NOW + 2000, WINDOWS, timeline)).toEqual({ allowed: true });
       expect((await store.hitRateLimit('k', NOW + 3000, WINDOWS)).allowed).toBe(false);
     });
 

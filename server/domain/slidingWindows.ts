@@ -1,0 +1,93 @@
+/**
+ * The sliding-window decision for one request, on the asking account's timeline. Pure: shared by
+ * the embedded limiter (rateLimiter.ts) and the PostgreSQL store, which runs it on the key's rows.
+ *
+ * A request counts for a window while its place (what the asking account's clock showed when it
+ * was accepted) is inside the window. Within one segment of constant offset o, places keep the
+ * order of the base times, and place > start ⇔ base > start − o; so every count is one binary
+ * search per segment: O(s · log n) for the s segments the key's history spans (1 unless the
+ * account moved its clock during the day), with no per-request placing or sorting of the history.
+ */
+import { firstAfter, firstAtLeast } from './partitionPoint.js';
+import type { RateLimitDecision, RateLimitWindow } from './rateLimiter.js';
+import { place, segmentAt, segmentEndMs, segmentOffsetMs, type Timeline } from './timeline.js';
+
+/** Accepted requests times[low, high): all in one segment of the timeline, at that segment's offset. */
+interface Run {
+  low: number;
+  high: number;
+  offsetMs: number;
+}
+
+/** Nothing counts once it is older than the longest window (base time). */
+export function longestWindowMs(windows: readonly RateLimitWindow[]): number {
+  return Math.max(...windows.map((window) => window.seconds)) * 1000;
+}
+
+/**
+ * @param times accepted request times (base clock) of the key; times[from..] sorted, oldest first
+ *   (entries at or before nowMs − the longest window are skipped)
+ * @param nowMs base-clock time of the request
+ * @param timeline the asking account's timeline
+ */
+export function judgeHit(
+  times: readonly number[],
+  from: number,
+  nowMs: number,
+  windows: readonly RateLimitWindow[],
+  timeline: Timeline,
+): RateLimitDecision {
+  const runs = runsOf(times, firstAfter(times, from, times.length, nowMs - longestWindowMs(windows)), timeline);
+  const accountNowMs = place(timeline, nowMs);
+  for (const window of windows) {
+    const windowMs = window.seconds * 1000;
+    const windowStart = accountNowMs - windowMs;
+    // Requests placed "in the future" of the asker's clock count too: that is the safe side.
+    if (countPlacedAfter(times, runs, windowStart) >= window.limit) {
+      const hasOldestInside = Number.isInteger(window.limit) && window.limit >= 1;
+      const oldestInside = hasOldestInside ? newestPlace(times, runs, window.limit, windowStart) : accountNowMs;
+      return {
+        allowed: false,
+        window: window.name,
+        limit: window.limit,
+        retryAfterSeconds: Math.max(1, Math.ceil((oldestInside + windowMs - accountNowMs) / 1000)),
+      };
+    }
+  }
+  return { allowed: true };
+}
+
+/** times[start..] cut where the timeline's offset changes; only segments holding requests, O(log) each. */
+function runsOf(times: readonly number[], start: number, timeline: Timeline): Run[] {
+  const runs: Run[] = [];
+  for (let low = start; low < times.length; ) {
+    const segment = segmentAt(timeline, times[low] as number);
+    const high = firstAtLeast(times, low + 1, times.length, segmentEndMs(timeline, segment));
+    runs.push({ low, high, offsetMs: segmentOffsetMs(timeline, segment) });
+    low = high;
+  }
+  return runs;
+}
+
+function countPlacedAfter(times: readonly number[], runs: readonly Run[], boundMs: number): number {
+  let count = 0;
+  for (const { low, high, offsetMs } of runs) count += high - firstAfter(times, low, high, boundMs - offsetMs);
+  return count;
+}
+
+/** The `nth` newest place (1 = the newest), given that at least `nth` places lie after `windowStart`. */
+function newestPlace(times: readonly number[], runs: readonly Run[], nth: number, windowStart: number): number {
+  const [only] = runs;
+  if (runs.length === 1 && only) return (times[only.high - nth] as number) + only.offsetMs;
+  // Several runs: the latest whole millisecond with at least `nth` places at or after it, by binary
+  // search over the value. Base times (Date.getTime()) and offsets (rounded by AccountClocks) are
+  // whole milliseconds, so places are too, and that millisecond is the nth newest place itself.
+  let low = Math.floor(windowStart) + 1;
+  let high = Math.max(...runs.map((run) => (times[run.high - 1] as number) + run.offsetMs));
+  while (low < high) {
+    const mid = low + Math.ceil((high - low) / 2);
+    if (countPlacedAfter(times, runs, mid - 1) >= nth) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}

@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SlidingWindowRateLimiter } from './rateLimiter.js';
-import { REAL_TIME, type Timeline } from './timeline.js';
+import { AcceptedTimes, rateLimitWindows, SlidingWindowRateLimiter, type RateLimitDecision, type RateLimitWindow } from './rateLimiter.js';
+import { judgeHit } from './slidingWindows.js';
+import { place, REAL_TIME, type Timeline } from './timeline.js';
 
 const T0 = Date.parse('2026-11-21T10:00:00Z');
 const seconds = (n: number) => n * 1000;
@@ -101,5 +103,183 @@ describe('SlidingWindowRateLimiter judged on an account timeline', () => {
     // For real time the IP has four requests in the minute; for an account an hour behind, all lie ahead.
     expect(limiter.hit('ip|/search.php', T0 + 3, realTime)).toMatchObject({ allowed: false, retryAfterSeconds: 60 });
     expect(limiter.hit('ip|/search.php', T0 + 3, [{ fromBaseMs: T0, offsetMs: -3_600_000 }]).allowed).toBe(false);
+  });
+});
+
+const DAY_MS = 86_400_000;
+
+/** Today's rule written the straightforward way: place every stored request, sort, count. */
+class ReferenceLimiter {
+  private history: number[] = [];
+
+  hit(nowMs: number, windows: readonly RateLimitWindow[], timeline: Timeline): RateLimitDecision {
+    const longestMs = Math.max(...windows.map((window) => window.seconds)) * 1000;
+    this.history = this.history.filter((atMs) => atMs > nowMs - longestMs);
+    const placeOf = (baseMs: number) => baseMs + offsetByScan(timeline, baseMs);
+    const accountNowMs = placeOf(nowMs);
+    const places = this.history.map(placeOf).sort((a, b) => a - b);
+    for (const window of windows) {
+      const windowStart = accountNowMs - window.seconds * 1000;
+      if (places.filter((placeMs) => placeMs > windowStart).length >= window.limit) {
+        const oldestInside = places[places.length - window.limit] ?? accountNowMs;
+        const retryAfterSeconds = Math.max(1, Math.ceil((oldestInside + window.seconds * 1000 - accountNowMs) / 1000));
+        return { allowed: false, window: window.name, limit: window.limit, retryAfterSeconds };
+      }
+    }
+    this.history.push(nowMs);
+    this.history.sort((a, b) => a - b);
+    return { allowed: true };
+  }
+}
+
+/** The offset in force at `baseMs` by a linear scan, as AccountClocks.timelineOf used to place requests. */
+function offsetByScan(timeline: Timeline, baseMs: number): number {
+  let offsetMs = timeline[0]?.offsetMs ?? 0;
+  for (const change of timeline) {
+    if (change.fromBaseMs > baseMs) break;
+    offsetMs = change.offsetMs;
+  }
+  return offsetMs;
+}
+
+/**
+ * Random scenarios at two scales: `wide` as the API sees them (steps of seconds, windows up to a day,
+ * offsets up to days) and `dense` (windows of a few seconds, requests and offset changes
+ * milliseconds apart), where requests land on window edges and change instants often enough to
+ * catch an error of one millisecond.
+ */
+interface Scale {
+  /** Times and offsets mostly lie on this grid (or 1 ms off it), so that they meet exactly. */
+  gridMs: number;
+  stepMs: number;
+  windowSeconds: number;
+  /** Offset changes mostly fall in [T0, T0 + spanMs], among the requests. */
+  spanMs: number;
+  offsetMs: number;
+}
+const WIDE: Scale = { gridMs: 1000, stepMs: 20_000, windowSeconds: 86_400, spanMs: 1_800_000, offsetMs: 2 * DAY_MS };
+const DENSE: Scale = { gridMs: 100, stepMs: 700, windowSeconds: 3, spanMs: 30_000, offsetMs: 4_000 };
+
+/** In [minMs, maxMs]: on the grid (as whole seconds from `advance_seconds` are), 1 ms off it, or any millisecond. */
+const msArbitrary = (minMs: number, maxMs: number, gridMs: number) => {
+  const onGrid = fc.integer({ min: Math.ceil(minMs / gridMs), max: Math.floor(maxMs / gridMs) }).map((steps) => steps * gridMs);
+  return fc.oneof(onGrid, fc.tuple(onGrid, fc.integer({ min: -1, max: 1 })).map(([ms, off]) => ms + off), fc.integer({ min: minMs, max: maxMs }));
+};
+
+/** Offset changes (forward and backward) among the requests and sometimes far before or after, sorted as AccountClocks keeps them. */
+const timelineArbitrary = (scale: Scale): fc.Arbitrary<Timeline> =>
+  fc
+    .array(
+      fc.record({
+        fromBaseMs: fc.oneof(
+          { arbitrary: msArbitrary(0, scale.spanMs, scale.gridMs).map((ms) => T0 + ms), weight: 4 },
+          { arbitrary: fc.integer({ min: T0 - DAY_MS, max: T0 + 2 * DAY_MS }), weight: 1 },
+        ),
+        offsetMs: msArbitrary(-scale.offsetMs, scale.offsetMs, scale.gridMs),
+      }),
+      { maxLength: 6 },
+    )
+    .map((changes) => changes.sort((a, b) => a.fromBaseMs - b.fromBaseMs));
+
+const limitArbitrary = (max: number) =>
+  fc.oneof({ arbitrary: fc.integer({ min: 1, max }), weight: 9 }, { arbitrary: fc.constant(0), weight: 1 });
+
+const windowsArbitrary = (scale: Scale): fc.Arbitrary<RateLimitWindow[]> =>
+  fc.tuple(
+    fc.record({ name: fc.constant('minute' as const), seconds: fc.integer({ min: 1, max: Math.min(600, scale.windowSeconds) }), limit: limitArbitrary(6) }),
+    fc.record({ name: fc.constant('day' as const), seconds: fc.integer({ min: 1, max: scale.windowSeconds }), limit: limitArbitrary(12) }),
+  );
+
+/** Base-clock steps: mostly a little on, sometimes days on, sometimes back (the control API moved it). */
+const stepArbitrary = (scale: Scale) =>
+  fc.oneof(
+    { arbitrary: msArbitrary(0, scale.stepMs, scale.gridMs), weight: 8 },
+    { arbitrary: fc.integer({ min: 0, max: 2 * DAY_MS }), weight: 1 },
+    { arbitrary: fc.oneof(msArbitrary(-20 * scale.stepMs, 0, scale.gridMs), fc.integer({ min: -DAY_MS, max: 0 })), weight: 1 },
+  );
+
+describe('judgeHit on timelines', () => {
+  it('places an instant like a linear scan of the offset changes', () => {
+    fc.assert(
+      fc.property(fc.oneof(timelineArbitrary(WIDE), timelineArbitrary(DENSE)), msArbitrary(-DAY_MS, 2 * DAY_MS, 1000), (timeline, offsetMs) => {
+        const baseMs = T0 + offsetMs;
+        expect(place(timeline, baseMs)).toBe(baseMs + offsetByScan(timeline, baseMs));
+      }),
+      { numRuns: 2000, seed: 13 },
+    );
+  });
+
+  it('skips entries before `from` and those the longest window left (PostgreSQL passes its rows as they are)', () => {
+    const windows = rateLimitWindows({ perMinute: 5, perDay: 2 });
+    expect(judgeHit([T0 - DAY_MS, T0 - 10_000], 0, T0, windows, REAL_TIME)).toEqual({ allowed: true });
+    expect(judgeHit([T0 - 20_000, T0 - 10_000], 1, T0, windows, REAL_TIME)).toEqual({ allowed: true });
+    expect(judgeHit([T0 - DAY_MS + 1, T0 - 10_000], 0, T0, windows, REAL_TIME)).toEqual({
+      allowed: false, window: 'day', limit: 2, retryAfterSeconds: 1,
+    });
+  });
+
+  it.each([
+    ['wide', WIDE],
+    ['dense', DENSE],
+  ])('decides exactly as the straightforward limiter (map and sort) over random histories, timelines and windows (%s)', (_name, scale) => {
+    fc.assert(
+      fc.property(
+        windowsArbitrary(scale),
+        fc.array(timelineArbitrary(scale), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.tuple(stepArbitrary(scale), fc.nat()), { maxLength: 100, size: 'max' }),
+        (windows, timelines, steps) => {
+          const times = new AcceptedTimes();
+          const reference = new ReferenceLimiter();
+          let nowMs = T0;
+          for (const [stepMs, asker] of steps) {
+            nowMs += stepMs;
+            const timeline = timelines[asker % timelines.length] as Timeline;
+            expect(times.hit(nowMs, windows, timeline)).toEqual(reference.hit(nowMs, windows, timeline));
+          }
+        },
+      ),
+      { numRuns: 1000, seed: 13 },
+    );
+  });
+});
+
+/** An array that counts reads and writes of its entries (operations of the limiter on the history). */
+function countingArray(): { times: number[]; operations: () => number } {
+  let operations = 0;
+  // Index keys start with a digit; method names and `length` do not.
+  const isEntry = (property: string | symbol) => typeof property === 'string' && property.charCodeAt(0) >= 48 && property.charCodeAt(0) <= 57;
+  const times = new Proxy<number[]>([], {
+    get(target, property, receiver) {
+      if (isEntry(property)) operations++;
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+    set(target, property, value, receiver) {
+      if (isEntry(property)) operations++;
+      return Reflect.set(target, property, value, receiver);
+    },
+  });
+  return { times, operations: () => operations };
+}
+
+describe('AcceptedTimes cost', () => {
+  const unlimited = rateLimitWindows({ perMinute: 1e9, perDay: 1e9 });
+
+  it('touches O(log n) entries per request up to 200,000 accepted requests in the day, then amortised O(log n) as they expire', () => {
+    const { times: backing, operations } = countingArray();
+    const times = new AcceptedTimes(backing);
+    const perHitBound = (live: number) => 8 * Math.ceil(Math.log2(live + 2));
+    // 200,000 requests 400 ms apart: all within one day, so all count.
+    for (let index = 0; index < 200_000; index++) {
+      const before = operations();
+      const { allowed } = times.hit(T0 + index * 400, unlimited, REAL_TIME);
+      const cost = operations() - before;
+      if (!allowed || cost > perHitBound(index)) expect.fail(`request ${index}: allowed ${allowed}, touched ${cost} entries`);
+    }
+    expect(times.newestMs).toBe(T0 + 199_999 * 400);
+    // Another 50,000 two seconds apart: the day window slides, the oldest expire, the array is compacted now and then.
+    const before = operations();
+    for (let index = 0; index < 50_000; index++) times.hit(T0 + 80_000_000 + index * 2000, unlimited, REAL_TIME);
+    expect((operations() - before) / 50_000).toBeLessThan(perHitBound(200_000));
+    expect(backing.length).toBeLessThan(2 * 43_201);
   });
 });

@@ -37,7 +37,10 @@ export function judgeHit(
   windows: readonly RateLimitWindow[],
   timeline: Timeline,
 ): RateLimitDecision {
-  const runs = runsOf(times, firstAfter(times, from, times.length, nowMs - longestWindowMs(windows)), timeline);
+  const expiredUpTo = nowMs - longestWindowMs(windows);
+  // Callers mostly pass live entries only (the embedded limiter expired them, PostgreSQL selected them): one read tells.
+  const start = (times[from] ?? Infinity) > expiredUpTo ? from : firstAfter(times, from, times.length, expiredUpTo);
+  const runs = runsOf(times, start, timeline);
   const accountNowMs = place(timeline, nowMs);
   for (const window of windows) {
     const windowMs = window.seconds * 1000;
@@ -60,9 +63,11 @@ export function judgeHit(
 /** times[start..] cut where the timeline's offset changes; only segments holding requests, O(log) each. */
 function runsOf(times: readonly number[], start: number, timeline: Timeline): Run[] {
   const runs: Run[] = [];
+  const newestMs = times[times.length - 1] as number;
   for (let low = start; low < times.length; ) {
     const segment = segmentAt(timeline, times[low] as number);
-    const high = firstAtLeast(times, low + 1, times.length, segmentEndMs(timeline, segment));
+    const endMs = segmentEndMs(timeline, segment);
+    const high = endMs > newestMs ? times.length : firstAtLeast(times, low + 1, times.length, endMs);
     runs.push({ low, high, offsetMs: segmentOffsetMs(timeline, segment) });
     low = high;
   }

@@ -6,7 +6,7 @@
 import pg from 'pg';
 import type { BookingRecord } from '../domain/bookings/record.js';
 import type { RateLimitDecision, RateLimitWindow } from '../domain/rateLimiter.js';
-import { judgeHit } from '../domain/slidingWindows.js';
+import { judgeHit, longestWindowMs } from '../domain/slidingWindows.js';
 import { REAL_TIME, type OffsetChange, type Timeline } from '../domain/timeline.js';
 import { migrate } from './postgresMigrations.js';
 import {
@@ -215,7 +215,7 @@ export class PostgresStore implements Store {
     return this.transaction(async (client) => {
       // One key at a time, across processes: the decision and the insert are one step.
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
-      const longestMs = Math.max(...windows.map((window) => window.seconds)) * 1000;
+      const longestMs = longestWindowMs(windows);
       // The DELETE and the SELECT share one snapshot, so the SELECT skips the deleted rows itself.
       const { rows } = await client.query<{ at_ms: string }>(
         `WITH expired AS (DELETE FROM rate_limit_hits WHERE key = $1 AND at_ms <= $2)

@@ -10,6 +10,7 @@ import {
   CONTRACT_SCHEMA_ID,
   collectExamples,
   createContractValidator,
+  deepFreeze,
   deref,
   formatErrors,
   isObject,
@@ -258,6 +259,31 @@ function findAllExtensionKeys(node: unknown): string[] {
 // ---------------------------------------------------------------------------------------------------
 // 2. Every example validates
 // ---------------------------------------------------------------------------------------------------
+
+describe('frozen values', () => {
+  it('are judged once per schema (cached answers are sent again and again) with the same verdict', () => {
+    const validator = createContractValidator();
+    let reads = 0;
+    const body = new Proxy(deepFreeze({ error: 42 }), {
+      get(target, name, receiver) {
+        reads++;
+        return Reflect.get(target, name, receiver);
+      },
+    });
+    const first = validator.validateResponse('/search.php', 'post', 400, body);
+    const readsOnce = reads;
+    const second = validator.validateResponse('/search.php', 'post', 400, body);
+    expect(first.ok).toBe(false);
+    expect(second).toEqual(first);
+    expect(readsOnce).toBeGreaterThan(0);
+    expect(reads).toBe(readsOnce);
+    // A value that is not frozen is judged every time.
+    const open = { error: 42 };
+    expect(validator.validateResponse('/search.php', 'post', 400, open).ok).toBe(false);
+    open.error = 'fixed' as unknown as number;
+    expect(validator.validateResponse('/search.php', 'post', 400, open).ok).toBe(true);
+  });
+});
 
 describe('every example in openapi.yaml validates against its schema', () => {
   it('finds request and response examples for all six operations', () => {

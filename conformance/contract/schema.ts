@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
+import { deepFreeze } from './deepFreeze.js';
 import type { paths } from '../../generated/openapi.js';
 
 // ---------------------------------------------------------------------------------------------------
@@ -346,9 +347,20 @@ export function createContractValidator(doc: OpenApiDocument = loadContract()): 
     }
     return fn;
   };
-  const run = (schemaPointer: string, value: unknown): ContractError[] => {
+  const check = (schemaPointer: string, value: unknown): ContractError[] => {
     const fn = compile(schemaPointer);
     return fn(value) ? [] : (fn.errors ?? []).map(toContractError);
+  };
+  // A frozen value (taken as deeply frozen, see deepFreeze.ts) cannot change, so its verdict per
+  // schema is kept: the server's cached answers are judged once, not on every send.
+  const frozenVerdicts = new WeakMap<object, Map<string, ContractError[]>>();
+  const run = (schemaPointer: string, value: unknown): ContractError[] => {
+    if (value === null || typeof value !== 'object' || !Object.isFrozen(value)) return check(schemaPointer, value);
+    let verdicts = frozenVerdicts.get(value);
+    if (!verdicts) frozenVerdicts.set(value, (verdicts = new Map()));
+    let errors = verdicts.get(schemaPointer);
+    if (!errors) verdicts.set(schemaPointer, (errors = check(schemaPointer, value)));
+    return [...errors];
   };
 
   const operations = listOperations(doc);
@@ -641,11 +653,4 @@ function collectExtensionKeys(node: unknown, into: Set<string>): void {
   }
 }
 
-/** Freezes a parsed document and everything in it. */
-export function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value as object)) deepFreeze(child);
-  }
-  return value;
-}
+export { deepFreeze };

@@ -2,13 +2,18 @@
  * `npm run bench -- http`: the reference server's hot paths over HTTP beside two baselines measured in
  * the same run — bare Express answering the same bytes with res.json, and Prism mocking the same
  * operations from openapi.yaml. Every server and the load generator (autocannon) run in their own
- * processes. Each figure is the best of two rounds.
+ * processes. Each figure is the best of two rounds. With BENCH_AGAINST=<git ref>, that commit's
+ * reference server is measured in the same run too (the "before" of a change).
+ * The result is also written to scripts/bench/results/http.json, from which `npm run readme:bench`
+ * writes the README's table.
  */
-import { writeFile, mkdtemp } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { addDays, isoDate } from '../../server/clock.js';
 import { freePort } from '../../server/testing/freePort.js';
+import { HTTP_RESULTS_FILE, type HttpResults } from './httpTable.js';
 import { bestOf, rssMegabytes, startProcess, type LoadPlan, type LoadResult, type RunningProcess } from './processes.js';
 
 const CONNECTIONS = 20;
@@ -20,20 +25,29 @@ const PLACES = ['Amsterdam', 'Paris', 'London', 'New York', 'Berlin', 'Madrid', 
 interface Server {
   base: string;
   process: RunningProcess;
+  startupMs: number;
 }
 
-async function referenceServer(validateResponses: boolean): Promise<Server> {
+/** The reference server of this checkout, or of `directory` (another commit's worktree). */
+async function referenceServer(validateResponses: boolean, directory = process.cwd()): Promise<Server> {
   const port = await freePort();
-  const directory = await mkdtemp(join(tmpdir(), 'bench-http-'));
-  const running = await startProcess(process.execPath, ['--import', 'tsx', 'server/bin.ts'], 'listening on', {
-    PORT: String(port),
-    DB_FILE: join(directory, 'db.json'),
-    RATE_LIMIT_PER_MINUTE: UNLIMITED,
-    RATE_LIMIT_PER_DAY: UNLIMITED,
-    VALIDATE_RESPONSES: validateResponses ? 'on' : 'off',
-    LOG_LEVEL: 'silent',
-  });
-  return { base: `http://127.0.0.1:${port}`, process: running };
+  const dataDirectory = await mkdtemp(join(tmpdir(), 'bench-http-'));
+  const started = performance.now();
+  const running = await startProcess(
+    process.execPath,
+    ['--import', 'tsx', 'server/bin.ts'],
+    'listening on',
+    {
+      PORT: String(port),
+      DB_FILE: join(dataDirectory, 'db.json'),
+      RATE_LIMIT_PER_MINUTE: UNLIMITED,
+      RATE_LIMIT_PER_DAY: UNLIMITED,
+      VALIDATE_RESPONSES: validateResponses ? 'on' : 'off',
+      LOG_LEVEL: 'silent',
+    },
+    directory,
+  );
+  return { base: `http://127.0.0.1:${port}`, process: running, startupMs: Math.round(performance.now() - started) };
 }
 
 async function post(url: string, body: unknown): Promise<{ status: number; json: unknown }> {
@@ -41,111 +55,188 @@ async function post(url: string, body: unknown): Promise<{ status: number; json:
   return { status: response.status, json: await response.json() };
 }
 
-/** Distinct searches (every one a cache miss): the check-in moves a day per body. */
-function uncachedSearches(today: string, count: number): unknown[] {
-  return Array.from({ length: count }, (_, index) => {
+/** Bodies per round of the uncached paths: more than a round sends, so none repeats. */
+const DISTINCT_PER_ROUND = 25_000;
+
+/**
+ * Distinct searches, every one a cache miss: the body number is read as digits of a mixed radix
+ * (check-in day, nights, place, persons), so 75,000 bodies differ before any repeats.
+ */
+export function uncachedSearches(today: string, round: number): unknown[] {
+  return Array.from({ length: DISTINCT_PER_ROUND }, (_, offset) => {
+    const index = round * DISTINCT_PER_ROUND + offset;
     const checkin = addDays(today, 7 + (index % 300));
     return {
       apikey: 'demo-key-1',
       checkin,
-      checkout: addDays(checkin, 1 + (index % 5)),
-      location: PLACES[index % PLACES.length],
-      persons: 1 + (Math.floor(index / 300) % 5),
+      checkout: addDays(checkin, 1 + (Math.floor(index / 300) % 5)),
+      location: PLACES[Math.floor(index / 1_500) % PLACES.length],
+      persons: 1 + (Math.floor(index / 15_000) % 5),
     };
   });
 }
 
-/** Distinct live hotel-details requests over the hotels of one search. */
-export function liveDetails(today: string, hotelIds: number[], count: number): unknown[] {
-  return Array.from({ length: count }, (_, index) => {
+/** Distinct live hotel-details requests over the hotels of one search (90,000 before any repeats for 15 hotels). */
+export function liveDetails(today: string, hotelIds: number[], round: number): unknown[] {
+  return Array.from({ length: DISTINCT_PER_ROUND }, (_, offset) => {
+    const index = round * DISTINCT_PER_ROUND + offset;
     const checkin = addDays(today, 7 + (index % 300));
     return {
       apikey: 'demo-key-1',
-      id: hotelIds[index % hotelIds.length],
+      id: hotelIds[Math.floor(index / 1_200) % hotelIds.length],
       checkin,
-      checkout: addDays(checkin, 1 + (index % 4)),
-      persons: 1 + (Math.floor(index / 300) % 5),
+      checkout: addDays(checkin, 1 + (Math.floor(index / 300) % 4)),
+      persons: 1 + (Math.floor(index / (1_200 * hotelIds.length)) % 5),
     };
   });
 }
 
-const ratio = (value: LoadResult, baseline: LoadResult) =>
-  Math.round((value.requests_per_second / baseline.requests_per_second) * 100) / 100;
+const ratio = (value: LoadResult | undefined, baseline: LoadResult | undefined) =>
+  value && baseline ? Math.round((value.requests_per_second / baseline.requests_per_second) * 100) / 100 : null;
 
-export async function benchHttp(): Promise<Record<string, unknown>> {
-  const today = isoDate(new Date());
-  const searchBody = { apikey: 'demo-key-1', checkin: addDays(today, 30), checkout: addDays(today, 33), location: 'Amsterdam' };
-  const plan = (url: string, bodies: unknown[]): LoadPlan => ({ url, bodies, connections: CONNECTIONS, seconds: SECONDS });
-  const started: RunningProcess[] = [];
+const plan = (url: string, bodies: unknown[]): LoadPlan => ({ url, bodies, connections: CONNECTIONS, seconds: SECONDS });
+
+interface HotPaths {
+  hotel_cached: LoadResult;
+  search_cached: LoadResult;
+  search_uncached: LoadResult;
+  hotel_live: LoadResult;
+}
+
+interface Measured {
+  paths: HotPaths;
+  startup_ms: number;
+  rss_mb_after_start: number;
+  rss_mb_after_load: number;
+  requests_served: number;
+  /** What the baselines answer (the reference server's own answers). */
+  bodies: { hotel: unknown; search: unknown; hotelRequest: unknown; searchRequest: unknown };
+}
+
+/** The four hot paths against one reference server, which is stopped afterwards. */
+async function measureReference(server: Server, today: string): Promise<Measured> {
   try {
-    const reference = await referenceServer(false);
-    started.push(reference.process);
-    const search = await post(`${reference.base}/search.php`, searchBody);
-    const searchJson = search.json as { search_id: string; hotels: Array<{ id: number }> };
-    if (search.status !== 200 || !searchJson.hotels[0]) throw new Error(`search answered ${search.status}`);
-    const hotelBody = { apikey: 'demo-key-1', id: searchJson.hotels[0].id, search_id: searchJson.search_id };
-    const hotel = await post(`${reference.base}/hotel.php`, hotelBody);
+    const rssAtStart = await rssMegabytes(server.process.child.pid as number);
+    const searchRequest = { apikey: 'demo-key-1', checkin: addDays(today, 30), checkout: addDays(today, 33), location: 'Amsterdam' };
+    const search = await post(`${server.base}/search.php`, searchRequest);
+    const found = search.json as { search_id: string; hotels: Array<{ id: number }> };
+    if (search.status !== 200 || !found.hotels[0]) throw new Error(`search answered ${search.status}`);
+    const hotelRequest = { apikey: 'demo-key-1', id: found.hotels[0].id, search_id: found.search_id };
+    const hotel = await post(`${server.base}/hotel.php`, hotelRequest);
     if (hotel.status !== 200) throw new Error(`hotel.php answered ${hotel.status}`);
-    const hotelIds = searchJson.hotels.map((entry) => entry.id);
+    const hotelIds = found.hotels.map((entry) => entry.id);
+    const paths: HotPaths = {
+      hotel_cached: await bestOf(ROUNDS, plan(`${server.base}/hotel.php`, [hotelRequest])),
+      search_cached: await bestOf(ROUNDS, plan(`${server.base}/search.php`, [searchRequest])),
+      search_uncached: await bestOf(ROUNDS, (round) => plan(`${server.base}/search.php`, uncachedSearches(today, round))),
+      hotel_live: await bestOf(ROUNDS, (round) => plan(`${server.base}/hotel.php`, liveDetails(today, hotelIds, round))),
+    };
+    for (const result of Object.values(paths)) {
+      if (result.non_2xx > 0 || result.errors > 0) throw new Error(`a measured path answered non-2xx or failed: ${JSON.stringify(paths)}`);
+    }
+    return {
+      paths,
+      startup_ms: server.startupMs,
+      rss_mb_after_start: rssAtStart,
+      rss_mb_after_load: await rssMegabytes(server.process.child.pid as number),
+      requests_served: Object.values(paths).reduce((sum, result) => sum + result.requests, 0),
+      bodies: { hotel: hotel.json, search: search.json, hotelRequest, searchRequest },
+    };
+  } finally {
+    await server.process.stop();
+  }
+}
 
-    const results: Record<string, LoadResult> = {};
-    results.reference_hotel_cached = await bestOf(ROUNDS, plan(`${reference.base}/hotel.php`, [hotelBody]));
-    results.reference_search_cached = await bestOf(ROUNDS, plan(`${reference.base}/search.php`, [searchBody]));
-    results.reference_search_uncached = await bestOf(ROUNDS, plan(`${reference.base}/search.php`, uncachedSearches(today, 20_000)));
-    results.reference_hotel_live = await bestOf(ROUNDS, plan(`${reference.base}/hotel.php`, liveDetails(today, hotelIds, 20_000)));
-    const referenceRss = await rssMegabytes(reference.process.child.pid as number);
-    await reference.process.stop();
+/** A detached worktree of `ref` with this checkout's node_modules; removed by the returned function. */
+async function worktreeOf(ref: string): Promise<{ directory: string; commit: string; remove(): void }> {
+  const commit = execFileSync('git', ['rev-parse', '--short', ref], { encoding: 'utf8' }).trim();
+  const directory = join(await mkdtemp(join(tmpdir(), 'bench-against-')), commit);
+  execFileSync('git', ['worktree', 'add', '--detach', directory, ref], { stdio: 'ignore' });
+  await symlink(resolve('node_modules'), join(directory, 'node_modules'));
+  return { directory, commit, remove: () => execFileSync('git', ['worktree', 'remove', '--force', directory], { stdio: 'ignore' }) };
+}
 
-    const validated = await referenceServer(true);
-    started.push(validated.process);
-    const validatedSearch = (await post(`${validated.base}/search.php`, searchBody)).json as typeof searchJson;
-    const validatedHotelBody = { ...hotelBody, search_id: validatedSearch.search_id };
-    results.reference_validated_hotel_cached = await bestOf(ROUNDS, plan(`${validated.base}/hotel.php`, [validatedHotelBody]));
-    results.reference_validated_search_cached = await bestOf(ROUNDS, plan(`${validated.base}/search.php`, [searchBody]));
-    await validated.process.stop();
+export async function benchHttp(): Promise<HttpResults & { ratios: unknown }> {
+  const today = isoDate(new Date());
+  const started: RunningProcess[] = [];
+  const track = (server: Server) => (started.push(server.process), server);
+  try {
+    const reference = await measureReference(track(await referenceServer(false)), today);
+    const validated = await measureReference(track(await referenceServer(true)), today);
+    let before: (Measured & { commit: string }) | undefined;
+    const against = process.env.BENCH_AGAINST;
+    if (against) {
+      const worktree = await worktreeOf(against);
+      try {
+        before = { ...(await measureReference(track(await referenceServer(false, worktree.directory)), today)), commit: worktree.commit };
+      } finally {
+        worktree.remove();
+      }
+    }
 
+    const { bodies } = reference;
     const bodiesFile = join(await mkdtemp(join(tmpdir(), 'bench-bodies-')), 'bodies.json');
-    await writeFile(bodiesFile, JSON.stringify({ '/hotel.php': hotel.json, '/search.php': search.json }));
+    await writeFile(bodiesFile, JSON.stringify({ '/hotel.php': bodies.hotel, '/search.php': bodies.search }));
     const barePort = await freePort();
     const bare = await startProcess(process.execPath, ['--import', 'tsx', 'scripts/bench/bareExpress.ts'], 'listening', {
       PORT: String(barePort),
       BODIES_FILE: bodiesFile,
     });
     started.push(bare);
-    results.bare_express_hotel = await bestOf(ROUNDS, plan(`http://127.0.0.1:${barePort}/hotel.php`, [hotelBody]));
-    results.bare_express_search = await bestOf(ROUNDS, plan(`http://127.0.0.1:${barePort}/search.php`, [searchBody]));
+    const bareExpress = {
+      hotel: await bestOf(ROUNDS, plan(`http://127.0.0.1:${barePort}/hotel.php`, [bodies.hotelRequest])),
+      search: await bestOf(ROUNDS, plan(`http://127.0.0.1:${barePort}/search.php`, [bodies.searchRequest])),
+    };
     await bare.stop();
 
     const prismPort = await freePort();
-    const prism = await startProcess(
+    const prismProcess = await startProcess(
       'node_modules/.bin/prism',
       ['mock', 'openapi.yaml', '--port', String(prismPort), '--host', '127.0.0.1', '--errors', 'false'],
       /Prism is listening/,
     );
-    started.push(prism);
-    results.prism_hotel = await bestOf(ROUNDS, plan(`http://127.0.0.1:${prismPort}/hotel.php`, [hotelBody]));
-    results.prism_search = await bestOf(ROUNDS, plan(`http://127.0.0.1:${prismPort}/search.php`, [searchBody]));
-    await prism.stop();
+    started.push(prismProcess);
+    const prism = {
+      hotel: await bestOf(ROUNDS, plan(`http://127.0.0.1:${prismPort}/hotel.php`, [bodies.hotelRequest])),
+      search: await bestOf(ROUNDS, plan(`http://127.0.0.1:${prismPort}/search.php`, [bodies.searchRequest])),
+    };
+    await prismProcess.stop();
 
-    const hotelBytes = Buffer.byteLength(JSON.stringify(hotel.json));
-    return {
+    const withoutBodies = ({ bodies: _bodies, ...rest }: Measured) => rest;
+    const result: HttpResults & { ratios: unknown } = {
+      measured_at: new Date().toISOString(),
+      node: process.version,
+      cores: cpus().length,
       connections: CONNECTIONS,
       seconds_per_round: SECONDS,
       rounds: ROUNDS,
-      cores: cpus().length,
-      node: process.version,
-      hotel_body_bytes: hotelBytes,
-      reference_rss_mb_after_load: referenceRss,
-      results,
+      hotel_body_bytes: Buffer.byteLength(JSON.stringify(bodies.hotel)),
+      search_body_bytes: Buffer.byteLength(JSON.stringify(bodies.search)),
+      reference: withoutBodies(reference),
+      reference_validating_responses: withoutBodies(validated),
+      ...(before ? { before: { ...withoutBodies(before), commit: before.commit } } : {}),
+      bare_express: bareExpress,
+      prism,
       ratios: {
-        hotel_cached_vs_bare_express: ratio(results.reference_hotel_cached, results.bare_express_hotel),
-        hotel_cached_vs_prism: ratio(results.reference_hotel_cached, results.prism_hotel),
-        search_cached_vs_bare_express: ratio(results.reference_search_cached, results.bare_express_search),
-        search_cached_vs_prism: ratio(results.reference_search_cached, results.prism_search),
-        validation_on_vs_off_hotel_cached: ratio(results.reference_validated_hotel_cached, results.reference_hotel_cached),
-        validation_on_vs_off_search_cached: ratio(results.reference_validated_search_cached, results.reference_search_cached),
+        hotel_cached_vs_bare_express: ratio(reference.paths.hotel_cached, bareExpress.hotel),
+        hotel_cached_vs_prism: ratio(reference.paths.hotel_cached, prism.hotel),
+        search_cached_vs_bare_express: ratio(reference.paths.search_cached, bareExpress.search),
+        search_cached_vs_prism: ratio(reference.paths.search_cached, prism.search),
+        validation_on_vs_off: Object.fromEntries(
+          Object.entries(reference.paths).map(([path, result]) => [path, ratio(validated.paths[path as keyof HotPaths], result)]),
+        ),
+        ...(before
+          ? {
+              vs_before: Object.fromEntries(
+                Object.entries(reference.paths).map(([path, result]) => [path, ratio(result, before.paths[path as keyof HotPaths])]),
+              ),
+            }
+          : {}),
       },
     };
+    await mkdir(new URL('.', HTTP_RESULTS_FILE), { recursive: true });
+    await writeFile(HTTP_RESULTS_FILE, `${JSON.stringify(result, null, 2)}\n`);
+    return result;
   } finally {
     await Promise.all(started.map((running) => running.stop()));
   }

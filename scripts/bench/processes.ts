@@ -13,8 +13,9 @@ export async function startProcess(
   args: string[],
   readyText: string | RegExp,
   env: NodeJS.ProcessEnv = {},
+  cwd?: string,
 ): Promise<RunningProcess> {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], cwd });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${command} ${args.join(' ')} not ready within 60 s:\n${output}`)), 60_000);
@@ -83,11 +84,14 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
   return JSON.parse(output) as LoadResult;
 }
 
-/** The better of `rounds` runs (machines are shared and noisy; the best round is the least disturbed). */
-export async function bestOf(rounds: number, plan: LoadPlan): Promise<LoadResult> {
+/**
+ * The better of `rounds` runs (machines are shared and noisy; the best round is the least disturbed).
+ * A plan may differ per round (e.g. fresh bodies, so a round never replays what an earlier one cached).
+ */
+export async function bestOf(rounds: number, plan: LoadPlan | ((round: number) => LoadPlan)): Promise<LoadResult> {
   let best: LoadResult | undefined;
   for (let round = 0; round < rounds; round++) {
-    const result = await runLoad(plan);
+    const result = await runLoad(typeof plan === 'function' ? plan(round) : plan);
     if (!best || result.requests_per_second > best.requests_per_second) best = result;
   }
   return best as LoadResult;

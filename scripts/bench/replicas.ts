@@ -58,7 +58,7 @@ async function hotelFigures(base: string): Promise<{ cached: LoadResult; live: L
   };
   const plan = (bodies: unknown[]): LoadPlan => ({ url: `${base}/hotel.php`, bodies, connections: CONNECTIONS, seconds: SECONDS });
   const cached = await bestOf(ROUNDS, plan([{ apikey: 'demo-key-1', id: search.hotels[0]?.id, search_id: search.search_id }]));
-  const live = await bestOf(ROUNDS, plan(liveDetails(today, search.hotels.map((hotel) => hotel.id), 20_000)));
+  const live = await bestOf(ROUNDS, (round) => plan(liveDetails(today, search.hotels.map((hotel) => hotel.id), round)));
   return { cached, live };
 }
 

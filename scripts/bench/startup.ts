@@ -1,16 +1,10 @@
 /** Startup time and memory of the real server process (`node --import tsx server/bin.ts`). */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../server/testing/freePort.js';
-
-
-async function rssMegabytes(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-  return Math.round(kilobytes / 1024);
-}
+import { rssMegabytes } from './processes.js';
 
 export async function benchStartup(): Promise<Record<string, unknown>> {
   const port = await freePort();

@@ -8,7 +8,14 @@
  * afresh gives what another's cache holds for that instant, and every answer is priced within the
  * last 30 minutes of the account's clock, as the API allows. An entry from a clock instant later
  * than now (the clock was moved back or reset, here or on another replica) is not used.
+ *
+ * A search_cache answer is a pure function of (search, hotel, language): it is built once, frozen
+ * and handed out again while the Store still holds the search (which is checked on every call, so
+ * expiry and resets behave exactly as without it). Static hotel data is kept per language too.
+ * Both caches are bounded (LRU) and per process.
  */
+import { LRUCache } from 'lru-cache';
+import { deepFreeze } from '../../conformance/contract/deepFreeze.js';
 import type { Clock } from '../clock.js';
 import type { Availability, HotelRequest, HotelResponse, HotelRoom } from '../contract.js';
 import { badRequest, notFound } from '../errors.js';
@@ -29,6 +36,18 @@ import { hotelStatic } from './world/details.js';
 import type { World } from './world/world.js';
 
 const LIVE_CACHE_MS = 30 * 60 * 1000;
+/** About 10 KB each: the search_cache answers of the latest searches' hotels. */
+const MAX_SEARCH_ANSWERS = 2_000;
+/** Static data of the hotels asked for lately, per language. */
+const MAX_STATIC_PARTS = 5_000;
+
+type StaticPart = Omit<HotelResponse, 'availability' | 'rooms'>;
+
+/** A frozen answer and the service_hashes it offers (recorded again on every call). */
+interface ReusableAnswer {
+  response: HotelResponse;
+  serviceHashes: string[];
+}
 
 export interface HotelDetailsDeps {
   world: World;
@@ -42,10 +61,14 @@ interface Lookup {
   source: Availability['source'];
   /** The instant the rates are priced at: the search's time, or now for a live lookup. */
   pricedAt: Date;
+  /** The search_id of a search_cache lookup. */
+  searchId?: string;
 }
 
 export class HotelDetailsService {
   private readonly liveCaches = new PerAccount(() => new Map<string, { rooms: HotelRoom[]; cachedAtMs: number }>());
+  private readonly searchAnswers = new LRUCache<string, ReusableAnswer>({ max: MAX_SEARCH_ANSWERS });
+  private readonly staticParts = new LRUCache<string, StaticPart>({ max: MAX_STATIC_PARTS });
 
   constructor(private readonly deps: HotelDetailsDeps) {}
 
@@ -60,6 +83,18 @@ export class HotelDetailsService {
     const lookup = await this.lookup(accountId, request, clock, hotel?.timeZone ?? 'UTC');
     if (!hotel) throw notFound(`Hotel ${request.id} not found`);
     const language = lowerCode(request.language, 'en');
+    // Any `Test` scenario is answered afresh: only plain answers are shared.
+    const reusableKey = lookup.searchId !== undefined && scenario === undefined ? `${accountId}|${lookup.searchId}|${hotel.id}|${language}` : undefined;
+    let answer = reusableKey === undefined ? undefined : this.searchAnswers.get(reusableKey);
+    if (!answer) {
+      answer = this.compose(accountId, hotel, lookup, language, scenario);
+      if (reusableKey !== undefined) this.searchAnswers.set(reusableKey, { response: deepFreeze(answer.response), serviceHashes: answer.serviceHashes });
+    }
+    await this.deps.offers.record(accountId, answer.serviceHashes, { ...lookup.stay, language }, clock);
+    return answer.response;
+  }
+
+  private compose(accountId: number, hotel: Hotel, lookup: Lookup, language: string, scenario?: ScenarioName): ReusableAnswer {
     const textLanguage = textLanguageOf(language);
     const priced = altersHotel(scenario) ? hotelRooms(hotel, lookup.stay, lookup.pricedAt) : this.rooms(hotel, lookup, this.liveCaches.of(accountId));
     const rooms = priced.map((room) => roomIn(room, textLanguage));
@@ -72,13 +107,10 @@ export class HotelDetailsService {
       currency: stay.currency,
       ...(rooms.length > 0 ? {} : { message: messagesFor(textLanguage).t('noRooms') }),
     };
-    await this.deps.offers.record(
-      accountId,
-      rooms.flatMap((room) => room.rates.map((rate) => rate.service_hash)),
-      { ...stay, language },
-      clock,
-    );
-    return { ...this.staticPart(hotel, language), availability, rooms };
+    return {
+      response: { ...this.staticPart(hotel, language), availability, rooms },
+      serviceHashes: rooms.flatMap((room) => room.rates.map((rate) => rate.service_hash)),
+    };
   }
 
   /** Forgets one account's live lookups. */
@@ -95,7 +127,7 @@ export class HotelDetailsService {
     if (request.search_id !== undefined) {
       const search = await this.deps.search.find(accountId, request.search_id, clock);
       if (!search) throw badRequest(`search_id '${request.search_id}' is unknown or has expired; search again`);
-      return { stay: search.params.stay, source: 'search_cache', pricedAt: search.createdAt };
+      return { stay: search.params.stay, source: 'search_cache', pricedAt: search.createdAt, searchId: search.searchId };
     }
     const { checkin, checkout } = request;
     if (checkin === undefined && checkout === undefined) throw badRequest('Give search_id, or checkin and checkout');
@@ -131,9 +163,16 @@ export class HotelDetailsService {
     return rooms;
   }
 
-  private staticPart(hotel: Hotel, language: string): Omit<HotelResponse, 'availability' | 'rooms'> {
-    const data = hotelStatic(hotel, language);
-    const images = data.images?.map((image) => ({ ...image, url: this.deps.publicUrl + image.url })) ?? null;
-    return { ...data, images };
+  /** Frozen and shared by the answers that carry it. */
+  private staticPart(hotel: Hotel, language: string): StaticPart {
+    const key = `${hotel.id}|${language}`;
+    let part = this.staticParts.get(key);
+    if (!part) {
+      const data = hotelStatic(hotel, language);
+      const images = data.images?.map((image) => ({ ...image, url: this.deps.publicUrl + image.url })) ?? null;
+      part = deepFreeze({ ...data, images });
+      this.staticParts.set(key, part);
+    }
+    return part;
   }
 }

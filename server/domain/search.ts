@@ -8,6 +8,8 @@
  * and accept each other's search_ids.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { deepFreeze } from '../../conformance/contract/deepFreeze.js';
 import type { Clock } from '../clock.js';
 import type { Meal, SearchHotel, SearchRequest, SearchResponse } from '../contract.js';
 import { badRequest } from '../errors.js';
@@ -27,6 +29,8 @@ import type { Store } from '../store/store.js';
 
 export const MAX_HOTELS_PER_SEARCH = 15;
 const SEARCH_LIFETIME_MS = 60 * 60 * 1000;
+/** Identical-search answers kept frozen in this process (about 8 KB each). */
+const MAX_IDENTICAL_ANSWERS = 2_000;
 
 /** A search after defaults and normalisation: what "identical search" compares. */
 export interface SearchParams {
@@ -76,6 +80,8 @@ interface StoredSearch {
 }
 
 export class SearchService {
+  private readonly identicalAnswers = new LRUCache<string, SearchResponse>({ max: MAX_IDENTICAL_ANSWERS });
+
   constructor(private readonly deps: SearchServiceDeps) {}
 
   /**
@@ -91,7 +97,7 @@ export class SearchService {
     const identical = altered ? undefined : await this.load(accountId, identicalKey, now);
     let entry: CachedSearch;
     if (identical?.response) {
-      entry = { ...identical, response: identical.response };
+      entry = { ...identical, response: this.identicalAnswer(identical.searchId, identical.response) };
     } else {
       entry = this.run(params, now, scenario);
       const stored: StoredSearch = { searchId: entry.searchId, params, createdAtMs: now.getTime() };
@@ -106,6 +112,17 @@ export class SearchService {
       clock,
     );
     return entry.response;
+  }
+
+  /**
+   * The cached answer of a search, frozen and the same object on every call while it lives (the
+   * Store decided it is still valid), so the HTTP layer serialises and validates it once. Keyed by
+   * search_id: an answer never changes under its search_id.
+   */
+  private identicalAnswer(searchId: string, stored: SearchResponse): SearchResponse {
+    let answer = this.identicalAnswers.get(searchId);
+    if (!answer) this.identicalAnswers.set(searchId, (answer = deepFreeze(stored)));
+    return answer;
   }
 
   /** A search of this account that is still valid (1 hour on its clock), or undefined. */

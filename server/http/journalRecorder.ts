@@ -9,6 +9,7 @@ import type { ContractValidator } from '../../conformance/contract/schema.js';
 import type { Account, Accounts } from '../domain/accounts.js';
 import type { AccountClocks, ShiftedClock } from '../domain/accountClocks.js';
 import { judgeExchange } from '../domain/journal/conformance.js';
+import { frozenBodyOf } from './answers.js';
 import { buildEntry, keysOutsideBody, normaliseHeaders, type JournalEntry } from '../domain/journal/entry.js';
 
 /** What the recorder needs of the store. */
@@ -112,6 +113,8 @@ function entryIds(store: RequestJournalStore): (accountId: number) => Promise<nu
 }
 
 function parsedBody(sent: unknown): unknown {
+  const frozen = frozenBodyOf(sent); // a cached answer: the body itself, not a parse of its bytes
+  if (frozen) return frozen;
   if (typeof sent !== 'string' && !Buffer.isBuffer(sent)) return sent ?? null;
   const text = sent.toString();
   try {

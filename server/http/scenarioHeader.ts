@@ -6,7 +6,7 @@
  * exposes the choice on `res.locals.scenario` (endpoints and the request journal read it), and
  * performs the transport faults itself; supplier outcomes are left to the endpoint's domain call.
  */
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   SIMULATED_RETRY_AFTER_SECONDS, chooseScenario, type ScenarioEndpoint, type ScenarioName,
@@ -57,17 +57,11 @@ export const scenarioHeader = (options: ScenarioHeaderOptions): RequestHandler =
 
 /**
  * Simulated faults answer outside the contract's responses on purpose (a 500, a 429 on an endpoint
- * that is not rate limited), so response validation lets them through; see `allowSimulatedFaults`.
+ * that is not rate limited), so response validation lets them through (answers.ts).
  */
 function simulated(res: Response, error: ApiError): ApiError {
   res.locals.simulatedFault = true;
   return error;
-}
-
-/** express-openapi-validator's `validateResponses.onError`: every invalid response still fails, except a simulated fault. */
-export function allowSimulatedFaults(error: Error, _body: unknown, req: Request): void {
-  if (req.res?.locals.simulatedFault === true) return;
-  throw error;
 }
 
 /** Waits on a timer (the event loop stays free); false when the client closed the connection first. */

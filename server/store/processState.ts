@@ -6,6 +6,7 @@
 import { SlidingWindowRateLimiter, type RateLimitDecision, type RateLimitWindow } from '../domain/rateLimiter.js';
 import type { OffsetChange, Timeline } from '../domain/accountClocks.js';
 import { REQUEST_JOURNAL_CAP } from './store.js';
+import { deepFreeze } from '../../conformance/contract/deepFreeze.js';
 
 interface Expiring {
   accountId: number;
@@ -38,11 +39,12 @@ export class ProcessState {
   }
 
   putSearch(accountId: number, searchId: string, value: unknown, expiresAtMs: number): void {
-    this.put(this.searches, searchId, { accountId, value: structuredClone(value), expiresAtMs });
+    this.put(this.searches, searchId, { accountId, value: frozenCopy(value), expiresAtMs });
   }
+  /** The stored search itself, deeply frozen: read on every cached search and hotel.php, so never copied. */
   getSearch(searchId: string, nowMs: number): { accountId: number; value: unknown } | undefined {
     const entry = this.get(this.searches, searchId, nowMs);
-    return entry && { accountId: entry.accountId, value: structuredClone(entry.value) };
+    return entry && { accountId: entry.accountId, value: entry.value };
   }
   putOffers(accountId: number, serviceHashes: readonly string[], value: unknown, expiresAtMs: number): void {
     const stored = structuredClone(value); // one copy serves every hash: getOffer hands out clones
@@ -60,9 +62,13 @@ export class ProcessState {
     return this.rateLimits.hitWindows(key, nowMs, windows, timeline);
   }
 
+  /**
+   * Keeps the entry itself, deeply frozen, without a copy (the caller hands it over): entries of
+   * cached answers share one frozen response body, which a copy per call would multiply.
+   */
   appendRequestJournal(accountId: number, entry: unknown): void {
     const journal = this.journals.get(accountId) ?? [];
-    journal.push(structuredClone(entry));
+    journal.push(deepFreeze(entry));
     if (journal.length > REQUEST_JOURNAL_CAP) journal.splice(0, journal.length - REQUEST_JOURNAL_CAP);
     this.journals.set(accountId, journal);
   }
@@ -102,12 +108,5 @@ const offerKey = (accountId: number, serviceHash: string) => `${accountId}\n${se
 
 /** A deep copy, deeply frozen. */
 function frozenCopy<T>(value: T): T {
-  const freeze = (node: unknown): void => {
-    if (node === null || typeof node !== 'object' || Object.isFrozen(node)) return;
-    Object.freeze(node);
-    for (const child of Object.values(node)) freeze(child);
-  };
-  const copy = structuredClone(value);
-  freeze(copy);
-  return copy;
+  return deepFreeze(structuredClone(value));
 }

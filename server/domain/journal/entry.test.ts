@@ -67,3 +67,17 @@ describe('buildEntry', () => {
     expect(entry.scenario).toBe('slow');
   });
 });
+
+describe('a frozen response body (a cached answer)', () => {
+  it('has one redacted, frozen journal form per set of secrets, shared by the entries that show it', () => {
+    const body = Object.freeze({ note: `key ${KEY} echoed`, apikey: KEY });
+    const first = buildEntry(observed({}, { response: { status: 200, headers: {}, body } }));
+    const second = buildEntry(observed({}, { response: { status: 200, headers: {}, body } }));
+    expect(first.response.body).toEqual({ note: `key ${REDACTED} echoed`, apikey: REDACTED });
+    expect(second.response.body).toBe(first.response.body);
+    expect(Object.isFrozen(first.response.body)).toBe(true);
+    const otherSecrets = buildEntry(observed({ body: { apikey: 'other-key' } }, { response: { status: 200, headers: {}, body } }));
+    expect(otherSecrets.response.body).not.toBe(first.response.body);
+    expect(otherSecrets.response.body).toEqual({ note: `key ${KEY} echoed`, apikey: REDACTED });
+  });
+});

@@ -4,6 +4,7 @@
  * the key travelled, the sandbox scenario). Built from plain data, so it knows nothing of Express.
  * The apikey never reaches an entry: wherever a client put it, it is replaced by REDACTED.
  */
+import { deepFreeze } from '../../../conformance/contract/deepFreeze.js';
 
 export const REDACTED = '***';
 
@@ -123,12 +124,29 @@ export function buildEntry(observed: ObservedExchange): JournalEntry {
     response: {
       status: response.status,
       headers: redactNamed(normaliseHeaders(response.headers), secrets),
-      body: redactJson(jsonOrText(response.body), secrets),
+      body: journalBody(response.body, secrets),
     },
     duration_ms: Math.max(0, Math.round(observed.durationMs)),
     conformance: observed.conformance ?? { request_valid: true, response_valid: true, violations: [] },
     scenario: observed.scenario ?? null,
   };
+}
+
+/**
+ * A frozen body (a cached answer, sent again and again) has one journal form per set of secrets,
+ * itself frozen and shared by the entries that show it.
+ */
+const journalForms = new WeakMap<object, Map<string, JsonValue | null>>();
+
+/** The body as an entry shows it: JSON (or text), redacted. */
+function journalBody(body: unknown, secrets: readonly string[]): JsonValue | null {
+  if (body === null || typeof body !== 'object' || !Object.isFrozen(body)) return redactJson(jsonOrText(body), secrets);
+  let forms = journalForms.get(body);
+  if (!forms) journalForms.set(body, (forms = new Map()));
+  const secretsKey = JSON.stringify(secrets);
+  let form = forms.get(secretsKey);
+  if (form === undefined) forms.set(secretsKey, (form = deepFreeze(redactJson(jsonOrText(body), secrets))));
+  return form;
 }
 
 /** The key the body carried, when it carried a non-empty string. */

@@ -7,18 +7,17 @@
  * value of a list of edge values, missing and extra fields, the contract's request examples, query
  * strings and headers, then a seeded random part (server/testing/fuzz/corpus.ts) — bounded loops.
  */
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import fc from 'fast-check';
 import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectExamples, deref, isObject, loadContract, pointer, resolvePointer, type JsonObject } from '../../conformance/contract/schema.js';
-import { CONTRACT_PATH } from '../app.js';
+import { pino } from 'pino';
+import { CONTRACT_PATH, collectExamples, deref, isObject, loadContract, pointer, resolvePointer, type JsonObject } from '../../conformance/contract/schema.js';
 import { API_PATHS, type ApiPath, apiRequest, bodyObject, oneFieldWrong } from '../testing/fuzz/corpus.js';
 import { errorHandler } from './errorHandler.js';
 import { jsonBody, onlyPost, requireJson, requireObjectBody } from './pipeline.js';
-import { requestLog, silentLogger } from './requestLog.js';
 import { requestValidation } from './requestValidation.js';
 
 const SEED = 20261123;
@@ -39,20 +38,43 @@ interface Answer {
 }
 
 /** The API pipeline up to the request check (app.ts), then `checks(path)`, then an echo. */
-function echoApp(checks: (path: ApiPath) => RequestHandler[]): Express {
+function echoApp(checks: (path: ApiPath) => RequestHandler[], onError: ErrorRequestHandler): Express {
   const app = express();
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
-  app.use(requestLog(silentLogger()));
+  const logger = pino({ level: 'silent' });
+  app.use((req, _res, next) => {
+    // What the error handler logs a 5xx with (requestLog.ts sets it in the app).
+    (req as { log?: unknown }).log = logger;
+    next();
+  });
   for (const path of API_PATHS) {
     app.all(path, onlyPost, requireJson, jsonBody(64 * 1024), requireObjectBody, ...checks(path), (req, res) => {
       res.json({ body: req.body as unknown, query: req.query });
     });
   }
   app.use((req, res) => res.status(404).json({ error: `No such endpoint: ${req.path}` }));
-  app.use(errorHandler);
+  app.use(onError);
   return app;
 }
+
+/**
+ * The error handler as it was with EOV (errorHandler.ts before requestValidation.ts): EOV's errors
+ * (a 4xx status and per-field `errors`) as 400 `request/body/<field> <message>`, joined by "; ".
+ */
+const oracleErrorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
+  const failure = error as { status?: unknown; errors?: Array<{ path?: string; message?: string }>; message?: string };
+  if (typeof failure.status !== 'number' || failure.status < 400 || failure.status >= 500 || !Array.isArray(failure.errors)) {
+    return errorHandler(error, req, res, next);
+  }
+  const parts = failure.errors.map((item) => {
+    const message = item.message ?? 'is invalid';
+    let field = (item.path ?? '').replace(/^\.?/, '').replace(/^\/?body\/?/, '');
+    if (message.startsWith('must have required property')) field = field.split('/').slice(0, -1).join('/');
+    return `${field ? `request/body/${field}` : 'request/body'} ${message}`;
+  });
+  res.status(400).json({ error: parts.length > 0 ? parts.join('; ') : (failure.message ?? 'Invalid request') });
+};
 
 /** EOV as app.ts built it before requestValidation.ts. */
 function oracleChecks(): RequestHandler[] {
@@ -166,6 +188,7 @@ const QUERIES = [
   '?', '?foo=1', '?foo', '?foo=', '?=1', '?&', '?a=1&b=2', '?b=2&a=1', '?a=1&a=2', '?apikey=demo-key-1', '?Test=slow',
   '?a[b]=1', '?a[]=1&a[]=2', '?a[=1', '?[=1', '?[a]=1', '?a]=1', '?a[b=1', '?x[%255D=1', '?a[=%26a%3D1', '?a[=%26b%3D1',
   '?a[b][c][d][e][f][g]=1', '?%5Ba%5D=1', '?%E2%82%AC=1', '?%FF=1', '?toString=1', '?__proto__[x]=1', '?a=1#frag',
+  '?toString[=1', '?constructor[x=1', '?hasOwnProperty[=1&b=2', '?a[=1&a=2', '?b=1&a[=%26a%3D2',
 ];
 
 function queryCalls(path: ApiPath): Call[] {
@@ -224,8 +247,8 @@ let subject: { port: number; close: () => Promise<void> };
 
 beforeAll(async () => {
   const checks = requestValidation(document, API_PATHS);
-  oracle = await listen(echoApp(() => oracleChecks()));
-  subject = await listen(echoApp((path) => [checks[path]]));
+  oracle = await listen(echoApp(() => oracleChecks(), oracleErrorHandler));
+  subject = await listen(echoApp((path) => [checks[path]], errorHandler));
 });
 afterAll(async () => {
   agent.destroy();
@@ -252,7 +275,6 @@ async function compare(calls: Call[]): Promise<Outcome> {
       }),
     );
   }
-  console.log('STATS', calls.length, JSON.stringify(Object.fromEntries(outcome.statuses)), outcome.mismatches.length);
   return outcome;
 }
 

@@ -30,6 +30,27 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 
 /** The request check of each given path's POST operation, by path. Throws when one has no JSON body schema. */
 export function requestValidation<P extends string>(document: OpenApiDocument, paths: readonly P[]): Record<P, RequestHandler> {
+  const checks = {} as Record<P, RequestHandler>;
+  for (const path of paths) checks[path] = requestCheck(compiledBodyValidator(document, path));
+  return checks;
+}
+
+/**
+ * One ajv per contract document (loadContract memoises and freezes it), its body validators compiled
+ * on first use: every app built in a process (tests build hundreds) shares them, as they hold no
+ * state between calls.
+ */
+const compiled = new WeakMap<OpenApiDocument, { ajv: Ajv; validators: Map<string, ValidateFunction> }>();
+
+function compiledBodyValidator(document: OpenApiDocument, path: string): ValidateFunction {
+  let entry = compiled.get(document);
+  if (!entry) compiled.set(document, (entry = { ajv: requestAjv(document), validators: new Map() }));
+  let validate = entry.validators.get(path);
+  if (!validate) entry.validators.set(path, (validate = bodyValidator(entry.ajv, document, path)));
+  return validate;
+}
+
+function requestAjv(document: OpenApiDocument): Ajv {
   const ajv = new Ajv({
     // EOV's request options: defaults written into the body, no coercion, nothing removed, first error only.
     strict: false,
@@ -45,9 +66,7 @@ export function requestValidation<P extends string>(document: OpenApiDocument, p
   addFormats(ajv, { mode: 'full' });
   // The whole document as one schema, so the contract's own `#/components/...` references resolve.
   ajv.addSchema({ ...document, $id: CONTRACT_SCHEMA_ID });
-  const checks = {} as Record<P, RequestHandler>;
-  for (const path of paths) checks[path] = requestCheck(bodyValidator(ajv, document, path));
-  return checks;
+  return ajv;
 }
 
 function bodyValidator(ajv: Ajv, document: OpenApiDocument, path: string): ValidateFunction {

@@ -334,6 +334,15 @@ describe('requestValidation', () => {
     expect(JSON.parse(bad.text)).toEqual({ error: expect.stringMatching(/^request\/body\/kind\/0 must be equal to one of the allowed values: Hotel, Apartment, /) });
   });
 
+  it('checks a request whose target carries a fragment, which EOV let through unchecked (the one intended difference)', async () => {
+    // EOV looked the operation up in the raw URL, where `#x` hid it; Express routes by the path alone.
+    const call = { ...post('/search.php#x', { zzz: 1 }) };
+    expect(await send(oracle.port, call)).toEqual({ status: 200, text: JSON.stringify({ body: { zzz: 1 }, query: {} }) });
+    const answer = await send(subject.port, call);
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text)).toEqual({ error: "request/body must have required property 'apikey'" });
+  });
+
   it('refuses a contract operation without a JSON body schema when the app is built', () => {
     expect(() => requestValidation(document, ['/nope.php'])).toThrow(/nope\.php/);
   });

@@ -15,6 +15,8 @@
  * - the error names the field and the rule: `request/body/<field> <ajv message>`.
  * The operations' header parameters (`Test`, `Idempotency-Key`) are plain strings, which every header
  * is, and the contract has no security schemes: EOV checked nothing more.
+ * One difference, on purpose: EOV looked the operation up in the raw request target, so a target with
+ * a fragment (`/search.php#x`, which Express routes to /search.php) was not checked at all.
  */
 import type { RequestHandler } from 'express';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';

@@ -51,3 +51,22 @@ describe('hotel-local time', () => {
     expect(() => instantMsOfLocal('2026-02-30T10:00:00', 'Europe/Amsterdam')).toThrow(RangeError);
   });
 });
+
+describe('localDateIn across day and DST boundaries (it keeps the last local day of each zone)', () => {
+  it('agrees with a fresh luxon reading at every quarter hour around midnights and DST changes', async () => {
+    const { DateTime } = await import('luxon');
+    const zones = ['Europe/Amsterdam', 'America/New_York', 'Australia/Lord_Howe', 'Pacific/Apia', 'Asia/Kathmandu', 'UTC'];
+    // Around the 2026 DST changes of Europe and the US, and an ordinary week; in order and back again.
+    const starts = ['2026-03-07T00:00:00Z', '2026-03-28T12:00:00Z', '2026-10-24T12:00:00Z', '2026-11-01T00:00:00Z'];
+    for (const zone of zones) {
+      for (const start of starts) {
+        const from = new Date(start).getTime();
+        const instants = Array.from({ length: 4 * 48 }, (_, quarter) => from + quarter * 900_000);
+        for (const ms of [...instants, ...instants.reverse()]) {
+          const expected = DateTime.fromMillis(ms, { zone }).toFormat('yyyy-MM-dd');
+          expect(localDateIn(new Date(ms), zone), `${zone} ${new Date(ms).toISOString()}`).toBe(expected);
+        }
+      }
+    }
+  });
+});

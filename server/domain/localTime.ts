@@ -19,9 +19,20 @@ function zoned(instant: Date, zone: string): DateTime {
   return DateTime.fromMillis(instant.getTime(), { zone });
 }
 
+/** Per zone, the local day last asked for: the instants it spans (DST-aware) and its date. */
+const lastDayOfZone = new Map<string, { fromMs: number; toMs: number; date: string }>();
+
 /** `YYYY-MM-DD` of an instant on the wall calendar of a zone. */
 export function localDateIn(instant: Date, zone: string): string {
-  return zoned(instant, zone).toFormat('yyyy-MM-dd');
+  const ms = instant.getTime();
+  const last = lastDayOfZone.get(zone);
+  if (last && ms >= last.fromMs && ms < last.toMs) return last.date;
+  const local = zoned(instant, zone);
+  const day = local.startOf('day');
+  const date = local.toFormat('yyyy-MM-dd');
+  // Zones come from the time-zone lookup and the hotels: a few hundred IANA names at most.
+  if (day.isValid) lastDayOfZone.set(zone, { fromMs: day.toMillis(), toMs: day.plus({ days: 1 }).toMillis(), date });
+  return date;
 }
 
 const CACHE_LIMIT = 4096;

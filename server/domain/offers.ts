@@ -21,7 +21,8 @@ export class OfferRegistry {
   constructor(private readonly store: Pick<Store, 'putOffers' | 'getOffer'>) {}
 
   async record(accountId: number, serviceHashes: readonly string[], terms: OfferTerms, clock: Clock): Promise<void> {
-    const offer: OfferTerms = { currency: terms.currency, residency: terms.residency, language: terms.language };
+    // Frozen: the store may keep it as it is (hotel.php records dozens of hashes per call).
+    const offer: OfferTerms = Object.freeze({ currency: terms.currency, residency: terms.residency, language: terms.language });
     // Still valid at exactly one hour, gone a millisecond later.
     await this.store.putOffers(accountId, serviceHashes, offer, clock.now().getTime() + OFFER_LIFETIME_MS + 1);
   }

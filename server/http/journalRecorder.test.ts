@@ -10,6 +10,7 @@ import { errorHandler } from './errorHandler.js';
 import { CLIENT_CLOSED_REQUEST, journalRecorder } from './journalRecorder.js';
 import { authenticate } from './pipeline.js';
 import { processStore } from '../testing/processStore.js';
+import { journalEntryOf, type JournalEntryBuilder } from '../store/store.js';
 
 const accounts = Accounts.fromFixture();
 const account = accounts.list()[0]!;
@@ -18,8 +19,8 @@ const KEY = account.apikey;
 /** A journal store in memory: what the recorder needs of the real one. */
 class MemoryJournal {
   readonly byAccount = new Map<number, unknown[]>();
-  async appendRequestJournal(accountId: number, entry: unknown) {
-    this.byAccount.set(accountId, [...(this.byAccount.get(accountId) ?? []), entry]);
+  async appendRequestJournal(accountId: number, entry: JournalEntryBuilder) {
+    this.byAccount.set(accountId, [...(this.byAccount.get(accountId) ?? []), journalEntryOf(entry)]);
   }
   async requestJournal(accountId: number) {
     return this.byAccount.get(accountId) ?? [];

@@ -9,12 +9,14 @@ import type { ContractValidator } from '../../conformance/contract/schema.js';
 import type { Account, Accounts } from '../domain/accounts.js';
 import type { AccountClocks, ShiftedClock } from '../domain/accountClocks.js';
 import { judgeExchange } from '../domain/journal/conformance.js';
+import type { JournalEntryBuilder } from '../store/store.js';
 import { frozenBodyOf } from './answers.js';
 import { buildEntry, keysOutsideBody, normaliseHeaders, type JournalEntry } from '../domain/journal/entry.js';
 
 /** What the recorder needs of the store. */
 export interface RequestJournalStore {
-  appendRequestJournal(accountId: number, entry: unknown): Promise<void>;
+  /** Gets a builder: the store builds the entry when it needs it (see JournalEntryBuilder). */
+  appendRequestJournal(accountId: number, entry: JournalEntryBuilder): Promise<void>;
   requestJournal(accountId: number): Promise<unknown[]>;
 }
 
@@ -50,39 +52,52 @@ export function journalRecorder(deps: JournalRecorderDeps): RequestHandler {
       sent ??= body;
       return send(body);
     };
-    let recorded = false;
     const record = () => {
-      if (recorded) return;
-      recorded = true;
       const finished = res.writableFinished;
       const account = accountOfCall(res, deps.accounts, req.headers, req.query as Record<string, unknown>);
       if (!account) return; // a call no account can be found for belongs in no journal
       const durationMs = performance.now() - started;
+      // What the entry is built from, taken now (all of it plain data that nothing changes later);
+      // the store builds the entry itself when the journal is read.
+      const status = finished ? res.statusCode : CLIENT_CLOSED_REQUEST;
+      const responseHeaders = finished ? res.getHeaders() : {};
+      const request = { method: req.method, url: req.originalUrl, headers: req.headers, query: req.query as Record<string, unknown>, body: req.body as unknown };
+      const endpoint = req.path;
+      const clientAddress = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+      const scenario = playedScenario(res);
       void (async () => {
         const clock: ShiftedClock = (res.locals.clock as ShiftedClock | undefined) ?? (await deps.clocks.clockOf(account.id));
-        const responseHeaders = finished ? normaliseHeaders(res.getHeaders()) : {};
-        const responseBody = finished ? parsedBody(sent) : null;
-        const scenario = playedScenario(res);
-        const entry: JournalEntry = buildEntry({
-          id: await nextId(account.id),
-          at: new Date(arrivedAtBaseMs + clock.offsetMs),
-          clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-          request: { method: req.method, url: req.originalUrl, headers: req.headers, query: req.query as Record<string, unknown>, body: req.body },
-          response: { status: finished ? res.statusCode : CLIENT_CLOSED_REQUEST, headers: responseHeaders, body: responseBody },
-          durationMs,
-          conformance: judgeExchange(deps.validator, {
-            endpoint: req.path,
-            method: req.method,
-            requestBody: req.body,
-            response: finished ? { status: res.statusCode, body: responseBody, headers: responseHeaders } : undefined,
-          }),
-          scenario,
-          secrets: [account.apikey],
-        });
-        await deps.store.appendRequestJournal(account.id, entry);
+        const id = await nextId(account.id);
+        const at = new Date(arrivedAtBaseMs + clock.offsetMs);
+        const build = (): JournalEntry | undefined => {
+          try {
+            const headers = normaliseHeaders(responseHeaders);
+            const body = finished ? parsedBody(sent) : null;
+            return buildEntry({
+              id,
+              at,
+              clientAddress,
+              request,
+              response: { status, headers, body },
+              durationMs,
+              conformance: judgeExchange(deps.validator, {
+                endpoint,
+                method: request.method,
+                requestBody: request.body,
+                response: finished ? { status, body, headers } : undefined,
+              }),
+              scenario,
+              secrets: [account.apikey],
+            });
+          } catch (error) {
+            deps.onError?.(error);
+            return undefined;
+          }
+        };
+        await deps.store.appendRequestJournal(account.id, build);
       })().catch((error: unknown) => deps.onError?.(error));
     };
-    res.once('finish', record);
+    // 'close' follows 'finish' too, and comes alone when the client went away first.
     res.once('close', record);
     next();
   };

@@ -15,7 +15,7 @@ import { ProcessState } from './processState.js';
 import {
   IDEMPOTENCY_TTL_MS,
   StoreOpenError,
-  type BookingChange, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyKeyUse, type OutboxEmail, type Store,
+  type BookingChange, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyKeyUse, type JournalEntryBuilder, type OutboxEmail, type Store,
 } from './store.js';
 import { nodeFs, type StoreFs } from './storeFs.js';
 import { bookingProblem, emailProblem } from './validation.js';
@@ -250,7 +250,7 @@ export class LowdbStore implements Store {
   async hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], timeline?: Timeline): Promise<RateLimitDecision> {
     return this.process.hitRateLimit(key, nowMs, windows, timeline);
   }
-  async appendRequestJournal(accountId: number, entry: unknown): Promise<void> {
+  async appendRequestJournal(accountId: number, entry: unknown | JournalEntryBuilder): Promise<void> {
     this.process.appendRequestJournal(accountId, entry);
   }
   async requestJournal(accountId: number): Promise<unknown[]> {

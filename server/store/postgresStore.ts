@@ -10,8 +10,8 @@ import { judgeHit, longestWindowMs } from '../domain/slidingWindows.js';
 import { REAL_TIME, type OffsetChange, type Timeline } from '../domain/timeline.js';
 import { migrate } from './postgresMigrations.js';
 import {
-  IDEMPOTENCY_TTL_MS, REQUEST_JOURNAL_CAP, StoreOpenError, StoreUnavailableError,
-  type BookingChange, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyKeyUse, type OutboxEmail, type Store,
+  IDEMPOTENCY_TTL_MS, REQUEST_JOURNAL_CAP, StoreOpenError, StoreUnavailableError, journalEntryOf,
+  type BookingChange, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyKeyUse, type JournalEntryBuilder, type OutboxEmail, type Store,
 } from './store.js';
 
 type Client = pg.PoolClient;
@@ -228,7 +228,9 @@ export class PostgresStore implements Store {
     }, TRANSIENT);
   }
 
-  async appendRequestJournal(accountId: number, entry: unknown): Promise<void> {
+  async appendRequestJournal(accountId: number, appended: unknown | JournalEntryBuilder): Promise<void> {
+    const entry = journalEntryOf(appended);
+    if (entry === undefined) return;
     await this.transaction(async (client) => {
       await client.query('INSERT INTO request_journal (account_id, entry) VALUES ($1, $2)', [accountId, JSON.stringify(entry)]);
       await client.query(

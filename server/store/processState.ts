@@ -5,7 +5,7 @@
  */
 import { SlidingWindowRateLimiter, type RateLimitDecision, type RateLimitWindow } from '../domain/rateLimiter.js';
 import type { OffsetChange, Timeline } from '../domain/accountClocks.js';
-import { REQUEST_JOURNAL_CAP } from './store.js';
+import { REQUEST_JOURNAL_CAP, journalEntryOf, type JournalEntryBuilder } from './store.js';
 import { deepFreeze } from '../../conformance/contract/deepFreeze.js';
 
 interface Expiring {
@@ -20,13 +20,14 @@ const SWEEP_ABOVE = 10_000;
 export class ProcessState {
   private readonly clockOffsets = new Map<number, { offsetMs: number; history: readonly OffsetChange[] }>();
   private readonly searches = new Map<string, Expiring>();
-  private readonly offers = new Map<string, Expiring>();
+  /** Per account, by service_hash: a hotel.php call re-records dozens, so no key strings are built. */
+  private readonly offers = new Map<number, Map<string, Expiring>>();
   private readonly rateLimits = new SlidingWindowRateLimiter();
   private readonly journals = new Map<number, unknown[]>();
   /** The latest time a reader asked with: entries expired before it can be swept. */
   private latestNowMs = -Infinity;
   /** Per map, the size at which the next sweep runs: twice what the last one left, so sweeps are amortised O(1). */
-  private readonly sweepAt = new Map<Map<string, Expiring>, number>();
+  private readonly sweepAt = new WeakMap<Map<string, Expiring>, number>();
 
   getClockOffset(accountId: number): number {
     return this.clockOffsets.get(accountId)?.offsetMs ?? 0;
@@ -47,15 +48,23 @@ export class ProcessState {
     return entry && { accountId: entry.accountId, value: entry.value };
   }
   putOffers(accountId: number, serviceHashes: readonly string[], value: unknown, expiresAtMs: number): void {
-    const stored = structuredClone(value); // one copy serves every hash: getOffer hands out clones
+    const stored = frozenCopy(value); // one frozen value serves every hash
+    let offers = this.offers.get(accountId);
+    if (!offers) this.offers.set(accountId, (offers = new Map()));
     for (const serviceHash of serviceHashes) {
-      const key = offerKey(accountId, serviceHash);
-      this.offers.delete(key); // re-insert: the Map stays in write order
-      this.put(this.offers, key, { accountId, value: stored, expiresAtMs });
+      const entry = offers.get(serviceHash);
+      if (entry) {
+        // Rewritten in place: the latest offer of a hash wins, as with a new entry.
+        entry.value = stored;
+        entry.expiresAtMs = expiresAtMs;
+      } else {
+        this.put(offers, serviceHash, { accountId, value: stored, expiresAtMs });
+      }
     }
   }
   getOffer(accountId: number, serviceHash: string, nowMs: number): unknown {
-    return structuredClone(this.get(this.offers, offerKey(accountId, serviceHash), nowMs)?.value);
+    const offers = this.offers.get(accountId);
+    return offers && structuredClone(this.get(offers, serviceHash, nowMs)?.value);
   }
 
   hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], timeline?: Timeline): RateLimitDecision {
@@ -63,25 +72,29 @@ export class ProcessState {
   }
 
   /**
-   * Keeps the entry itself, deeply frozen, without a copy (the caller hands it over): entries of
-   * cached answers share one frozen response body, which a copy per call would multiply.
+   * Keeps the entry as it was handed over, without a copy: a builder until the entry is first read
+   * (then the built entry, deeply frozen), or the entry itself, deeply frozen. Entries of cached
+   * answers share one frozen response body, which a copy per call would multiply.
    */
-  appendRequestJournal(accountId: number, entry: unknown): void {
+  appendRequestJournal(accountId: number, entry: unknown | JournalEntryBuilder): void {
     const journal = this.journals.get(accountId) ?? [];
-    journal.push(deepFreeze(entry));
+    journal.push(typeof entry === 'function' ? entry : deepFreeze(entry));
     if (journal.length > REQUEST_JOURNAL_CAP) journal.splice(0, journal.length - REQUEST_JOURNAL_CAP);
     this.journals.set(accountId, journal);
   }
   requestJournal(accountId: number): unknown[] {
-    return structuredClone(this.journals.get(accountId) ?? []);
+    const journal = this.journals.get(accountId) ?? [];
+    for (let index = 0; index < journal.length; index++) {
+      if (typeof journal[index] === 'function') journal[index] = deepFreeze(journalEntryOf(journal[index]));
+    }
+    return structuredClone(journal.filter((entry) => entry !== undefined));
   }
 
   resetAccount(accountId: number): void {
     this.clockOffsets.delete(accountId);
     this.journals.delete(accountId);
-    for (const map of [this.searches, this.offers]) {
-      for (const [key, entry] of map) if (entry.accountId === accountId) map.delete(key);
-    }
+    this.offers.delete(accountId);
+    for (const [key, entry] of this.searches) if (entry.accountId === accountId) this.searches.delete(key);
   }
 
   reset(): void {
@@ -104,9 +117,7 @@ export class ProcessState {
   }
 }
 
-const offerKey = (accountId: number, serviceHash: string) => `${accountId}\n${serviceHash}`;
-
-/** A deep copy, deeply frozen. */
+/** A deep copy, deeply frozen; a value that is frozen already is taken as deeply frozen and kept as it is. */
 function frozenCopy<T>(value: T): T {
-  return deepFreeze(structuredClone(value));
+  return Object.isFrozen(value) ? value : deepFreeze(structuredClone(value));
 }

@@ -52,6 +52,18 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 /** A request journal keeps the newest entries of each account, at most this many. */
 export const REQUEST_JOURNAL_CAP = 1000;
 
+/**
+ * A request journal entry not built yet. A store that keeps entries in memory calls it when the
+ * entry is first read (every API call is journalled, few journals are read, so building stays off
+ * the hot path); one that writes entries out calls it at once. `undefined`: no entry after all.
+ */
+export type JournalEntryBuilder = () => unknown;
+
+/** The entry itself, however it was appended. */
+export function journalEntryOf(entry: unknown | JournalEntryBuilder): unknown {
+  return typeof entry === 'function' ? (entry as JournalEntryBuilder)() : entry;
+}
+
 /** The store cannot be opened (bad file, uncreatable path, unreachable database); nothing was written. */
 export class StoreOpenError extends Error {
   override name = 'StoreOpenError';
@@ -74,6 +86,10 @@ export class StoreUnavailableError extends ApiError {
  * PostgreSQL store. Every method is asynchronous; every change resolves only once it is durable,
  * so a handler that awaits it never acknowledges something a crash could lose. A change that
  * cannot be made durable rejects with StoreUnavailableError and leaves no trace.
+ *
+ * Values are data: a caller never changes a value after handing it over, nor one it was handed.
+ * The embedded store keeps searches, offers and journal entries deeply frozen and hands those out
+ * without a copy; a value given frozen is taken as deeply frozen and kept as it is.
  */
 export interface Store {
   /** What the store is built on, for /healthz ("lowdb", "postgres"). */
@@ -120,8 +136,11 @@ export interface Store {
    */
   hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], timeline?: Timeline): Promise<RateLimitDecision>;
 
-  /** Appends to the account's request journal, keeping the newest REQUEST_JOURNAL_CAP entries. */
-  appendRequestJournal(accountId: number, entry: unknown): Promise<void>;
+  /**
+   * Appends to the account's request journal, keeping the newest REQUEST_JOURNAL_CAP entries. The
+   * entry may come as a function that builds it (see JournalEntryBuilder).
+   */
+  appendRequestJournal(accountId: number, entry: unknown | JournalEntryBuilder): Promise<void>;
   /** The account's request journal, oldest first. */
   requestJournal(accountId: number): Promise<unknown[]>;
 

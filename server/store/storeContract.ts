@@ -191,6 +191,18 @@ export function describeStoreContract(
       expect(await store.requestJournal(2)).toEqual([{ index: 'other' }]);
     });
 
+    it('takes journal entries as builders too: built once, in order, and none for a builder that gives nothing', async () => {
+      const store = await fresh();
+      let builds = 0;
+      await store.appendRequestJournal(1, { n: 1 });
+      await store.appendRequestJournal(1, () => (builds++, { n: 2 }));
+      await store.appendRequestJournal(1, () => undefined);
+      await store.appendRequestJournal(1, { n: 3 });
+      expect(await store.requestJournal(1)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+      expect(await store.requestJournal(1)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+      expect(builds).toBe(1);
+    });
+
     it('resetAccount drops everything of that account only; other ids stay and new ids keep increasing', async () => {
       const store = await fresh();
       const mine = await store.insertBooking((id) => testBooking(id, testHash(1)));

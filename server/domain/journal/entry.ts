@@ -161,7 +161,8 @@ function containsSecret(value: string, secrets: readonly string[]): boolean {
 }
 
 function hide(value: string, secrets: readonly string[]): string {
-  return secrets.reduce((text, secret) => text.split(secret).join(REDACTED), value);
+  // Most values hold no secret: look before copying.
+  return secrets.reduce((text, secret) => (text.includes(secret) ? text.split(secret).join(REDACTED) : text), value);
 }
 
 /** Replaces key-like names' values by REDACTED and every occurrence of a secret inside the others. */

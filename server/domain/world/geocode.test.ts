@@ -94,3 +94,14 @@ describe('Geocoder', () => {
     }
   });
 });
+
+describe('resolving the same text again', () => {
+  it('gives the same frozen answer, and nothing again for a text that resolved to nothing', () => {
+    const first = geocoder.resolve('Damrak 1, Amsterdam');
+    expect(first).toBeDefined();
+    expect(geocoder.resolve('Damrak 1, Amsterdam')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(geocoder.resolve('Qzxv Nowhere Land 123')).toBeUndefined();
+    expect(geocoder.resolve('Qzxv Nowhere Land 123')).toBeUndefined();
+  });
+});

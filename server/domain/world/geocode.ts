@@ -22,6 +22,8 @@
  *     geocodeTypedPlace.ts for its rules and the precision of each kind of answer.
  * Unknown text, or text longer than the API's 200 characters → undefined.
  */
+import { LRUCache } from 'lru-cache';
+import { deepFreeze } from '../../../conformance/contract/deepFreeze.js';
 import type { Hotel } from '../hotel.js';
 import { airportDirectory, type Airport, type AirportDirectory } from './airports.js';
 import { loadCities, type CityRecord } from './cities.js';
@@ -39,6 +41,8 @@ export type { GeocodeResult, GeocodeSource } from './geocodeResult.js';
 
 /** Cities at least this big beat airport codes and airport names that match the same text. */
 const MAJOR_CITY_MIN_POPULATION = 100_000;
+/** Place texts whose answer is kept (each a few hundred bytes). */
+const RESOLVED_TEXTS_KEPT = 10_000;
 /** Words that say nothing about which airport is meant. */
 const GENERIC_AIRPORT_WORDS = new Set([
   'airport', 'international', 'intl', 'regional', 'municipal', 'county', 'national', 'domestic', 'field',
@@ -63,6 +67,8 @@ export class Geocoder {
   private readonly airportCityNames = new Set<string>();
   private readonly countries: Map<string, string>;
   private addressIndex: Map<string, Hotel> | undefined;
+  /** Texts resolved lately, and what they resolved to (false: nothing). */
+  private readonly resolved = new LRUCache<string, GeocodeResult | false>({ max: RESOLVED_TEXTS_KEPT });
   private readonly gazetteer: Gazetteer;
 
   private constructor(
@@ -119,6 +125,15 @@ export class Geocoder {
 
   resolve(text: string): GeocodeResult | undefined {
     if (text.length > MAX_PLACE_TEXT_LENGTH) return undefined;
+    // The gazetteer never changes, so a text resolves the same way every time (identical searches repeat it).
+    const remembered = this.resolved.get(text);
+    if (remembered !== undefined) return remembered || undefined;
+    const result = this.resolveAfresh(text);
+    this.resolved.set(text, result ? deepFreeze(result) : false);
+    return result;
+  }
+
+  private resolveAfresh(text: string): GeocodeResult | undefined {
     const key = normalizePlaceText(text);
     if (!key) return undefined;
     const whole = this.landmark(key) ?? this.airportCode(text.trim(), key) ?? this.cityOrAirportName(key) ?? this.address(key);

@@ -13,11 +13,11 @@ import fc from 'fast-check';
 import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pino } from 'pino';
 import { CONTRACT_PATH, collectExamples, deref, isObject, loadContract, pointer, resolvePointer, type JsonObject } from '../../conformance/contract/schema.js';
 import { API_PATHS, type ApiPath, apiRequest, bodyObject, oneFieldWrong } from '../testing/fuzz/corpus.js';
 import { errorHandler } from './errorHandler.js';
 import { jsonBody, onlyPost, requireJson, requireObjectBody } from './pipeline.js';
+import { requestLog, silentLogger } from './requestLog.js';
 import { requestValidation } from './requestValidation.js';
 
 const SEED = 20261123;
@@ -42,12 +42,7 @@ function echoApp(checks: (path: ApiPath) => RequestHandler[], onError: ErrorRequ
   const app = express();
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
-  const logger = pino({ level: 'silent' });
-  app.use((req, _res, next) => {
-    // What the error handler logs a 5xx with (requestLog.ts sets it in the app).
-    (req as { log?: unknown }).log = logger;
-    next();
-  });
+  app.use(requestLog(silentLogger()));
   for (const path of API_PATHS) {
     app.all(path, onlyPost, requireJson, jsonBody(64 * 1024), requireObjectBody, ...checks(path), (req, res) => {
       res.json({ body: req.body as unknown, query: req.query });

@@ -8,6 +8,7 @@
  * writes the README's table.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -147,12 +148,17 @@ async function measureReference(server: Server, today: string): Promise<Measured
   }
 }
 
-/** A detached worktree of `ref` with this checkout's node_modules; removed by the returned function. */
+/**
+ * A detached worktree of `ref`, with this checkout's node_modules when its lock file is the same and
+ * its own (`npm ci`) otherwise; removed by the returned function.
+ */
 async function worktreeOf(ref: string): Promise<{ directory: string; commit: string; remove(): void }> {
   const commit = execFileSync('git', ['rev-parse', '--short', ref], { encoding: 'utf8' }).trim();
   const directory = join(await mkdtemp(join(tmpdir(), 'bench-against-')), commit);
   execFileSync('git', ['worktree', 'add', '--detach', directory, ref], { stdio: 'ignore' });
-  await symlink(resolve('node_modules'), join(directory, 'node_modules'));
+  const sameLock = readFileSync(join(directory, 'package-lock.json'), 'utf8') === readFileSync('package-lock.json', 'utf8');
+  if (sameLock) await symlink(resolve('node_modules'), join(directory, 'node_modules'));
+  else execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: directory, stdio: 'ignore' });
   return { directory, commit, remove: () => execFileSync('git', ['worktree', 'remove', '--force', directory], { stdio: 'ignore' }) };
 }
 

@@ -8,6 +8,7 @@
  * writes the README's table.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -28,6 +29,14 @@ interface Server {
   startupMs: number;
 }
 
+/** The node arguments of `npm start` in `directory` ("exec node <arguments>"): the bench starts the server as users do. */
+function startArguments(directory: string): string[] {
+  const start = (JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const match = /^(?:exec )?node (.+)$/.exec(start.trim());
+  if (!match?.[1]) throw new Error(`npm start is not "node …": ${start}`);
+  return match[1].split(/\s+/);
+}
+
 /** The reference server of this checkout, or of `directory` (another commit's worktree). */
 async function referenceServer(validateResponses: boolean, directory = process.cwd()): Promise<Server> {
   const port = await freePort();
@@ -35,7 +44,7 @@ async function referenceServer(validateResponses: boolean, directory = process.c
   const started = performance.now();
   const running = await startProcess(
     process.execPath,
-    ['--import', 'tsx', 'server/bin.ts'],
+    startArguments(directory),
     'listening on',
     {
       PORT: String(port),
@@ -108,6 +117,8 @@ interface Measured {
   startup_ms: number;
   rss_mb_after_start: number;
   rss_mb_after_load: number;
+  /** After the rounds of each path, in order (the first path alone is already over 10,000 requests). */
+  rss_mb_after_each_path: Record<keyof HotPaths, number>;
   requests_served: number;
   /** What the baselines answer (the reference server's own answers). */
   bodies: { hotel: unknown; search: unknown; hotelRequest: unknown; searchRequest: unknown };
@@ -125,11 +136,18 @@ async function measureReference(server: Server, today: string): Promise<Measured
     const hotel = await post(`${server.base}/hotel.php`, hotelRequest);
     if (hotel.status !== 200) throw new Error(`hotel.php answered ${hotel.status}`);
     const hotelIds = found.hotels.map((entry) => entry.id);
+    const pid = server.process.child.pid as number;
+    const rssAfter: Partial<Record<keyof HotPaths, number>> = {};
+    const measure = async (path: keyof HotPaths, planOf: LoadPlan | ((round: number) => LoadPlan)) => {
+      const result = await bestOf(ROUNDS, planOf);
+      rssAfter[path] = await rssMegabytes(pid);
+      return result;
+    };
     const paths: HotPaths = {
-      hotel_cached: await bestOf(ROUNDS, plan(`${server.base}/hotel.php`, [hotelRequest])),
-      search_cached: await bestOf(ROUNDS, plan(`${server.base}/search.php`, [searchRequest])),
-      search_uncached: await bestOf(ROUNDS, (round) => plan(`${server.base}/search.php`, uncachedSearches(today, round))),
-      hotel_live: await bestOf(ROUNDS, (round) => plan(`${server.base}/hotel.php`, liveDetails(today, hotelIds, round))),
+      hotel_cached: await measure('hotel_cached', plan(`${server.base}/hotel.php`, [hotelRequest])),
+      search_cached: await measure('search_cached', plan(`${server.base}/search.php`, [searchRequest])),
+      search_uncached: await measure('search_uncached', (round) => plan(`${server.base}/search.php`, uncachedSearches(today, round))),
+      hotel_live: await measure('hotel_live', (round) => plan(`${server.base}/hotel.php`, liveDetails(today, hotelIds, round))),
     };
     for (const result of Object.values(paths)) {
       if (result.non_2xx > 0 || result.errors > 0) throw new Error(`a measured path answered non-2xx or failed: ${JSON.stringify(paths)}`);
@@ -138,7 +156,8 @@ async function measureReference(server: Server, today: string): Promise<Measured
       paths,
       startup_ms: server.startupMs,
       rss_mb_after_start: rssAtStart,
-      rss_mb_after_load: await rssMegabytes(server.process.child.pid as number),
+      rss_mb_after_load: await rssMegabytes(pid),
+      rss_mb_after_each_path: rssAfter as Record<keyof HotPaths, number>,
       requests_served: Object.values(paths).reduce((sum, result) => sum + result.requests, 0),
       bodies: { hotel: hotel.json, search: search.json, hotelRequest, searchRequest },
     };
@@ -147,12 +166,17 @@ async function measureReference(server: Server, today: string): Promise<Measured
   }
 }
 
-/** A detached worktree of `ref` with this checkout's node_modules; removed by the returned function. */
+/**
+ * A detached worktree of `ref`, with this checkout's node_modules when its lock file is the same and
+ * its own (`npm ci`) otherwise; removed by the returned function.
+ */
 async function worktreeOf(ref: string): Promise<{ directory: string; commit: string; remove(): void }> {
   const commit = execFileSync('git', ['rev-parse', '--short', ref], { encoding: 'utf8' }).trim();
   const directory = join(await mkdtemp(join(tmpdir(), 'bench-against-')), commit);
   execFileSync('git', ['worktree', 'add', '--detach', directory, ref], { stdio: 'ignore' });
-  await symlink(resolve('node_modules'), join(directory, 'node_modules'));
+  const sameLock = readFileSync(join(directory, 'package-lock.json'), 'utf8') === readFileSync('package-lock.json', 'utf8');
+  if (sameLock) await symlink(resolve('node_modules'), join(directory, 'node_modules'));
+  else execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: directory, stdio: 'ignore' });
   return { directory, commit, remove: () => execFileSync('git', ['worktree', 'remove', '--force', directory], { stdio: 'ignore' }) };
 }
 

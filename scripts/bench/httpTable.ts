@@ -18,6 +18,7 @@ interface ServerFigures {
   startup_ms: number;
   rss_mb_after_start: number;
   rss_mb_after_load: number;
+  rss_mb_after_each_path?: Record<Path, number>;
   requests_served: number;
 }
 
@@ -72,8 +73,12 @@ export function httpTable(results: HttpResults): string {
     ];
     return `| ${cells.join(' | ')} |`;
   });
-  const serverLine = (name: string, server: ServerFigures) =>
-    `${name}: ready in ${number(server.startup_ms)} ms, RSS ${server.rss_mb_after_start} MB after start and ${server.rss_mb_after_load} MB after ${number(server.requests_served)} requests.`;
+  const serverLine = (name: string, server: ServerFigures) => {
+    const afterPaths = server.rss_mb_after_each_path
+      ? ` (after each path in turn: ${PATHS.map(({ path }) => `${server.rss_mb_after_each_path?.[path]} MB`).join(', ')}; ${number(server.paths.hotel_cached.requests)} requests in the first path's best round)`
+      : '';
+    return `${name}: ready in ${number(server.startup_ms)} ms, RSS ${server.rss_mb_after_start} MB after start and ${server.rss_mb_after_load} MB after more than ${number(server.requests_served)} requests${afterPaths}.`;
+  };
   return [
     `Measured ${results.measured_at.slice(0, 10)} with Node ${results.node} on ${results.cores} cores: ${results.connections} connections, ` +
       `best of ${results.rounds} rounds of ${results.seconds_per_round} s, rate limits raised, response validation off unless said. ` +

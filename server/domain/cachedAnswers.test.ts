@@ -99,3 +99,21 @@ describe('hotel.php with a search_id', () => {
     expect(await offers.termsFor(ACCOUNT, serviceHash, clock)).toBeUndefined();
   });
 });
+
+describe('live hotel.php lookups', () => {
+  const stay = (index: number) => {
+    const checkin = new Date(Date.UTC(2026, 11, 1) + (index % 300) * 86_400_000).toISOString().slice(0, 10);
+    const checkout = new Date(Date.UTC(2026, 11, 1) + ((index % 300) + 1 + Math.floor(index / 300)) * 86_400_000).toISOString().slice(0, 10);
+    return { apikey: 'k', id: 2, checkin, checkout };
+  };
+  const startsAt = (answer: Awaited<ReturnType<HotelDetailsService['details']>>) =>
+    answer.rooms?.flatMap((room) => room.rates.map((rate) => rate.cancellation.policies[0]?.starts_at));
+
+  it('are kept for 30 minutes, but only the latest 2,000 per account: older ones are priced afresh', async () => {
+    const first = await details.details(ACCOUNT, stay(0), clock);
+    clock.advance(60);
+    expect(startsAt(await details.details(ACCOUNT, stay(0), clock))).toEqual(startsAt(first));
+    for (let index = 1; index <= 2_000; index++) await details.details(ACCOUNT, stay(index), clock);
+    expect(startsAt(await details.details(ACCOUNT, stay(0), clock))).not.toEqual(startsAt(first));
+  });
+});

@@ -36,10 +36,12 @@ import { hotelStatic } from './world/details.js';
 import type { World } from './world/world.js';
 
 const LIVE_CACHE_MS = 30 * 60 * 1000;
+/** Live lookups kept per account (rooms of one hotel and stay, about 10 KB each). */
+const MAX_LIVE_LOOKUPS = 2_000;
 /** About 10 KB each: the search_cache answers of the latest searches' hotels. */
-const MAX_SEARCH_ANSWERS = 2_000;
+const MAX_SEARCH_ANSWERS = 1_000;
 /** Static data of the hotels asked for lately, per language. */
-const MAX_STATIC_PARTS = 5_000;
+const MAX_STATIC_PARTS = 2_000;
 
 type StaticPart = Omit<HotelResponse, 'availability' | 'rooms'>;
 
@@ -160,6 +162,9 @@ export class HotelDetailsService {
     }
     liveCache.delete(key); // re-insert at the end: the Map stays oldest-first for pruning
     liveCache.set(key, { rooms, cachedAtMs: nowMs });
+    // Bounded: a client asking for ever new stays would otherwise fill memory for half an hour. An
+    // entry dropped early is priced afresh, which the 30 minutes allow.
+    if (liveCache.size > MAX_LIVE_LOOKUPS) liveCache.delete(liveCache.keys().next().value as string);
     return rooms;
   }
 

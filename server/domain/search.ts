@@ -30,7 +30,7 @@ import type { Store } from '../store/store.js';
 export const MAX_HOTELS_PER_SEARCH = 15;
 const SEARCH_LIFETIME_MS = 60 * 60 * 1000;
 /** Identical-search answers kept frozen in this process (about 8 KB each). */
-const MAX_IDENTICAL_ANSWERS = 2_000;
+const MAX_IDENTICAL_ANSWERS = 1_000;
 
 /** A search after defaults and normalisation: what "identical search" compares. */
 export interface SearchParams {

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, nestingError } from './jsonBody.js';
+import express from 'express';
+import iconv from 'iconv-lite';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH, jsonBody, nestingError } from './jsonBody.js';
 
 const nested = (depth: number, open = '[', close = ']') => `${open.repeat(depth)}${close.repeat(depth)}`;
 
@@ -24,5 +28,51 @@ describe('nestingError (depth check on the raw text)', () => {
   it('handles a megabyte of brackets in one pass without recursion', () => {
     expect(nestingError('['.repeat(1_000_000))).toMatch(/deeper/);
     expect(nestingError('[]'.repeat(500_000))).toBeUndefined();
+  });
+});
+
+// jsonBody decodes bodies as body-parser did (iconv-lite): invalid UTF-8 becomes U+FFFD, one leading BOM goes.
+let base: { port: number };
+let close: () => Promise<void>;
+beforeAll(async () => {
+  const app = express();
+  app.post('/', jsonBody(64 * 1024), (req, res) => res.json({ body: req.body }));
+  app.use((error: { message: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => res.status(400).json({ error: error.message }));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = { port: (server.address() as AddressInfo).port };
+  close = () => new Promise((resolve) => server.close(() => resolve()));
+});
+afterAll(() => close());
+
+function post(bytes: Buffer): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port: base.port, method: 'POST', path: '/', headers: { 'content-type': 'application/json', 'content-length': bytes.length } }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    request.on('error', reject);
+    request.end(bytes);
+  });
+}
+
+describe('jsonBody decoding', () => {
+  it.each([
+    ['a BOM', [0xef, 0xbb, 0xbf, ...Buffer.from('{"a":1}')]],
+    ['two BOMs', [0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf, ...Buffer.from('{"a":1}')]],
+    ['invalid bytes in a string', [...Buffer.from('{"a":"'), 0xff, 0xc3, 0xed, 0xa0, 0x80, ...Buffer.from('"}')]],
+    ['a cut multi-byte character', [...Buffer.from('{"a":"'), 0xe2, 0x82, ...Buffer.from('"}')]],
+    ['plain unicode', [...Buffer.from('{"a":"é€😀"}')]],
+  ])('reads %s as iconv-lite decodes it', async (_name, bytes) => {
+    const body = Buffer.from(bytes);
+    const answer = await post(body);
+    let expected: unknown;
+    try {
+      expected = { body: JSON.parse(iconv.decode(body, 'utf-8')) };
+    } catch {
+      expected = { error: 'Malformed JSON in the request body' };
+    }
+    expect(answer.body).toEqual(expected);
   });
 });

@@ -34,13 +34,14 @@ export const jsonBody =
     const declared = req.headers['content-length'];
     if (declared !== undefined && Number(declared) > limitBytes) return refuseAndClose(res, next, limitBytes);
 
-    getRawBody(req, { length: declared, limit: limitBytes, encoding: 'utf-8' }, (error, text) => {
+    getRawBody(req, { length: declared, limit: limitBytes }, (error, bytes) => {
       if (error) {
         const type = (error as { type?: string }).type;
         if (type === 'entity.too.large') return refuseAndClose(res, next, limitBytes);
         if (type === 'request.aborted') return; // the client left; nobody to answer
         return next(badRequest('The request body could not be read'));
       }
+      const text = utf8Text(bytes);
       const depthError = nestingError(text);
       if (depthError) return next(badRequest(depthError));
       try {
@@ -52,6 +53,12 @@ export const jsonBody =
       next();
     });
   };
+
+/** The body as text, as iconv-lite's UTF-8 decoder gave it: invalid bytes become U+FFFD, a leading BOM goes. */
+function utf8Text(bytes: Buffer): string {
+  const text = bytes.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
 
 function refuseAndClose(res: Response, next: (error: unknown) => void, limitBytes: number): void {
   // Connection: close makes Node end the socket after the answer instead of reading the rest.

@@ -57,49 +57,80 @@ export function journalRecorder(deps: JournalRecorderDeps): RequestHandler {
       const account = accountOfCall(res, deps.accounts, req.headers, req.query as Record<string, unknown>);
       if (!account) return; // a call no account can be found for belongs in no journal
       const durationMs = performance.now() - started;
-      // What the entry is built from, taken now (all of it plain data that nothing changes later);
-      // the store builds the entry itself when the journal is read.
-      const status = finished ? res.statusCode : CLIENT_CLOSED_REQUEST;
-      const responseHeaders = finished ? res.getHeaders() : {};
-      const request = { method: req.method, url: req.originalUrl, headers: req.headers, query: req.query as Record<string, unknown>, body: req.body as unknown };
-      const endpoint = req.path;
-      const clientAddress = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-      const scenario = playedScenario(res);
+      // What the entry is built from, taken now: plain data that nothing changes later. The store
+      // builds the entry when the journal is read (see exchangeBuilder for what it may hold on to).
+      const exchange: RecordedExchange = {
+        finished,
+        status: finished ? res.statusCode : CLIENT_CLOSED_REQUEST,
+        responseHeaders: finished ? res.getHeaders() : {},
+        sent: finished ? sent : undefined,
+        request: { method: req.method, url: req.originalUrl, headers: req.headers, query: req.query as Record<string, unknown>, body: req.body as unknown },
+        endpoint: req.path,
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+        scenario: playedScenario(res),
+        durationMs,
+        secret: account.apikey,
+      };
+      const clockOf = (res.locals.clock as ShiftedClock | undefined) ?? deps.clocks.clockOf(account.id);
       void (async () => {
-        const clock: ShiftedClock = (res.locals.clock as ShiftedClock | undefined) ?? (await deps.clocks.clockOf(account.id));
+        const clock = await clockOf;
         const id = await nextId(account.id);
         const at = new Date(arrivedAtBaseMs + clock.offsetMs);
-        const build = (): JournalEntry | undefined => {
-          try {
-            const headers = normaliseHeaders(responseHeaders);
-            const body = finished ? parsedBody(sent) : null;
-            return buildEntry({
-              id,
-              at,
-              clientAddress,
-              request,
-              response: { status, headers, body },
-              durationMs,
-              conformance: judgeExchange(deps.validator, {
-                endpoint,
-                method: request.method,
-                requestBody: request.body,
-                response: finished ? { status, body, headers } : undefined,
-              }),
-              scenario,
-              secrets: [account.apikey],
-            });
-          } catch (error) {
-            deps.onError?.(error);
-            return undefined;
-          }
-        };
-        await deps.store.appendRequestJournal(account.id, build);
+        await deps.store.appendRequestJournal(account.id, exchangeBuilder(exchange, id, at, deps));
       })().catch((error: unknown) => deps.onError?.(error));
     };
     // 'close' follows 'finish' too, and comes alone when the client went away first.
     res.once('close', record);
     next();
+  };
+}
+
+/** One finished (or abandoned) call, as plain data. */
+interface RecordedExchange {
+  finished: boolean;
+  status: number;
+  responseHeaders: Record<string, string | number | string[] | undefined>;
+  /** What res.send was given first. */
+  sent: unknown;
+  request: { method: string; url: string; headers: Record<string, string | string[] | undefined>; query: Record<string, unknown>; body: unknown };
+  endpoint: string;
+  clientAddress: string;
+  scenario: string | null;
+  durationMs: number;
+  secret: string;
+}
+
+/**
+ * Builds the entry of one call when the store asks. A function of its own, outside the middleware:
+ * a closure made in there would keep the request and response objects (and their socket) alive
+ * with every journal entry not read yet.
+ */
+function exchangeBuilder(exchange: RecordedExchange, id: number, at: Date, deps: Pick<JournalRecorderDeps, 'validator' | 'onError'>): JournalEntryBuilder {
+  return () => {
+    try {
+      const { finished, status, request } = exchange;
+      const headers = normaliseHeaders(exchange.responseHeaders);
+      const body = finished ? parsedBody(exchange.sent) : null;
+      return buildEntry({
+        id,
+        at,
+        clientAddress: exchange.clientAddress,
+        request,
+        response: { status, headers, body },
+        durationMs: exchange.durationMs,
+        conformance: judgeExchange(deps.validator, {
+          endpoint: exchange.endpoint,
+          method: request.method,
+          requestBody: request.body,
+          response: finished ? { status, body, headers } : undefined,
+        }),
+        scenario: exchange.scenario,
+        secrets: [exchange.secret],
+      });
+    } catch (error) {
+      deps.onError?.(error);
+      return undefined;
+    }
   };
 }
 

@@ -79,11 +79,13 @@ export class ProcessState {
   appendRequestJournal(accountId: number, entry: unknown | JournalEntryBuilder): void {
     const journal = this.journals.get(accountId) ?? [];
     journal.push(typeof entry === 'function' ? entry : deepFreeze(entry));
-    if (journal.length > REQUEST_JOURNAL_CAP) journal.splice(0, journal.length - REQUEST_JOURNAL_CAP);
+    // Trimmed once it holds twice the cap, not on every call: one shift of the array per cap appends.
+    if (journal.length >= 2 * REQUEST_JOURNAL_CAP) journal.splice(0, journal.length - REQUEST_JOURNAL_CAP);
     this.journals.set(accountId, journal);
   }
   requestJournal(accountId: number): unknown[] {
     const journal = this.journals.get(accountId) ?? [];
+    if (journal.length > REQUEST_JOURNAL_CAP) journal.splice(0, journal.length - REQUEST_JOURNAL_CAP);
     for (let index = 0; index < journal.length; index++) {
       if (typeof journal[index] === 'function') journal[index] = deepFreeze(journalEntryOf(journal[index]));
     }

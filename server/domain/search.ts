@@ -76,6 +76,9 @@ interface StoredSearch {
   searchId: string;
   params: SearchParams;
   createdAtMs: number;
+  /** The answer as JSON text: a third of the memory of the object it stands for, over the search's hour. */
+  responseJson?: string;
+  /** The answer as an object (searches stored before responseJson). */
   response?: SearchResponse;
 }
 
@@ -96,14 +99,16 @@ export class SearchService {
     const altered = altersHotel(scenario);
     const identical = altered ? undefined : await this.load(accountId, identicalKey, now);
     let entry: CachedSearch;
-    if (identical?.response) {
-      entry = { ...identical, response: this.identicalAnswer(identical.searchId, identical.response) };
+    if (identical?.answer) {
+      entry = { ...identical, response: this.identicalAnswer(identical.searchId, identical.answer) };
     } else {
       entry = this.run(params, now, scenario);
       const stored: StoredSearch = { searchId: entry.searchId, params, createdAtMs: now.getTime() };
       const expiresAtMs = now.getTime() + SEARCH_LIFETIME_MS;
       await this.deps.store.putSearch(accountId, entry.searchId, stored, expiresAtMs);
-      if (!altered) await this.deps.store.putSearch(accountId, identicalKey, { ...stored, response: entry.response }, expiresAtMs);
+      if (!altered) {
+        await this.deps.store.putSearch(accountId, identicalKey, { ...stored, responseJson: JSON.stringify(entry.response) }, expiresAtMs);
+      }
     }
     await this.deps.offers.record(
       accountId,
@@ -119,9 +124,9 @@ export class SearchService {
    * Store decided it is still valid), so the HTTP layer serialises and validates it once. Keyed by
    * search_id: an answer never changes under its search_id.
    */
-  private identicalAnswer(searchId: string, stored: SearchResponse): SearchResponse {
+  private identicalAnswer(searchId: string, stored: () => SearchResponse): SearchResponse {
     let answer = this.identicalAnswers.get(searchId);
-    if (!answer) this.identicalAnswers.set(searchId, (answer = deepFreeze(stored)));
+    if (!answer) this.identicalAnswers.set(searchId, (answer = deepFreeze(stored())));
     return answer;
   }
 
@@ -132,11 +137,13 @@ export class SearchService {
     return entry?.searchId === searchId ? entry : undefined;
   }
 
-  private async load(accountId: number, key: string, now: Date): Promise<(FoundSearch & { response?: SearchResponse }) | undefined> {
+  /** A stored search of this account; `answer` reads its cached answer, when it has one. */
+  private async load(accountId: number, key: string, now: Date): Promise<(FoundSearch & { answer?: () => SearchResponse }) | undefined> {
     const found = await this.deps.store.getSearch(key, now.getTime());
     if (!found || found.accountId !== accountId) return undefined;
-    const { searchId, params, response, createdAtMs } = found.value as StoredSearch;
-    return { searchId, params, createdAt: new Date(createdAtMs), ...(response ? { response } : {}) };
+    const { searchId, params, response, responseJson, createdAtMs } = found.value as StoredSearch;
+    const answer = responseJson !== undefined ? () => JSON.parse(responseJson) as SearchResponse : response && (() => response);
+    return { searchId, params, createdAt: new Date(createdAtMs), ...(answer ? { answer } : {}) };
   }
 
   private normalise(request: SearchRequest, now: Date): SearchParams {

@@ -13,7 +13,37 @@ import pretty from 'pino-pretty';
 declare module 'node:http' {
   interface IncomingMessage {
     /** The request's logger, bound to its request id (see requestLog). */
-    log: Logger;
+    log: RequestLogger;
+  }
+}
+
+/**
+ * `req.log`: logs through pino with the request id bound. The child logger is made on first use
+ * (most requests log nothing but their line), and `req.log` is a plain property: a getter defined
+ * on every request object slowed every other property access of Express on it.
+ */
+export class RequestLogger {
+  private bound: Logger | undefined;
+
+  constructor(
+    private readonly logger: Logger,
+    readonly requestId: string,
+  ) {}
+
+  isLevelEnabled(level: Level): boolean {
+    return this.logger.isLevelEnabled(level);
+  }
+  error(fields: object, message: string): void {
+    this.child().error(fields, message);
+  }
+  warn(fields: object, message: string): void {
+    this.child().warn(fields, message);
+  }
+  info(fields: object, message: string): void {
+    this.child().info(fields, message);
+  }
+  private child(): Logger {
+    return (this.bound ??= this.logger.child({ request_id: this.requestId }));
   }
 }
 
@@ -78,18 +108,18 @@ function line(req: IncomingMessage, res: ServerResponse, durationMs: number) {
  * request once it is over (answered, or the client went away): `error` for a 5xx, `info` otherwise.
  * Written here on pino rather than with pino-http, which built two child loggers (serialising their
  * bindings) for every request, logged or not: a tenth of the hot path's time. The child logger is
- * made only when something logs through `req.log`, and a line only when its level is enabled.
+ * made only when something logs through `req.log` (RequestLogger), and a line only when its level
+ * is enabled.
  */
 export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const startedAt = Date.now();
-    const id = requestId(req, res);
-    let bound: Logger | undefined;
-    Object.defineProperty(req, 'log', { configurable: true, enumerable: false, get: () => (bound ??= logger.child({ request_id: id })) });
+    const log = new RequestLogger(logger, requestId(req, res));
+    req.log = log;
     res.once('close', () => {
       const level = res.statusCode >= 500 ? 'error' : 'info';
-      if (!logger.isLevelEnabled(level)) return;
-      req.log[level](line(req, res, Date.now() - startedAt), `${req.method} ${pathOf(req)} ${res.statusCode}`);
+      if (!log.isLevelEnabled(level)) return;
+      log[level](line(req, res, Date.now() - startedAt), `${req.method} ${pathOf(req)} ${res.statusCode}`);
     });
     next();
   };

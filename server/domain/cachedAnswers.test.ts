@@ -42,6 +42,13 @@ describe('identical searches', () => {
     expect(later.search_id).not.toBe(first.search_id);
   });
 
+  it('are answered alike by another process sharing the store, which runs the stored question again', async () => {
+    const first = await search.search(ACCOUNT, SEARCH, clock);
+    clock.advance(20 * 60); // rates move with time; the identical answer must not
+    const replica = new SearchService({ world, offers, store, publicUrl: 'http://sandbox' });
+    expect(await replica.search(ACCOUNT, SEARCH, clock)).toEqual(first);
+  });
+
   it('are never shared between accounts', async () => {
     const mine = await search.search(ACCOUNT, SEARCH, clock);
     const theirs = await search.search(2, SEARCH, clock);

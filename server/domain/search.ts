@@ -76,9 +76,14 @@ interface StoredSearch {
   searchId: string;
   params: SearchParams;
   createdAtMs: number;
-  /** The answer as JSON text: a third of the memory of the object it stands for, over the search's hour. */
+  /**
+   * Under the identical-search key: the answer is the search run again at `createdAtMs` with this
+   * search_id. A search is a pure function of those over the seeded world, so the Store keeps the
+   * question (under 1 KB), not the answer (15 KB), for the hour; hot answers stay in this process.
+   */
+  reproducible?: true;
+  /** The answer itself (identical searches stored before `reproducible`). */
   responseJson?: string;
-  /** The answer as an object (searches stored before responseJson). */
   response?: SearchResponse;
 }
 
@@ -106,9 +111,7 @@ export class SearchService {
       const stored: StoredSearch = { searchId: entry.searchId, params, createdAtMs: now.getTime() };
       const expiresAtMs = now.getTime() + SEARCH_LIFETIME_MS;
       await this.deps.store.putSearch(accountId, entry.searchId, stored, expiresAtMs);
-      if (!altered) {
-        await this.deps.store.putSearch(accountId, identicalKey, { ...stored, responseJson: JSON.stringify(entry.response) }, expiresAtMs);
-      }
+      if (!altered) await this.deps.store.putSearch(accountId, identicalKey, { ...stored, reproducible: true }, expiresAtMs);
     }
     await this.deps.offers.record(
       accountId,
@@ -141,8 +144,12 @@ export class SearchService {
   private async load(accountId: number, key: string, now: Date): Promise<(FoundSearch & { answer?: () => SearchResponse }) | undefined> {
     const found = await this.deps.store.getSearch(key, now.getTime());
     if (!found || found.accountId !== accountId) return undefined;
-    const { searchId, params, response, responseJson, createdAtMs } = found.value as StoredSearch;
-    const answer = responseJson !== undefined ? () => JSON.parse(responseJson) as SearchResponse : response && (() => response);
+    const { searchId, params, reproducible, response, responseJson, createdAtMs } = found.value as StoredSearch;
+    const answer = reproducible
+      ? () => this.run(params, new Date(createdAtMs), undefined, searchId).response
+      : responseJson !== undefined
+        ? () => JSON.parse(responseJson) as SearchResponse
+        : response && (() => response);
     return { searchId, params, createdAt: new Date(createdAtMs), ...(answer ? { answer } : {}) };
   }
 
@@ -192,7 +199,7 @@ export class SearchService {
     };
   }
 
-  private run(params: SearchParams, now: Date, scenario?: ScenarioName): CachedSearch {
+  private run(params: SearchParams, now: Date, scenario?: ScenarioName, searchId = randomBytes(16).toString('hex')): CachedSearch {
     const filter = {
       meals: params.meals ?? undefined,
       priceFrom: params.priceFrom ?? undefined,
@@ -216,7 +223,6 @@ export class SearchService {
       MAX_HOTELS_PER_SEARCH,
     );
     const hotels = found.map(({ hotel }) => this.searchHotel(hotel, rates.get(hotel.id) as SearchRate, params));
-    const searchId = randomBytes(16).toString('hex');
     const response: SearchResponse = {
       search_id: searchId,
       search: {

@@ -307,7 +307,11 @@ const OPENAPI_ROOT_FIELDS = ['openapi', 'info', 'servers', 'paths', 'components'
 /** OpenAPI 3.0 Schema Object fields that JSON Schema (draft-07) does not have. `nullable` is native to ajv. */
 const OPENAPI_SCHEMA_ANNOTATIONS = ['example', 'xml', 'externalDocs'];
 
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
+/** ajv-formats' plugin (its CommonJS default export, however the loader presents it). */
+export const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv,
+  options?: { mode: 'full' | 'fast' },
+) => Ajv;
 
 const validators = new WeakMap<OpenApiDocument, ContractValidator>();
 

@@ -20,15 +20,9 @@
  */
 import type { RequestHandler } from 'express';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
 import qs from 'qs';
 import { badRequest } from '../errors.js';
-import { CONTRACT_SCHEMA_ID, deref, isObject, pointer, resolvePointer, type OpenApiDocument } from '../../conformance/contract/schema.js';
-
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
-  ajv: Ajv,
-  options: { mode: 'full' },
-) => Ajv;
+import { CONTRACT_SCHEMA_ID, addFormats, deref, isObject, pointer, resolvePointer, type OpenApiDocument } from '../../conformance/contract/schema.js';
 
 /** The request check of each given path's POST operation, by path. Throws when one has no JSON body schema. */
 export function requestValidation<P extends string>(document: OpenApiDocument, paths: readonly P[]): Record<P, RequestHandler> {

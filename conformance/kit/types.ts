@@ -15,14 +15,14 @@ export type Profile = Tag;
 /** What a check cannot run without. `clock` means the harness can move the server clock. */
 export type Need = 'control' | 'apikey2' | 'clock';
 
-export const API_PATHS = [
-  '/search.php',
-  '/hotel.php',
-  '/booking.php',
-  '/booking_overview.php',
-  '/retrieve_booking.php',
-  '/book/cancel.php',
-] as const;
+/** The six API operations of the contract, by path (spec section 4). */
+export const SEARCH = '/search.php';
+export const HOTEL = '/hotel.php';
+export const BOOKING = '/booking.php';
+export const OVERVIEW = '/booking_overview.php';
+export const RETRIEVE = '/retrieve_booking.php';
+export const CANCEL = '/book/cancel.php';
+export const API_PATHS = [SEARCH, HOTEL, BOOKING, OVERVIEW, RETRIEVE, CANCEL] as const;
 export type ApiPath = (typeof API_PATHS)[number];
 
 /** The endpoints the API description rate limits (section 8). */

@@ -1,15 +1,11 @@
 /** The building blocks of mutants: rewrite a JSON request or response, or rate-limit on our own. */
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { Clock } from '../../server/clock.js';
+import { API_PATHS } from '../kit/types.js';
 import type { Loose } from './types.js';
 
-export const SEARCH = '/search.php';
-export const HOTEL = '/hotel.php';
-export const BOOKING = '/booking.php';
-export const OVERVIEW = '/booking_overview.php';
-export const RETRIEVE = '/retrieve_booking.php';
-export const CANCEL = '/book/cancel.php';
-export const ALL_PATHS = [SEARCH, HOTEL, BOOKING, OVERVIEW, RETRIEVE, CANCEL];
+export { BOOKING, CANCEL, HOTEL, OVERVIEW, RETRIEVE, SEARCH } from '../kit/types.js';
+export const ALL_PATHS: readonly string[] = API_PATHS;
 
 /** Rewrites the JSON body (and, through `res`, the status or headers) of responses on `paths`. */
 export function rewriteResponse(paths: readonly string[], rewrite: (body: Loose, req: Request, res: Response) => Loose): RequestHandler {

@@ -82,8 +82,7 @@ interface StoredSearch {
    * question (under 1 KB), not the answer (15 KB), for the hour; hot answers stay in this process.
    */
   reproducible?: true;
-  /** The answer itself (identical searches stored before `reproducible`). */
-  responseJson?: string;
+  /** The answer itself (identical searches stored before `reproducible`, for their last hour). */
   response?: SearchResponse;
 }
 
@@ -144,12 +143,8 @@ export class SearchService {
   private async load(accountId: number, key: string, now: Date): Promise<(FoundSearch & { answer?: () => SearchResponse }) | undefined> {
     const found = await this.deps.store.getSearch(key, now.getTime());
     if (!found || found.accountId !== accountId) return undefined;
-    const { searchId, params, reproducible, response, responseJson, createdAtMs } = found.value as StoredSearch;
-    const answer = reproducible
-      ? () => this.run(params, new Date(createdAtMs), undefined, searchId).response
-      : responseJson !== undefined
-        ? () => JSON.parse(responseJson) as SearchResponse
-        : response && (() => response);
+    const { searchId, params, reproducible, response, createdAtMs } = found.value as StoredSearch;
+    const answer = reproducible ? () => this.run(params, new Date(createdAtMs), undefined, searchId).response : response && (() => response);
     return { searchId, params, createdAt: new Date(createdAtMs), ...(answer ? { answer } : {}) };
   }
 

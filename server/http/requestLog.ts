@@ -36,9 +36,6 @@ export class RequestLogger {
   error(fields: object, message: string): void {
     this.child().error(fields, message);
   }
-  warn(fields: object, message: string): void {
-    this.child().warn(fields, message);
-  }
   info(fields: object, message: string): void {
     this.child().info(fields, message);
   }

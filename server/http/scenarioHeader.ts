@@ -16,6 +16,8 @@ import { asyncHandler } from './asyncHandler.js';
 import { rateLimitExceeded } from './pipeline.js';
 
 export const TEST_HEADER = 'Test';
+/** How Node names it in `req.headers`. */
+const TEST_HEADER_KEY = TEST_HEADER.toLowerCase();
 
 /** The scenario the request's `Test` header chose, if any. */
 export function scenarioOf(res: Response): ScenarioName | undefined {
@@ -32,7 +34,7 @@ export interface ScenarioHeaderOptions {
 export const scenarioHeader = (options: ScenarioHeaderOptions): RequestHandler => {
   const play = playScenario(options);
   // Most requests carry no `Test` header: they pass without the asynchronous machinery.
-  return (req, res, next) => (req.headers[TEST_HEADER.toLowerCase()] === undefined ? next() : play(req, res, next));
+  return (req, res, next) => (req.headers[TEST_HEADER_KEY] === undefined ? next() : play(req, res, next));
 };
 
 const playScenario = (options: ScenarioHeaderOptions): RequestHandler =>

@@ -88,8 +88,8 @@ export class StoreUnavailableError extends ApiError {
  * cannot be made durable rejects with StoreUnavailableError and leaves no trace.
  *
  * Values are data: a caller never changes a value after handing it over, nor one it was handed.
- * The embedded store keeps searches, offers and journal entries deeply frozen and hands those out
- * without a copy; a value given frozen is taken as deeply frozen and kept as it is.
+ * The embedded store keeps searches, offers and journal entries deeply frozen (a value given frozen
+ * is taken as deeply frozen and kept as it is) and hands stored searches out without a copy.
  */
 export interface Store {
   /** What the store is built on, for /healthz ("lowdb", "postgres"). */

@@ -2,12 +2,7 @@
 import type { JournalEntry, JsonValue } from '../journal/entry.js';
 import { REPEAT_HORIZON_MS, REQUEST_TIMEOUT_MS, SLOW_SCENARIO } from './thresholds.js';
 
-export const SEARCH = '/search.php';
-export const HOTEL = '/hotel.php';
-export const BOOKING = '/booking.php';
-export const OVERVIEW = '/booking_overview.php';
-export const RETRIEVE = '/retrieve_booking.php';
-export const CANCEL = '/book/cancel.php';
+export { BOOKING, CANCEL, HOTEL, OVERVIEW, RETRIEVE, SEARCH } from '../../../conformance/kit/types.js';
 
 export const atMs = (entry: JournalEntry): number => Date.parse(entry.at);
 

@@ -1,7 +1,10 @@
 /** Command-line parsing and the exit codes of main(). */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../server/testing/freePort.js';
 import { USAGE, main, parseCli } from './cli.js';
+import { startReferenceServer } from './test-support/referenceServer.js';
 
 const base = ['--base-url', 'http://127.0.0.1:3000/', '--apikey', 'demo-key-1'];
 
@@ -98,5 +101,37 @@ describe('main', () => {
     expect(parseCli([...base, '--html', 'out/r.html'])).toMatchObject({ html: 'out/r.html' });
     expect(parseCli([...base, '--pace', 'slow'])).toMatchObject({ kind: 'error' });
     expect(parseCli([...base, '--report', 'pdf'])).toMatchObject({ kind: 'error' });
+  });
+});
+
+describe('main with --control against a server without the control API', () => {
+  it('exits 2 with one line, before any check, on the reference server with its control API off', async () => {
+    const server = await startReferenceServer({ config: { controlApi: false } });
+    try {
+      const { code, out, err } = await run(['--base-url', server.url, '--apikey', 'demo-key-1', '--control', server.url]);
+      expect(code).toBe(2);
+      expect(err).toBe(`hotel-conformance: ${server.url} does not offer the control API; run without --control or point it at the sandbox`);
+      expect(out).toBe('');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('exits 2 with one line against a mock that answers every unknown path with a JSON 404 (as Prism does)', async () => {
+    const mock = createServer((req, res) => {
+      const known = req.url === '/booking_overview.php';
+      res.writeHead(known ? 401 : 404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(known ? { error: 'Missing API key' } : { type: 'NO_PATH_MATCHED_ERROR', title: 'Route not resolved' }));
+    });
+    await new Promise<void>((resolve) => mock.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(mock.address() as AddressInfo).port}`;
+    try {
+      const { code, err } = await run(['--base-url', url, '--apikey', 'demo-key-1', '--apikey2', 'demo-key-2', '--control', url]);
+      expect(code).toBe(2);
+      expect(err.split('\n')).toEqual([`hotel-conformance: ${url} does not offer the control API; run without --control or point it at the sandbox`]);
+    } finally {
+      mock.closeAllConnections();
+      await new Promise((resolve) => mock.close(resolve));
+    }
   });
 });

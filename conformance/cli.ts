@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CATALOGUE } from './checks/index.js';
 import type { WaitListener } from './kit/clock.js';
-import { preflight } from './kit/preflight.js';
+import { controlPreflight, preflight } from './kit/preflight.js';
 import { progressLine, summaryText } from './reports/console.js';
 import { htmlReport } from './reports/html.js';
 import { jsonReport } from './reports/json.js';
@@ -241,6 +241,14 @@ export async function main(argv: readonly string[], io: Io = consoleIo): Promise
       if (unreachable) {
         io.err(`hotel-conformance: ${unreachable}`);
         return 2;
+      }
+      const { control, apikey, apikey2, timeoutMs } = command.options;
+      for (const key of control ? [apikey, ...(apikey2 === undefined ? [] : [apikey2])] : []) {
+        const noControl = await controlPreflight(control as string, key, timeoutMs ?? 5000);
+        if (noControl) {
+          io.err(`hotel-conformance: ${noControl}`);
+          return 2;
+        }
       }
       let soFar: (() => RunReport) | undefined;
       const stopListening = io.onSignal?.((signal) => {

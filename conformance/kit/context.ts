@@ -98,4 +98,15 @@ export class CheckContext {
     this.note(`${this.clock.moves ? 'moved the clock' : 'waited'} ${Math.ceil(delay / 1000)} s for an empty window on ${endpoint}`);
     await this.clock.pass(delay, `an empty rate-limit window on ${endpoint}`);
   }
+
+  /**
+   * The kit sees only its own traffic: a 429 before the limit means another client on its IP used
+   * the window just before. Waits a whole window (at most once per check), then the count starts again.
+   */
+  async outwaitUnseenTraffic(endpoint: Endpoint): Promise<void> {
+    const delay = MINUTE_MS + 1000;
+    this.scheduler.blockUntil(endpoint, this.clock.now() + delay);
+    this.note(`another client on this IP used ${endpoint}'s window; ${this.clock.moves ? 'moved the clock' : 'waited'} ${delay / 1000} s for an empty window`);
+    await this.clock.pass(delay, `an empty rate-limit window on ${endpoint} (another client on this IP used it)`);
+  }
 }

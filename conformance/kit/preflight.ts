@@ -31,3 +31,40 @@ export async function preflight(baseUrl: string, timeoutMs: number): Promise<str
     return `cannot connect to ${baseUrl}: ${cause === 'no answer (time-out)' ? `no answer within ${timeoutMs} ms` : cause}`;
   }
 }
+
+/**
+ * With --control: one read of the account's clock tells whether the control URL offers the sandbox
+ * control API, so that a server without it (a mock, a partner's own server) gives one clear error
+ * instead of a SETUP failure per check. undefined when it does; else the one-line error.
+ */
+export async function controlPreflight(controlUrl: string, apikey: string, timeoutMs: number): Promise<string | undefined> {
+  const base = controlUrl.replace(/\/+$/, '');
+  const clockUrl = `${base.endsWith('/_control') ? base : `${base}/_control`}/clock`;
+  const notOffered = `${controlUrl} does not offer the control API; run without --control or point it at the sandbox`;
+  let response: Response;
+  try {
+    response = await fetch(clockUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apikey }),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    const cause = networkCause(error);
+    return `cannot connect to the control API at ${controlUrl}: ${cause === 'no answer (time-out)' ? `no answer within ${timeoutMs} ms` : cause}`;
+  }
+  const text = await response.text().catch(() => '');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return notOffered;
+  }
+  const fields = (typeof body === 'object' && body !== null ? body : {}) as { now?: unknown; offset_seconds?: unknown; error?: unknown };
+  if (response.ok && typeof fields.now === 'string' && typeof fields.offset_seconds === 'number') return undefined;
+  if ((response.status === 401 || response.status === 403) && typeof fields.error === 'string') {
+    return `the control API at ${controlUrl} refused the key (${response.status}): ${fields.error}`;
+  }
+  return notOffered;
+}

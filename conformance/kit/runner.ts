@@ -48,6 +48,8 @@ export interface RunOptions {
   onWait?: WaitListener;
   /** With a harness: leave the account as the run left it (bookings, clock) instead of restoring it. */
   keepState?: boolean;
+  /** Without a harness, the clock the kit waits on (default: real time, waiting by sleeping); tests move a server clock instead. */
+  clock?: KitClock;
 }
 
 /** How far a run with a harness moves its account's clock before the first check. */
@@ -62,7 +64,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const keys = [options.apikey, ...(options.apikey2 ? [options.apikey2] : [])];
   const harnesses = control ? keys.map((key) => new ControlHarness(control, key, options.timeoutMs ?? 5000)) : [];
   const harness = harnesses[0];
-  const clock: KitClock = harness ? new HarnessClock(harness, harnesses.slice(1)) : new SleepingClock(options.onWait);
+  const clock: KitClock = harness ? new HarnessClock(harness, harnesses.slice(1)) : (options.clock ?? new SleepingClock(options.onWait));
   const settings: KitSettings = {
     near: options.near ?? DEFAULT_NEAR,
     location: options.location ?? 'Amsterdam',

@@ -1,0 +1,110 @@
+/**
+ * The sandbox as a library, for a partner's own test run (Vitest, Jest, node:test):
+ *
+ *     const sandbox = await startSandbox();
+ *     // sandbox.url, sandbox.accounts[0].apikey, sandbox.control.POST('/clock', …)
+ *     await sandbox.stop();
+ *
+ * It starts the reference server in this process on a free port of 127.0.0.1 with its embedded
+ * store in a new temporary directory (or the given one), exactly as `npm start` builds it; `stop()`
+ * closes every connection, the store and the directory it made, so nothing is left running.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import createClient, { type Client } from 'openapi-fetch';
+import type { paths as ControlPaths } from '../generated/control-api.js';
+import { createApp } from './app.js';
+import { OffsetClock, type Clock } from './clock.js';
+import { Accounts } from './domain/accounts.js';
+import { createApiServer } from './http/serverLimits.js';
+import { LowdbStore } from './store/lowdbStore.js';
+
+export interface SandboxOptions {
+  /** Port to listen on (default 0: a free one). */
+  port?: number;
+  /** Address to bind (default 127.0.0.1). */
+  host?: string;
+  /** Directory of the embedded store (default: a new temporary directory, removed by stop()). */
+  dataDir?: string;
+  /** The API's limits on search.php and hotel.php per client IP (defaults 5 and 200, as the API states). */
+  rateLimitPerMinute?: number;
+  rateLimitPerDay?: number;
+  /** Validate every answer against the contract (default on: a broken answer is a loud 500). */
+  validateResponses?: boolean;
+  /** Enables the whole-sandbox control calls (`/_control/admin/…`); at least 16 non-space characters. */
+  adminToken?: string;
+  /** Real time by default; tests of the sandbox itself pass a clock they move. */
+  clock?: Clock;
+}
+
+/** A demo account: its key selects it, and its guest data fills its bookings. */
+export interface SandboxAccount {
+  apikey: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+}
+
+export interface Sandbox {
+  /** Base URL of the API, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  url: string;
+  accounts: readonly SandboxAccount[];
+  /** The control API (clock, reset, scenarios, pay, outbox, journal, certification), typed from its contract. */
+  control: Client<ControlPaths>;
+  /** Stops listening, closes every connection and the store, and removes the temporary directory. */
+  stop(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const ownDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'hotel-sandbox-')));
+  const store = await LowdbStore.open(join(dataDir, 'db.json'));
+  const server = createApiServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await store.close();
+    if (ownDir) await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const { address, port, family } = server.address() as AddressInfo;
+  const url = `http://${family === 'IPv6' ? `[${address}]` : address}:${port}`;
+  const accounts = Accounts.fromFixture();
+  // Built once the port is known: booking_url and image URLs point at it.
+  const app = createApp({
+    store,
+    clock: options.clock ?? new OffsetClock(),
+    accounts,
+    config: {
+      publicUrl: url,
+      rateLimits: { perMinute: options.rateLimitPerMinute ?? 5, perDay: options.rateLimitPerDay ?? 200 },
+      ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
+      ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
+    },
+  });
+  server.on('request', app);
+  let stopped: Promise<void> | undefined;
+  return {
+    url,
+    accounts: accounts.list().map(({ apikey, first_name, last_name, email, phone }) => ({ apikey, first_name, last_name, email, phone })),
+    control: createClient<ControlPaths>({ baseUrl: `${url}/_control` }),
+    stop() {
+      stopped ??= (async () => {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await store.close();
+        if (ownDir) await rm(dataDir, { recursive: true, force: true });
+      })();
+      return stopped;
+    },
+  };
+}

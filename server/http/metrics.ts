@@ -54,13 +54,20 @@ const AUTHENTICATED = new Set<string>([...API_PATHS, '/_control', '/_control/adm
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+/** Requests of one endpoint and status counted since the last scrape, and the counter child they go to then. */
+interface StatusCount {
+  pending: number;
+  child: Counter.Internal;
+}
+
 /** One endpoint's labelled children, made on its first request and reused. */
 interface EndpointMetrics {
   label: string;
-  byStatus: Map<number, Counter.Internal>;
+  byStatus: Map<number, StatusCount>;
   latency: Histogram.Internal<string>;
-  authenticated: boolean;
-  rateLimited: boolean;
+  /** Children of the 429 and 401/403 counters, on the endpoints that have them. */
+  rateLimited: Counter.Internal | undefined;
+  authFailures: { 401: Counter.Internal; 403: Counter.Internal } | undefined;
 }
 
 let processRegistry: Registry | undefined;
@@ -87,11 +94,22 @@ export interface AppMetrics {
 export function appMetrics(context: Pick<AppContext, 'store'>): AppMetrics {
   const registry = new Registry();
   const registers = [registry];
+  const endpoints = new Map<string, EndpointMetrics>();
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'Requests answered, by endpoint (API path or group) and status',
     labelNames: ['endpoint', 'status'],
     registers,
+    // A request adds 1 to a plain number; the counter takes the sums at each scrape (prom-client's
+    // inc() hashes its labels on every call).
+    collect() {
+      for (const endpoint of endpoints.values()) {
+        for (const count of endpoint.byStatus.values()) {
+          if (count.pending > 0) count.child.inc(count.pending);
+          count.pending = 0;
+        }
+      }
+    },
   });
   const latency = new Histogram({
     name: 'http_request_duration_seconds',
@@ -136,7 +154,6 @@ export function appMetrics(context: Pick<AppContext, 'store'>): AppMetrics {
     gauge('store_journal_write_failing', '1 when the last journal write failed (clients get 503)', () => (stats().writeFailing ? 1 : 0));
   }
 
-  const endpoints = new Map<string, EndpointMetrics>();
   const endpointOf = (label: string): EndpointMetrics => {
     let found = endpoints.get(label);
     if (!found) {
@@ -144,8 +161,8 @@ export function appMetrics(context: Pick<AppContext, 'store'>): AppMetrics {
         label,
         byStatus: new Map(),
         latency: latency.labels(label),
-        authenticated: AUTHENTICATED.has(label),
-        rateLimited: (RATE_LIMITED_PATHS as readonly string[]).includes(label),
+        rateLimited: (RATE_LIMITED_PATHS as readonly string[]).includes(label) ? rateLimited.labels(label) : undefined,
+        authFailures: AUTHENTICATED.has(label) ? { 401: authFailures.labels(label, '401'), 403: authFailures.labels(label, '403') } : undefined,
       };
       endpoints.set(label, found);
     }
@@ -169,12 +186,12 @@ export function appMetrics(context: Pick<AppContext, 'store'>): AppMetrics {
       if (endpoint.label === path) byPath.set(path, endpoint);
     }
     const status = this.statusCode;
-    let counter = endpoint.byStatus.get(status);
-    if (!counter) endpoint.byStatus.set(status, (counter = requests.labels(endpoint.label, String(status))));
-    counter.inc();
+    let count = endpoint.byStatus.get(status);
+    if (!count) endpoint.byStatus.set(status, (count = { pending: 0, child: requests.labels(endpoint.label, String(status)) }));
+    count.pending += 1;
     endpoint.latency.observe((performance.now() - startedAt) / 1000);
-    if (status === 429 && endpoint.rateLimited) rateLimited.labels(endpoint.label).inc();
-    if ((status === 401 || status === 403) && endpoint.authenticated) authFailures.labels(endpoint.label, String(status)).inc();
+    if (status === 429) endpoint.rateLimited?.inc();
+    else if (status === 401 || status === 403) endpoint.authFailures?.[status].inc();
   }
 
   return {

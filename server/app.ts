@@ -33,6 +33,7 @@ import { searchEndpoint } from './http/endpoints/search.js';
 import { finalizeRouter } from './http/finalizePage.js';
 import { imagesRouter } from './http/images.js';
 import { requestLog, silentLogger, type Logger } from './http/requestLog.js';
+import { observability } from './http/metrics.js';
 import { scenarioHeader } from './http/scenarioHeader.js';
 import { serialiseFrozenAnswersOnce, validateResponses } from './http/answers.js';
 import { journalRecorder } from './http/journalRecorder.js';
@@ -140,6 +141,7 @@ export function createApp(options: AppOptions): Express {
   app.locals.context = context;
   const logger = options.logger ?? silentLogger();
   app.use(requestLog(logger));
+  app.use(observability(context)); // counts every request; GET /metrics and /readyz
   app.use(noStore, originForm, noEmptySegments);
 
   const endpoints = {

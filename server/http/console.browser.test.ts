@@ -103,6 +103,7 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
       '/openapi.yaml',
       '/openapi.json',
       '/healthz',
+      '/readyz',
       '/docs/control',
       '/_control/ui',
     ]);

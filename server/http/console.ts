@@ -118,6 +118,7 @@ export function consoleRouter(context: AppContext, files: ConsoleFiles): Router 
     operations: API_PATHS.map((path) => ({ path, summary: contract.document.paths[path]?.post?.summary ?? '' })),
     controlDocsPath,
     controlUiPath: config.controlApi ? CONTROL_UI_PATH : undefined,
+    metricsPath: config.adminToken !== undefined ? '/metrics' : undefined,
   });
   get('/', (_req, res) => sendPage(res, pageCsp, home));
 

@@ -52,6 +52,10 @@ export class Journal implements ChangeLog {
   private dirty = false;
   /** Lines written since `keepTail()`, for the journal that replaces this one after a snapshot. */
   private tail: string[] | undefined;
+  /** Changes of the write under way. */
+  private writing = 0;
+  /** The last write failed (Date.now() and why); cleared by the next good write. Read by /readyz. */
+  lastFailure: { atMs: number; message: string } | undefined;
 
   constructor(
     private readonly fs: StoreFs,
@@ -63,6 +67,11 @@ export class Journal implements ChangeLog {
     /** Runs after each successful batch (the store checks whether to compact). */
     private readonly afterBatch: () => void = () => {},
   ) {}
+
+  /** Changes waiting for their fsync (queued or being written), for /metrics. */
+  get pending(): number {
+    return this.queue.length + this.writing;
+  }
 
   commit(entry: JournalEntry, apply: () => void): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -133,6 +142,7 @@ export class Journal implements ChangeLog {
   private async writeBatch(batch: Pending[]): Promise<void> {
     const lines = batch.map((pending, index) => `${JSON.stringify({ seq: this.seq + index + 1, ...pending.entry })}\n`);
     const text = lines.join('');
+    this.writing = batch.length;
     try {
       this.file ??= await this.fs.openAppend(this.path);
       if (this.dirty) {
@@ -144,10 +154,14 @@ export class Journal implements ChangeLog {
       await this.file.sync();
       this.dirty = false;
     } catch (error) {
+      this.writing = 0;
+      this.lastFailure = { atMs: Date.now(), message: (error as Error).message };
       const failure = new StoreUnavailableError(`cannot write the journal ${this.path}: ${(error as Error).message}`);
       for (const pending of batch) pending.reject(failure);
       return;
     }
+    this.writing = 0;
+    this.lastFailure = undefined;
     this.bytes += Buffer.byteLength(text);
     this.seq += batch.length;
     this.tail?.push(...lines);

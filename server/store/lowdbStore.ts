@@ -15,6 +15,7 @@ import { ProcessState } from './processState.js';
 import {
   IDEMPOTENCY_TTL_MS,
   StoreOpenError,
+  type JournalStats,
   type BookingChange, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyKeyUse, type JournalEntryBuilder, type OutboxEmail, type Store,
 } from './store.js';
 import { nodeFs, type StoreFs } from './storeFs.js';
@@ -30,6 +31,20 @@ export interface LowdbStoreOptions {
   compactAfterBytes?: number;
   /** Where recoverable findings go (a torn last journal line, a failed background compaction). */
   warn?: (message: string) => void;
+  /** How long checkReady() trusts its last write probe of the directory (default 2 s). */
+  readyProbeTtlMs?: number;
+}
+
+/** What checkReady() writes (and removes) next to DB_FILE: one block, so a full disk refuses it. */
+const READY_PROBE = `${'-'.repeat(4095)}\n`;
+
+interface SnapshotPlace {
+  file: SnapshotFile;
+  path: string;
+  compactAfterBytes: number;
+  warn: (message: string) => void;
+  fs: StoreFs;
+  readyProbeTtlMs: number;
 }
 
 /** lowdb adapter for the snapshot: parse on read; on write, temp file + fsync + rename + fsync dir. */
@@ -79,12 +94,17 @@ export class LowdbStore implements Store {
   private readonly updating = new Map<string, Promise<unknown>>();
   private nextId: number;
   private snapshotBytes = 0;
+  /** The journal seq the snapshot on disk includes. */
+  private snapshotSeq = 0;
   private compacting: Promise<void> | undefined;
+  /** The last write probe of checkReady() (Date.now() when it began, and its failure). */
+  private readyProbe: { atMs: number; error?: string } | undefined;
+  private probing: Promise<void> | undefined;
 
   private constructor(
     private readonly state: DurableState,
     private readonly log: ChangeLog,
-    private readonly snapshot?: { file: SnapshotFile; path: string; compactAfterBytes: number; warn: (message: string) => void },
+    private readonly snapshot?: SnapshotPlace,
   ) {
     this.nextId = state.nextBookingId;
   }
@@ -132,11 +152,14 @@ export class LowdbStore implements Store {
     } catch (error) {
       throw openFailure(`open the journal ${journalPath} for writing`, error);
     }
-    const snapshot = { file, path, compactAfterBytes: options.compactAfterBytes ?? 4 * 1024 * 1024, warn };
+    const snapshot: SnapshotPlace = {
+      file, path, compactAfterBytes: options.compactAfterBytes ?? 4 * 1024 * 1024, warn, fs, readyProbeTtlMs: options.readyProbeTtlMs ?? 2000,
+    };
     let store: LowdbStore | undefined;
     const journal = new Journal(fs, journalPath, appendFile, replay.goodBytes, replay.seq, () => store?.compactIfDue());
     store = new LowdbStore(loaded.state, journal, snapshot);
     store.snapshotBytes = file.readBytes;
+    store.snapshotSeq = exists ? loaded.seq : replay.seq;
     if (!exists) {
       try {
         store.snapshotBytes = await file.writeCounted(loaded.state.toData(replay.seq));
@@ -306,9 +329,54 @@ export class LowdbStore implements Store {
         journal.keepTail();
       });
       this.snapshotBytes = await snapshot.file.writeCounted(data!);
+      this.snapshotSeq = data!.seq ?? 0;
       await journal.replaceWithTail(dirname(snapshot.path));
     } catch (error) {
       snapshot.warn(`Compaction of ${snapshot.path} failed (${(error as Error).message}); the journal keeps every change and it will be retried.`);
+    }
+  }
+
+  journalStats(): JournalStats {
+    const journal = this.log instanceof Journal ? this.log : undefined;
+    return {
+      snapshotBytes: this.snapshotBytes,
+      journalBytes: journal?.bytes ?? 0,
+      journalEntries: journal ? journal.seq - this.snapshotSeq : 0,
+      pendingEntries: journal?.pending ?? 0,
+      writeFailing: journal?.lastFailure !== undefined,
+    };
+  }
+
+  /**
+   * Ready when the newest durable write went through: a journal write, or a probe that writes one
+   * block next to DB_FILE and removes it (at most once per readyProbeTtlMs, so never a growing disk).
+   * The in-memory store is always ready.
+   */
+  async checkReady(): Promise<void> {
+    const snapshot = this.snapshot;
+    if (!snapshot || !(this.log instanceof Journal)) return;
+    if (!this.readyProbe || Date.now() - this.readyProbe.atMs >= snapshot.readyProbeTtlMs) {
+      this.probing ??= this.probeDirectory(snapshot).finally(() => {
+        this.probing = undefined;
+      });
+      await this.probing;
+    }
+    const probe = this.readyProbe!;
+    const failure = this.log.lastFailure;
+    if (failure && failure.atMs >= probe.atMs) throw new Error(`the last journal write failed (${failure.message})`);
+    if (probe.error) throw new Error(probe.error);
+  }
+
+  private async probeDirectory(snapshot: SnapshotPlace): Promise<void> {
+    const atMs = Date.now();
+    const probePath = `${snapshot.path}.ready`;
+    try {
+      await snapshot.fs.writeSynced(probePath, [READY_PROBE]);
+      await snapshot.fs.remove(probePath);
+      this.readyProbe = { atMs };
+    } catch (error) {
+      await snapshot.fs.remove(probePath).catch(() => {});
+      this.readyProbe = { atMs, error: `the directory of DB_FILE does not accept writes (${(error as Error).message})` };
     }
   }
 

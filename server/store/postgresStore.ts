@@ -23,6 +23,9 @@ type Client = pg.PoolClient;
  */
 const TRANSIENT = { transient: true };
 
+/** GET /readyz waits this long for the database's SELECT 1. */
+const READY_TIMEOUT_MS = 1000;
+
 /** A claim whose request has not completed for this long is taken to be abandoned (its process died). */
 const ABANDONED_CLAIM_SECONDS = 60;
 
@@ -265,6 +268,25 @@ export class PostgresStore implements Store {
 
   async close(): Promise<void> {
     await this.pool.end();
+  }
+
+  private readyCheck: { atMs: number; done: Promise<void> } | undefined;
+
+  /** `SELECT 1` within READY_TIMEOUT_MS (a connection included); one check at a time, its answer kept for a second. */
+  checkReady(): Promise<void> {
+    const now = Date.now();
+    if (this.readyCheck && now - this.readyCheck.atMs < 1000) return this.readyCheck.done;
+    const done = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the database did not answer SELECT 1 within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
+      timer.unref();
+      this.query('SELECT 1').then(
+        () => resolve(),
+        (error: unknown) => reject(new Error(`the database cannot be used: ${(error as Error).message || String(error)}`)),
+      ).finally(() => clearTimeout(timer));
+    });
+    done.catch(() => {});
+    this.readyCheck = { atMs: now, done };
+    return done;
   }
 
   private async query<Row extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<Row[]> {

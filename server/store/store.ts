@@ -150,4 +150,22 @@ export interface Store {
   reset(): Promise<void>;
   /** Releases files or connections. */
   close(): Promise<void>;
+
+  /** GET /readyz: resolves when the store can take writes, rejects with the reason otherwise (cheap, cached by the store). */
+  checkReady?(): Promise<void>;
+  /** For GET /metrics: the embedded store's journal (absent for stores without one). */
+  journalStats?(): JournalStats;
+}
+
+/** The embedded store's snapshot and journal, read without touching the disk. */
+export interface JournalStats {
+  snapshotBytes: number;
+  /** Length of the journal (changes since the last snapshot). */
+  journalBytes: number;
+  /** Changes journaled since the last snapshot (what a restart replays). */
+  journalEntries: number;
+  /** Changes waiting for their fsync (queued or in the write under way). */
+  pendingEntries: number;
+  /** The last journal write failed (and none succeeded since). */
+  writeFailing: boolean;
 }

@@ -16,6 +16,8 @@ export interface HomeView {
   controlDocsPath?: string;
   /** The sandbox console; set when the control API is mounted. */
   controlUiPath?: string;
+  /** Listed when the admin token is set (GET /metrics needs it). */
+  metricsPath?: string;
 }
 
 export function homePage(view: HomeView): string {
@@ -49,6 +51,8 @@ export function homePage(view: HomeView): string {
     <li><a href="/docs">API reference</a> (rendered from the contract)</li>
     <li><a href="/openapi.yaml">openapi.yaml</a> · <a href="/openapi.json">openapi.json</a> — the contract</li>
     <li><a href="/healthz">/healthz</a> — status, version, store and uptime</li>
+    <li><a href="/readyz">/readyz</a> — whether the store takes writes (503 when it does not)</li>
+    ${view.metricsPath ? html`<li><code>${view.metricsPath}</code> — Prometheus metrics (with <code>Authorization: Bearer</code> and the admin token)</li>` : ''}
     ${view.controlDocsPath ? html`<li><a href="${view.controlDocsPath}">Control API reference</a> — clock, reset, scenarios, pay, outbox</li>` : ''}
     ${view.controlUiPath ? html`<li><a href="${view.controlUiPath}">Sandbox console</a> — one account's bookings, e-mails, clock and reset</li>` : ''}
   </ul>

@@ -1,0 +1,68 @@
+/** startSandbox(): what a partner's test run embeds. */
+import { existsSync } from 'node:fs';
+import { connect } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { startSandbox } from './sandbox.js';
+
+/** true when something accepts a TCP connection on the URL's port. */
+function accepts(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+describe('startSandbox', () => {
+  it('serves the API and the typed control API on a free port, and stop() leaves nothing behind', async () => {
+    const sandbox = await startSandbox();
+    const [first] = sandbox.accounts;
+    expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(first).toMatchObject({ apikey: 'demo-key-1', first_name: 'Anna' });
+
+    const { data: clock, error } = await sandbox.control.POST('/clock', { body: { apikey: 'demo-key-1', advance_seconds: 3600 } });
+    expect(error).toBeUndefined();
+    expect(clock?.offset_seconds).toBe(3600);
+
+    const checkin = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const checkout = new Date(Date.now() + 42 * 86_400_000).toISOString().slice(0, 10);
+    const search = await fetch(`${sandbox.url}/search.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apikey: first?.apikey, checkin, checkout, location: 'Amsterdam' }),
+    });
+    expect(search.status).toBe(200);
+    const body = (await search.json()) as { hotels: Array<{ rate: { service_hash: string } }> };
+    const booking = await fetch(`${sandbox.url}/booking.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apikey: first?.apikey, service_hash: body.hotels[0]?.rate.service_hash }),
+    });
+    const started = (await booking.json()) as { booking_url: string };
+    expect(booking.status).toBe(200);
+    expect(started.booking_url.startsWith(`${sandbox.url}/`)).toBe(true);
+
+    await sandbox.stop();
+    await sandbox.stop(); // idempotent
+    expect(await accepts(sandbox.url)).toBe(false);
+  });
+
+  it('keeps its store in a given directory, which stop() leaves in place, and two run side by side', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
+    try {
+      const [a, b] = await Promise.all([startSandbox({ dataDir }), startSandbox()]);
+      expect(a.url).not.toBe(b.url);
+      await Promise.all([a.stop(), b.stop()]);
+      expect(existsSync(join(dataDir, 'db.json'))).toBe(true);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

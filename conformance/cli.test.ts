@@ -73,7 +73,7 @@ describe('main', () => {
   it('exits 2 with the usage on a usage error', async () => {
     const { code, err } = await run(['--apikey', 'k']);
     expect(code).toBe(2);
-    expect(err).toContain('Usage: npm run conformance');
+    expect(err).toContain('Usage: hotel-conformance --base-url URL');
   });
 
   it('prints the help and the catalogue with exit 0', async () => {

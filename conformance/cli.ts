@@ -19,8 +19,7 @@ import { exitCodeOf, runConformance, type RunOptions } from './kit/runner.js';
 import { selectChecks, unknownTokens } from './kit/selection.js';
 import type { CatalogueCheck, RunReport } from './kit/types.js';
 
-export const USAGE = `Usage: npm run conformance -- --base-url URL --apikey KEY [options]
-       hotel-conformance --base-url URL --apikey KEY [options]
+export const USAGE = `Usage: hotel-conformance --base-url URL --apikey KEY [options]
 
 Checks an implementation of the Hotel Booking API v1.0.0 against the API description
 (sections 2-8) and openapi.yaml. Every response is validated against the contract.

@@ -9,14 +9,12 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { packageManifest, root } from './packaging.js';
 
-const root = fileURLToPath(new URL('../', import.meta.url));
 const outIndex = process.argv.indexOf('--out');
 const outDir = resolve(outIndex > 0 ? (process.argv[outIndex + 1] ?? 'dist') : join(root, 'dist'));
 const staging = join(outDir, 'hotel-conformance');
-const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
 
 rmSync(staging, { recursive: true, force: true });
 mkdirSync(join(staging, 'bin'), { recursive: true });
@@ -32,20 +30,48 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+// The library entry (runConformance and the report writers), bundled the same way, with its declarations.
+await build({
+  entryPoints: [join(root, 'conformance/index.ts')],
+  outfile: join(staging, 'lib/index.mjs'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  banner: { js: "import { createRequire as __kitCreateRequire } from 'node:module'; const require = __kitCreateRequire(import.meta.url);" },
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+execFileSync(
+  join(root, 'node_modules/.bin/tsc'),
+  ['--declaration', '--emitDeclarationOnly', '--noEmit', 'false', '--skipLibCheck', '--module', 'NodeNext', '--moduleResolution', 'NodeNext',
+    '--target', 'ES2022', '--strict', '--esModuleInterop', '--resolveJsonModule', '--types', 'node', '--rootDir', root, '--outDir', join(staging, 'types'),
+    join(root, 'conformance/index.ts')],
+  { stdio: 'inherit' },
+);
+// The library finds openapi.yaml next to it as the CLI does.
+copyFileSync(join(root, 'openapi.yaml'), join(staging, 'lib/openapi.yaml'));
 // The entry's `#!/usr/bin/env -S npx tsx` becomes a plain node shebang.
 const bundle = readFileSync(join(staging, 'bin/hotel-conformance.mjs'), 'utf8').replace(/^#!.*\n/, '');
 writeFileSync(join(staging, 'bin/hotel-conformance.mjs'), `#!/usr/bin/env node\n${bundle}`, { mode: 0o755 });
 copyFileSync(join(root, 'openapi.yaml'), join(staging, 'bin/openapi.yaml'));
-copyFileSync(join(root, 'conformance/README.md'), join(staging, 'README.md'));
-writeFileSync(join(staging, 'package.json'), `${JSON.stringify({
-  name: 'hotel-conformance',
-  version,
-  description: 'Conformance kit for the Hotel Booking API v1.0.0: checks any implementation against the API description and openapi.yaml',
-  type: 'module',
-  bin: { 'hotel-conformance': 'bin/hotel-conformance.mjs' },
-  files: ['bin/'],
-  engines: { node: '>=20' },
-  license: 'UNLICENSED',
-}, null, 2)}\n`);
+copyFileSync(join(root, 'packages/hotel-conformance/README.md'), join(staging, 'README.md'));
+copyFileSync(join(root, 'LICENSE'), join(staging, 'LICENSE'));
+writeFileSync(
+  join(staging, 'package.json'),
+  `${JSON.stringify(
+    packageManifest({
+      name: 'hotel-conformance',
+      description: 'Conformance kit for the Hotel Booking API v1.0.0: checks any implementation against the API description and openapi.yaml',
+      keywords: ['hotel', 'booking', 'api', 'conformance', 'contract-testing', 'openapi'],
+      bin: { 'hotel-conformance': 'bin/hotel-conformance.mjs' },
+      exports: { '.': { types: './types/conformance/index.d.ts', import: './lib/index.mjs' } },
+      types: './types/conformance/index.d.ts',
+      files: ['bin/', 'lib/', 'types/'],
+    }),
+    null,
+    2,
+  )}\n`,
+);
 const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', outDir], { cwd: staging, encoding: 'utf8' }).trim().split('\n').pop() ?? '';
 console.log(join(outDir, tarball));

@@ -126,6 +126,6 @@ export const SERVER_OPTIONS = {
 };
 
 export const SERVER_HELP = {
-  usage: 'npm start -- [flags]   (or: node --import tsx server/bin.ts [flags])',
+  usage: 'hotel-sandbox [flags]',
   about: 'The Hotel Booking API reference server (sandbox). Settings come from flags or the environment; flags win.',
 };

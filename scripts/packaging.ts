@@ -1,0 +1,36 @@
+/**
+ * What the two published packages (hotel-conformance, hotel-sandbox) share: the version rule and
+ * the manifest fields every package carries. Versions follow the contract: a package's version is
+ * openapi.yaml's `info.version`, so a package always names the API version it implements or checks.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+export const root = fileURLToPath(new URL('../', import.meta.url));
+
+/** openapi.yaml's info.version. */
+export function contractVersion(): string {
+  const contract = parse(readFileSync(`${root}openapi.yaml`, 'utf8')) as { info: { version: string } };
+  return contract.info.version;
+}
+
+const REPOSITORY = 'https://github.com/hotel-booking-api/reference-kit';
+
+/** The manifest of a published package: the given fields plus version, licence, engines and links. */
+export function packageManifest(fields: { name: string; description: string } & Record<string, unknown>): Record<string, unknown> {
+  const { name, description, ...rest } = fields;
+  return {
+    name,
+    version: contractVersion(),
+    description,
+    type: 'module',
+    license: 'MIT',
+    repository: { type: 'git', url: `git+${REPOSITORY}.git` },
+    bugs: { url: `${REPOSITORY}/issues` },
+    homepage: `${REPOSITORY}#readme`,
+    // Tested on Node 20 and 24 (.ci/run).
+    engines: { node: '>=20' },
+    ...rest,
+  };
+}

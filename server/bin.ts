@@ -25,17 +25,22 @@ const publicUrl = (settings.publicUrl ?? `http://${host}:${port}`).replace(/\/+$
 const dbFile = resolve(settings.dbFile);
 const logger = createLogger(settings.logLevel, { pretty: process.stdout.isTTY });
 
+/** A start that cannot go on: one line on stderr, exit 2 (as for a bad flag). */
+function cannotStart(message: string): never {
+  console.error(message.replace(/\s*\n[\s\S]*$/, '').trimEnd());
+  process.exit(2);
+}
+
 const { databaseUrl } = settings;
 const storeName = databaseUrl ? `PostgreSQL ${describeDatabaseUrl(databaseUrl)}` : dbFile;
 let store: Store;
 try {
-  store = databaseUrl ? await PostgresStore.open(databaseUrl) : await LowdbStore.open(dbFile);
+  store = databaseUrl
+    ? await PostgresStore.open(databaseUrl)
+    : await LowdbStore.open(dbFile, { warn: (message) => logger.warn(message) });
 } catch (error) {
-  if (error instanceof StoreOpenError) {
-    console.error(`Cannot start: ${error.message}`);
-    process.exit(1);
-  }
-  throw error;
+  const detail = error instanceof StoreOpenError ? error.message : `Cannot open the store ${storeName} (${(error as Error).message}).`;
+  cannotStart(`Cannot start: ${detail}`);
 }
 
 const startedAt = performance.now();
@@ -59,8 +64,7 @@ const server = createApiServer(app).listen(port, host, () => {
   console.log(`Hotel Booking API reference server listening on ${publicUrl} (store ${storeName}, ready in ${ms} ms)`);
 });
 server.on('error', (error) => {
-  console.error(`Cannot listen on ${host}:${port}: ${error.message}`);
-  process.exit(1);
+  cannotStart(`Cannot start: cannot listen on ${host}:${port} (${error.message}).`);
 });
 drainOnSignals(server, {
   graceMs: settings.shutdownGraceSeconds * 1000,

@@ -112,6 +112,7 @@ export const SERVER_OPTIONS = {
     parse: (text, source) => {
       if (text === '') return undefined;
       if (text.length < 16) throw new UsageError(`${source} must be at least 16 characters`);
+      if (/\s/.test(text)) throw new UsageError(`${source} must not contain spaces or other whitespace`);
       return text;
     },
   }),

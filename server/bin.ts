@@ -43,6 +43,13 @@ try {
   cannotStart(`Cannot start: ${detail}`);
 }
 
+// The port first: one in use is reported at once, not after the app (the world) is built.
+const server = createApiServer();
+server.on('error', (error) => {
+  cannotStart(`Cannot start: cannot listen on ${host}:${port} (${error.message}).`);
+});
+await new Promise<void>((resolve) => server.listen(port, host, resolve));
+
 const startedAt = performance.now();
 const app = createApp({
   store,
@@ -59,13 +66,11 @@ const app = createApp({
   },
 });
 
-const server = createApiServer(app).listen(port, host, () => {
-  const ms = Math.round(performance.now() - startedAt);
-  console.log(`Hotel Booking API reference server listening on ${publicUrl} (store ${storeName}, ready in ${ms} ms)`);
-});
-server.on('error', (error) => {
-  cannotStart(`Cannot start: cannot listen on ${host}:${port} (${error.message}).`);
-});
+// createApp runs synchronously right after the listen resolves: no request can come in before the handler.
+server.on('request', app);
+console.log(
+  `Hotel Booking API reference server listening on ${publicUrl} (store ${storeName}, ready in ${Math.round(performance.now() - startedAt)} ms)`,
+);
 drainOnSignals(server, {
   graceMs: settings.shutdownGraceSeconds * 1000,
   logger,

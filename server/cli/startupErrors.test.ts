@@ -4,7 +4,7 @@
  * admin token, a port in use. None of them may hang, spin or print a stack trace.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,7 +69,8 @@ describe('startup errors: one line on stderr, exit 2, within 5 s', () => {
   });
 
   it('DB_FILE under a path that is a file', { timeout: 30_000 }, async () => {
-    await expectCleanExit({ DB_FILE: '/etc/hostname/db.json' }, /^Cannot start: Cannot create the directory of DB_FILE .*\(ENOTDIR/);
+    await writeFile(join(dir, 'a-file'), '');
+    await expectCleanExit({ DB_FILE: join(dir, 'a-file', 'db.json') }, /^Cannot start: Cannot create the directory of DB_FILE .*\(ENOTDIR/);
   });
 
   it('DB_FILE in a directory the server cannot write to', { timeout: 30_000 }, async (context) => {

@@ -1,9 +1,11 @@
 /**
  * A server that cannot start says why in one line on stderr and exits 2, at once: an unusable
  * DB_FILE (under /proc, a directory, in a read-only directory), an unreachable DATABASE_URL, a bad
- * admin token, a port in use. None of them may hang, spin or print a stack trace.
+ * admin token, a port in use. None of them may hang, spin or print a stack trace. A torn journal
+ * tail is no such error: it is cut, logged, and the server starts.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -102,5 +104,20 @@ describe('startup errors: one line on stderr, exit 2, within 5 s', () => {
     } finally {
       await new Promise((resolve) => taken.close(resolve));
     }
+  });
+});
+
+describe('a torn journal tail at start', () => {
+  it('is cut back to the last whole entry, logged as a warning, and the server starts', { timeout: 60_000 }, async () => {
+    const dbFile = join(dir, 'torn.json');
+    const entry = (seq: number) => `{"seq":${seq},"op":"resetAccount","accountId":1}\n`;
+    await writeFile(dbFile, '{"version":1,"seq":0,"nextBookingId":1,"bookings":[],"outbox":[]}\n');
+    await writeFile(`${dbFile}.journal`, `${entry(1)}${entry(2)}{"seq":3,"op":"rese${'\0'.repeat(512)}`);
+    const port = await freePort();
+    const server = startServer({ PORT: String(port), DB_FILE: dbFile, LOG_LEVEL: 'info' });
+    await server.waitFor(`listening on http://127.0.0.1:${port}`);
+    expect(server.stdout()).toMatch(/"level":40,.*torn last line of .*torn\.json\.journal \(line 3, 531 bytes/);
+    expect(server.stderr()).toBe('');
+    expect(readFileSync(`${dbFile}.journal`, 'utf8')).toBe(`${entry(1)}${entry(2)}`);
   });
 });

@@ -25,18 +25,30 @@ const publicUrl = (settings.publicUrl ?? `http://${host}:${port}`).replace(/\/+$
 const dbFile = resolve(settings.dbFile);
 const logger = createLogger(settings.logLevel, { pretty: process.stdout.isTTY });
 
+/** A start that cannot go on: one line on stderr, exit 2 (as for a bad flag). */
+function cannotStart(message: string): never {
+  console.error(message.replace(/\s*\n[\s\S]*$/, '').trimEnd());
+  process.exit(2);
+}
+
 const { databaseUrl } = settings;
 const storeName = databaseUrl ? `PostgreSQL ${describeDatabaseUrl(databaseUrl)}` : dbFile;
 let store: Store;
 try {
-  store = databaseUrl ? await PostgresStore.open(databaseUrl) : await LowdbStore.open(dbFile);
+  store = databaseUrl
+    ? await PostgresStore.open(databaseUrl)
+    : await LowdbStore.open(dbFile, { warn: (message) => logger.warn(message) });
 } catch (error) {
-  if (error instanceof StoreOpenError) {
-    console.error(`Cannot start: ${error.message}`);
-    process.exit(1);
-  }
-  throw error;
+  const detail = error instanceof StoreOpenError ? error.message : `Cannot open the store ${storeName} (${(error as Error).message}).`;
+  cannotStart(`Cannot start: ${detail}`);
 }
+
+// The port first: one in use is reported at once, not after the app (the world) is built.
+const server = createApiServer();
+server.on('error', (error) => {
+  cannotStart(`Cannot start: cannot listen on ${host}:${port} (${error.message}).`);
+});
+await new Promise<void>((resolve) => server.listen(port, host, resolve));
 
 const startedAt = performance.now();
 const app = createApp({
@@ -54,14 +66,11 @@ const app = createApp({
   },
 });
 
-const server = createApiServer(app).listen(port, host, () => {
-  const ms = Math.round(performance.now() - startedAt);
-  console.log(`Hotel Booking API reference server listening on ${publicUrl} (store ${storeName}, ready in ${ms} ms)`);
-});
-server.on('error', (error) => {
-  console.error(`Cannot listen on ${host}:${port}: ${error.message}`);
-  process.exit(1);
-});
+// createApp runs synchronously right after the listen resolves: no request can come in before the handler.
+server.on('request', app);
+console.log(
+  `Hotel Booking API reference server listening on ${publicUrl} (store ${storeName}, ready in ${Math.round(performance.now() - startedAt)} ms)`,
+);
 drainOnSignals(server, {
   graceMs: settings.shutdownGraceSeconds * 1000,
   logger,

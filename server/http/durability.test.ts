@@ -167,12 +167,12 @@ describe.skipIf(skipPostgres())('the real server process with DATABASE_URL', () 
   it('uses PostgreSQL and keeps an acknowledged booking and cancel across kill -9', { timeout: 120_000 }, () =>
     survivesKillNine({ DATABASE_URL: cluster.url }));
 
-  it('exits 1 with one line when the database cannot be reached', { timeout: 60_000 }, async () => {
+  it('exits 2 with one line when the database cannot be reached', { timeout: 60_000 }, async () => {
     const running = spawnServer(await freePort(), join(dir, 'unused.json'), { DATABASE_URL: 'postgres://kit:secret@127.0.0.1:1/kit' });
     const timer = setTimeout(() => killGroup(running.child), START_TIMEOUT_MS);
     const { code, output } = await running.exited;
     clearTimeout(timer);
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     expect(output).toMatch(/^Cannot start: Cannot use DATABASE_URL postgres:\/\/kit:\*\*\*@127\.0\.0\.1:1\/kit: [^\n]+$/m);
     expect(output).not.toContain('secret');
   });

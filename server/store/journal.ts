@@ -5,6 +5,7 @@
  * failed write rejects its whole batch, applies nothing and cuts the file back to its last good
  * length, so file, memory and what clients were told agree, and the next write tries again.
  */
+import { dirname } from 'node:path';
 import { StoreUnavailableError } from './store.js';
 import type { AppendFile, StoreFs } from './storeFs.js';
 
@@ -50,6 +51,8 @@ export class Journal implements ChangeLog {
   private running = false;
   /** A write failed: the file may end in a partial line, to be cut at `bytes` before the next append. */
   private dirty = false;
+  /** False after a journal swap whose directory fsync failed: the next batch redoes it before acknowledging. */
+  private dirSynced = true;
   /** Lines written since `keepTail()`, for the journal that replaces this one after a snapshot. */
   private tail: string[] | undefined;
   /** Changes of the write under way. */
@@ -103,16 +106,31 @@ export class Journal implements ChangeLog {
       const lines = this.tail ?? [];
       this.tail = undefined;
       const temp = `${this.path}.tmp`;
-      const bytes = await this.fs.writeSynced(temp, lines);
-      await this.fs.rename(temp, this.path);
-      await this.fs.syncDir(dir);
+      let bytes: number;
+      try {
+        bytes = await this.fs.writeSynced(temp, lines);
+        await this.fs.rename(temp, this.path);
+      } catch (error) {
+        // Disk full: the half-written copy would hold on to the space the journal needs.
+        await this.fs.remove(temp).catch(() => {});
+        throw error;
+      }
+      // Renamed: from here on the old handle writes to an unlinked file, so it is swapped whatever follows.
       const old = this.file;
       this.file = undefined;
       await old?.close().catch(() => {});
       this.bytes = bytes;
       this.dirty = false;
+      this.dirSynced = false;
+      await this.fs.syncDir(dir);
+      this.dirSynced = true;
       this.file = await this.fs.openAppend(this.path);
     });
+  }
+
+  /** A compaction gave up before replaceWithTail: stop remembering lines. */
+  dropTail(): void {
+    this.tail = undefined;
   }
 
   async close(): Promise<void> {
@@ -152,11 +170,25 @@ export class Journal implements ChangeLog {
       this.dirty = true;
       await this.file.append(text);
       await this.file.sync();
+      if (!this.dirSynced) {
+        await this.fs.syncDir(dirname(this.path));
+        this.dirSynced = true;
+      }
       this.dirty = false;
     } catch (error) {
       this.writing = 0;
       this.lastFailure = { atMs: Date.now(), message: (error as Error).message };
       const failure = new StoreUnavailableError(`cannot write the journal ${this.path}: ${(error as Error).message}`);
+      // Cut the partial batch off at once (a full disk gets its space back, a kill -9 finds whole
+      // lines only); if that fails too, `dirty` makes the next batch try again before appending.
+      if (this.dirty && this.file) {
+        try {
+          await this.file.truncate(this.bytes);
+          this.dirty = false;
+        } catch {
+          // retried before the next append
+        }
+      }
       for (const pending of batch) pending.reject(failure);
       return;
     }

@@ -33,6 +33,8 @@ export interface LowdbStoreOptions {
   warn?: (message: string) => void;
   /** How long checkReady() trusts its last write probe of the directory (default 2 s). */
   readyProbeTtlMs?: number;
+  /** After a failed compaction, the next try waits this long, doubling up to a minute (default 1 s). */
+  compactRetryMs?: number;
 }
 
 /** What checkReady() writes (and removes) next to DB_FILE: one block, so a full disk refuses it. */
@@ -42,6 +44,7 @@ interface SnapshotPlace {
   file: SnapshotFile;
   path: string;
   compactAfterBytes: number;
+  compactRetryMs: number;
   warn: (message: string) => void;
   fs: StoreFs;
   readyProbeTtlMs: number;
@@ -67,8 +70,15 @@ class SnapshotFile implements Adapter<StoreData> {
   }
   async writeCounted(data: StoreData): Promise<number> {
     const temp = `${this.file}.tmp`;
-    const bytes = await this.fs.writeSynced(temp, snapshotChunks(data));
-    await this.fs.rename(temp, this.file);
+    let bytes: number;
+    try {
+      bytes = await this.fs.writeSynced(temp, snapshotChunks(data));
+      await this.fs.rename(temp, this.file);
+    } catch (error) {
+      // Disk full: a half-written copy would keep the space the journal needs.
+      await this.fs.remove(temp).catch(() => {});
+      throw error;
+    }
     await this.fs.syncDir(dirname(this.file));
     return bytes;
   }
@@ -100,6 +110,9 @@ export class LowdbStore implements Store {
   /** The last write probe of checkReady() (Date.now() when it began, and its failure). */
   private readyProbe: { atMs: number; error?: string } | undefined;
   private probing: Promise<void> | undefined;
+  /** Failed compactions in a row, and the time (Date.now()) before which no new one starts. */
+  private compactFailures = 0;
+  private compactRetryAt = 0;
 
   private constructor(
     private readonly state: DurableState,
@@ -143,17 +156,33 @@ export class LowdbStore implements Store {
       throw openFailure(`read the journal ${journalPath}`, error);
     }
     const replay = replayJournal(loaded.state, loaded.seq, journalText ?? '', journalPath);
-    if (replay.torn) warn(`Ignored the torn last line of ${journalPath} (a write cut short by a crash; it was never acknowledged).`);
+    if (replay.torn) {
+      warn(
+        `Cut off the torn last line of ${journalPath} (line ${replay.torn.line}, ${replay.torn.bytes} bytes after the last whole ` +
+          'entry: a write cut short by a crash or a full disk; it was never acknowledged).',
+      );
+    }
 
     let appendFile;
     try {
       appendFile = await fs.openAppend(journalPath);
-      if (replay.torn) await appendFile.truncate(replay.goodBytes);
+      if (replay.torn) {
+        await appendFile.truncate(replay.goodBytes);
+        await appendFile.sync();
+      }
+      // A journal created just now: its directory entry must be durable before a change is acknowledged.
+      if (journalText === undefined && exists) await fs.syncDir(dirname(journalPath));
     } catch (error) {
       throw openFailure(`open the journal ${journalPath} for writing`, error);
     }
     const snapshot: SnapshotPlace = {
-      file, path, compactAfterBytes: options.compactAfterBytes ?? 4 * 1024 * 1024, warn, fs, readyProbeTtlMs: options.readyProbeTtlMs ?? 2000,
+      file,
+      path,
+      compactAfterBytes: options.compactAfterBytes ?? 4 * 1024 * 1024,
+      compactRetryMs: options.compactRetryMs ?? 1000,
+      warn,
+      fs,
+      readyProbeTtlMs: options.readyProbeTtlMs ?? 2000,
     };
     let store: LowdbStore | undefined;
     const journal = new Journal(fs, journalPath, appendFile, replay.goodBytes, replay.seq, () => store?.compactIfDue());
@@ -307,7 +336,7 @@ export class LowdbStore implements Store {
   /** Starts a background compaction when the journal has outgrown the snapshot. */
   private compactIfDue(): void {
     const journal = this.log as Journal;
-    if (!this.snapshot || this.compacting) return;
+    if (!this.snapshot || this.compacting || Date.now() < this.compactRetryAt) return;
     // Half the snapshot: replay on open costs at most half again as much as loading the snapshot.
     if (journal.bytes < Math.max(this.snapshot.compactAfterBytes, this.snapshotBytes / 2)) return;
     this.compacting = this.compact(journal).finally(() => {
@@ -331,8 +360,16 @@ export class LowdbStore implements Store {
       this.snapshotBytes = await snapshot.file.writeCounted(data!);
       this.snapshotSeq = data!.seq ?? 0;
       await journal.replaceWithTail(dirname(snapshot.path));
+      this.compactFailures = 0;
+      this.compactRetryAt = 0;
     } catch (error) {
-      snapshot.warn(`Compaction of ${snapshot.path} failed (${(error as Error).message}); the journal keeps every change and it will be retried.`);
+      journal.dropTail();
+      const waitMs = Math.min(60_000, snapshot.compactRetryMs * 2 ** Math.min(this.compactFailures, 16));
+      this.compactFailures += 1;
+      this.compactRetryAt = Date.now() + waitMs;
+      snapshot.warn(
+        `Compaction of ${snapshot.path} failed (${(error as Error).message}); the journal keeps every change and it will be retried in ${waitMs} ms.`,
+      );
     }
   }
 
@@ -394,9 +431,10 @@ export class LowdbStore implements Store {
 const LEFT_UNCHANGED = 'It was left unchanged: repair it, move it away, or point DB_FILE elsewhere.';
 
 /**
- * Applies the journal's changes after the snapshot's seq. A last line without its newline is a
- * write cut short by a crash (never acknowledged): it is ignored. Anything else that does not
- * parse, or a gap in the numbering, stops the start.
+ * Applies the journal's changes after the snapshot's seq. A torn tail (a last line without its
+ * newline, NUL padding, or a last line that is not JSON) is a write cut short by a crash or a full
+ * disk, never acknowledged: replay stops before it and `torn` says where. Anything else that does
+ * not parse, or a gap in the numbering, stops the start.
  */
 function replayJournal(state: DurableState, snapshotSeq: number, text: string, journalPath: string) {
   let seq = snapshotSeq;
@@ -404,17 +442,22 @@ function replayJournal(state: DurableState, snapshotSeq: number, text: string, j
   let lineNumber = 0;
   while (offset < text.length) {
     const end = text.indexOf('\n', offset);
-    if (end === -1) return { seq, goodBytes: Buffer.byteLength(text.slice(0, offset)), torn: true };
     lineNumber += 1;
-    const line = text.slice(offset, end);
-    offset = end + 1;
+    const line = text.slice(offset, end === -1 ? text.length : end);
     const where = `${journalPath} line ${lineNumber}`;
     let entry: (StoreChange & { seq?: unknown }) | undefined;
     try {
+      if (end === -1 || line.includes('\0')) throw new SyntaxError('torn');
       entry = JSON.parse(line) as StoreChange & { seq?: unknown };
     } catch {
+      // Only the last line can be torn: after it, at most NUL padding and blank space.
+      if (end === -1 || /^[\0\s]*$/.test(text.slice(end + 1))) {
+        const goodBytes = Buffer.byteLength(text.slice(0, offset));
+        return { seq, goodBytes, torn: { line: lineNumber, bytes: Buffer.byteLength(text) - goodBytes } };
+      }
       throw new StoreOpenError(`${where} is not valid JSON. ${LEFT_UNCHANGED_JOURNAL}`);
     }
+    offset = end + 1;
     if (!entry || typeof entry !== 'object' || !Number.isSafeInteger(entry.seq)) {
       throw new StoreOpenError(`${where} has no sequence number (seq). ${LEFT_UNCHANGED_JOURNAL}`);
     }
@@ -431,7 +474,7 @@ function replayJournal(state: DurableState, snapshotSeq: number, text: string, j
     }
     seq = entrySeq;
   }
-  return { seq, goodBytes: Buffer.byteLength(text), torn: false };
+  return { seq, goodBytes: Buffer.byteLength(text), torn: undefined };
 }
 
 const LEFT_UNCHANGED_JOURNAL = 'The journal and DB_FILE were left unchanged: repair or move them away.';

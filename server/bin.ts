@@ -4,6 +4,7 @@
  * cli/serverOptions.ts, which --help lists) and listens; everything else is createApp's.
  * SIGTERM/SIGINT drain in-flight requests, then exit 0 (cli/shutdown.ts).
  */
+import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { createApp } from './app.js';
 import { settingsOrExit } from './cli/options.js';
@@ -21,7 +22,6 @@ limitHeapGrowth();
 
 
 const { port, host } = settings;
-const publicUrl = (settings.publicUrl ?? `http://${host}:${port}`).replace(/\/+$/, '');
 const dbFile = resolve(settings.dbFile);
 const logger = createLogger(settings.logLevel, { pretty: process.stdout.isTTY });
 
@@ -49,6 +49,9 @@ server.on('error', (error) => {
   cannotStart(`Cannot start: cannot listen on ${host}:${port} (${error.message}).`);
 });
 await new Promise<void>((resolve) => server.listen(port, host, resolve));
+// After the listen: --port 0 takes a free port, and links must name it.
+const boundPort = (server.address() as AddressInfo).port;
+const publicUrl = (settings.publicUrl ?? `http://${host.includes(':') ? `[${host}]` : host}:${boundPort}`).replace(/\/+$/, '');
 
 const startedAt = performance.now();
 const app = createApp({

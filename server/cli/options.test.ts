@@ -43,7 +43,9 @@ describe('readSettings', () => {
   });
 
   it('names the flag or the variable a bad value came from', () => {
-    expect(() => read(['--port', '0'])).toThrow(new UsageError("--port must be a positive integer (got '0')"));
+    expect(() => read(['--port', '65536'])).toThrow(new UsageError("--port must be a port from 0 to 65535 (got '65536')"));
+    expect(() => read([], { PORT: '-1' })).toThrow(new UsageError("PORT must be a port from 0 to 65535 (got '-1')"));
+    expect(read(['--port', '0'])).toMatchObject({ port: 0 });
     expect(() => read([], { RATE_LIMIT_PER_DAY: 'lots' })).toThrow(new UsageError("RATE_LIMIT_PER_DAY must be a positive integer (got 'lots')"));
     expect(() => read([], { LOG_LEVEL: 'loud' })).toThrow(/^LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent/);
     expect(() => read(['--cors-origins', 'http://a.example/'])).toThrow(/^--cors-origins: 'http:\/\/a.example\/' is not an origin/);

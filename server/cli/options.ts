@@ -40,6 +40,13 @@ export function positiveInteger(text: string, source: string): number {
   return value;
 }
 
+/** A TCP port: 0 (a free one, chosen when listening) to 65535. */
+export function portNumber(text: string, source: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || value > 65_535) throw new UsageError(`${source} must be a port from 0 to 65535 (got '${text}')`);
+  return value;
+}
+
 export const anyText = (text: string): string => text;
 
 export function onOff(text: string, source: string): boolean {

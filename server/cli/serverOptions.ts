@@ -2,7 +2,7 @@
 import { SPEC_RATE_LIMITS, parseTrustProxy } from '../config.js';
 import { parseCorsOrigins } from '../http/cors.js';
 import { LOG_LEVELS, type LogLevel } from '../http/requestLog.js';
-import { UsageError, anyText, onOff, oneOf, option, positiveInteger } from './options.js';
+import { UsageError, anyText, onOff, oneOf, option, portNumber, positiveInteger } from './options.js';
 
 /** An option parser from a parser that throws plain errors: a UsageError that names the flag or variable. */
 function namingTheSource<T>(parse: (text: string) => T): (text: string, source: string) => T {
@@ -16,7 +16,7 @@ function namingTheSource<T>(parse: (text: string) => T): (text: string, source: 
 }
 
 export const SERVER_OPTIONS = {
-  port: option({ flag: 'port', env: 'PORT', placeholder: '<n>', fallback: 3000, help: 'Port to listen on', parse: positiveInteger }),
+  port: option({ flag: 'port', env: 'PORT', placeholder: '<n>', fallback: 3000, help: 'Port to listen on (0: a free one, named in the listening line)', parse: portNumber }),
   host: option({ flag: 'host', env: 'HOST', placeholder: '<addr>', fallback: '127.0.0.1', help: 'Address to bind', parse: anyText }),
   publicUrl: option<string | undefined>({
     flag: 'public-url',

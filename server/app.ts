@@ -115,7 +115,9 @@ export function createContext(options: AppOptions): AppContext {
     hotelDetails,
     bookings,
     async resetAccount(accountId) {
-      // Rate-limit windows belong to the client IP, not the account, and stay.
+      // Rate-limit windows belong to the client IP, but each hit is kept with its account: the
+      // account's hits are given back (other accounts' hits on the IP stay), so one account's
+      // traffic never leaves the others on its IP locked out once it is reset.
       // The store drops the account's clock, searches and offers for every replica; the live
       // hotel cache of this process goes too (other replicas' caches stay: see hotelDetails.ts).
       await store.resetAccount(accountId);

@@ -115,20 +115,46 @@ class ReferenceLimiter {
   hit(nowMs: number, windows: readonly RateLimitWindow[], timeline: Timeline): RateLimitDecision {
     const longestMs = Math.max(...windows.map((window) => window.seconds)) * 1000;
     this.history = this.history.filter((atMs) => atMs > nowMs - longestMs);
-    const placeOf = (baseMs: number) => baseMs + offsetByScan(timeline, baseMs);
-    const accountNowMs = placeOf(nowMs);
-    const places = this.history.map(placeOf).sort((a, b) => a - b);
-    for (const window of windows) {
-      const windowStart = accountNowMs - window.seconds * 1000;
-      if (places.filter((placeMs) => placeMs > windowStart).length >= window.limit) {
-        const oldestInside = places[places.length - window.limit] ?? accountNowMs;
-        const retryAfterSeconds = Math.max(1, Math.ceil((oldestInside + window.seconds * 1000 - accountNowMs) / 1000));
-        return { allowed: false, window: window.name, limit: window.limit, retryAfterSeconds };
-      }
+    const decision = referenceDecision(this.history, nowMs, windows, timeline);
+    if (decision.allowed) {
+      this.history.push(nowMs);
+      this.history.sort((a, b) => a - b);
     }
-    this.history.push(nowMs);
-    this.history.sort((a, b) => a - b);
-    return { allowed: true };
+    return decision;
+  }
+}
+
+/** The decision on `history` (live base times, any order), by placing every request and sorting. */
+function referenceDecision(history: readonly number[], nowMs: number, windows: readonly RateLimitWindow[], timeline: Timeline): RateLimitDecision {
+  const placeOf = (baseMs: number) => baseMs + offsetByScan(timeline, baseMs);
+  const accountNowMs = placeOf(nowMs);
+  const places = history.map(placeOf).sort((a, b) => a - b);
+  for (const window of windows) {
+    const windowStart = accountNowMs - window.seconds * 1000;
+    if (places.filter((placeMs) => placeMs > windowStart).length >= window.limit) {
+      const oldestInside = places[places.length - window.limit] ?? accountNowMs;
+      const retryAfterSeconds = Math.max(1, Math.ceil((oldestInside + window.seconds * 1000 - accountNowMs) / 1000));
+      return { allowed: false, window: window.name, limit: window.limit, retryAfterSeconds };
+    }
+  }
+  return { allowed: true };
+}
+
+/** The same rule over several accounts' requests: each kept with its account, a reset drops that account's. */
+class ReferenceAccountsLimiter {
+  private history: Array<{ atMs: number; accountId: number }> = [];
+
+  hit(nowMs: number, windows: readonly RateLimitWindow[], timeline: Timeline, accountId: number): RateLimitDecision {
+    const longestMs = Math.max(...windows.map((window) => window.seconds)) * 1000;
+    this.history = this.history.filter((hit) => hit.atMs > nowMs - longestMs);
+    // Every account's requests on the key count together, on the asker's timeline.
+    const decision = referenceDecision(this.history.map((hit) => hit.atMs), nowMs, windows, timeline);
+    if (decision.allowed) this.history.push({ atMs: nowMs, accountId });
+    return decision;
+  }
+
+  resetAccount(accountId: number): void {
+    this.history = this.history.filter((hit) => hit.accountId !== accountId);
   }
 }
 
@@ -240,6 +266,67 @@ describe('judgeHit on timelines', () => {
       ),
       { numRuns: 1000, seed: 13 },
     );
+  });
+});
+
+describe('SlidingWindowRateLimiter: hits kept per account, given back by an account reset', () => {
+  it.each([
+    ['wide', WIDE],
+    ['dense', DENSE],
+  ])('decides exactly as the straightforward limiter over several accounts on one key, each on its own timeline, with resets (%s)', (_name, scale) => {
+    fc.assert(
+      fc.property(
+        windowsArbitrary(scale),
+        fc.array(timelineArbitrary(scale), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.tuple(stepArbitrary(scale), fc.nat(), fc.nat({ max: 9 })), { maxLength: 100, size: 'max' }),
+        (windows, timelines, steps) => {
+          const limiter = new SlidingWindowRateLimiter();
+          const reference = new ReferenceAccountsLimiter();
+          let nowMs = T0;
+          for (const [stepMs, asker, action] of steps) {
+            nowMs += stepMs;
+            const accountId = asker % timelines.length;
+            // One step in ten resets the asking account instead of hitting.
+            if (action === 0) {
+              limiter.giveBack(accountId);
+              reference.resetAccount(accountId);
+              continue;
+            }
+            const timeline = timelines[accountId] as Timeline;
+            expect(limiter.hitWindows('ip|/search.php', nowMs, windows, timeline, accountId)).toEqual(reference.hit(nowMs, windows, timeline, accountId));
+          }
+        },
+      ),
+      { numRuns: 500, seed: 17 },
+    );
+  });
+
+  it("gives back one account's hits on every key; other accounts' hits stay", () => {
+    const limiter = new SlidingWindowRateLimiter({ perMinute: 3, perDay: 200 });
+    for (const key of ['ip|/search.php', 'ip|/hotel.php']) {
+      for (let i = 0; i < 3; i++) expect(limiter.hit(key, T0, REAL_TIME, 1).allowed).toBe(true);
+      expect(limiter.hit(key, T0, REAL_TIME, 2).allowed).toBe(false);
+    }
+    expect(limiter.hit('other|/search.php', T0, REAL_TIME, 2).allowed).toBe(true);
+    limiter.giveBack(1);
+    expect(limiter.size).toBe(1);
+    for (const key of ['ip|/search.php', 'ip|/hotel.php']) {
+      for (let i = 0; i < 3; i++) expect(limiter.hit(key, T0 + 1, REAL_TIME, 2).allowed).toBe(true);
+      expect(limiter.hit(key, T0 + 1, REAL_TIME, 3)).toMatchObject({ allowed: false, window: 'minute', retryAfterSeconds: 60 });
+    }
+    // A reset of an account without hits, or twice, changes nothing.
+    limiter.giveBack(1);
+    limiter.giveBack(7);
+    expect(limiter.hit('ip|/search.php', T0 + 2, REAL_TIME, 1).allowed).toBe(false);
+  });
+
+  it('forgets the accounts of swept keys, so its index stays bounded too', () => {
+    const limiter = new SlidingWindowRateLimiter({ perMinute: 5, perDay: 200 });
+    for (let account = 0; account < 1000; account++) limiter.hit(`10.0.${account >> 8}.${account & 255}|/search.php`, T0, REAL_TIME, account);
+    limiter.hit('203.0.113.1|/search.php', T0 + DAY_MS + 1, REAL_TIME, 5000);
+    expect(limiter.size).toBe(1);
+    const index = (limiter as unknown as { keysOfAccount: Map<number, Set<string>> }).keysOfAccount;
+    expect([...index.keys()]).toEqual([5000]);
   });
 });
 

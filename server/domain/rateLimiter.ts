@@ -1,6 +1,6 @@
 import type { RateLimits } from '../config.js';
 import { firstAfter } from './partitionPoint.js';
-import { judgeHit, longestWindowMs } from './slidingWindows.js';
+import { judgeHit, judgeHitAcross, longestWindowMs, type SortedTimes } from './slidingWindows.js';
 import { REAL_TIME, type Timeline } from './timeline.js';
 
 export type RateLimitDecision =
@@ -25,6 +25,9 @@ export function rateLimitWindows(limits: RateLimits): RateLimitWindow[] {
   ];
 }
 
+/** Requests counted without an account (tests, callers that know none): never given back. */
+export const NO_ACCOUNT = -1;
+
 /**
  * Sliding-window limiter: a request counts for 60 s in the minute window and 86,400 s in
  * the day window after it was accepted. Refused requests are not counted. Accepted requests are
@@ -33,10 +36,18 @@ export function rateLimitWindows(limits: RateLimits): RateLimitWindow[] {
  * clock forward has aged the key's earlier requests for itself only, its later requests count
  * normally, and requests that lie "in the future" of its clock still count (the safe side).
  * Nothing counts after one day of base time.
+ *
+ * Every accepted request is kept with the account that made it (one sorted history per account
+ * and key), so giveBack(account) drops that account's requests from every key — what an account
+ * reset does, so that one sandbox account's traffic never leaves the others on its IP locked out
+ * after it is reset — in O(keys the account used); a request is judged over the key's histories,
+ * O(h · s · log n) for the h accounts that used the key in the last day (see judgeHitAcross).
  */
 export class SlidingWindowRateLimiter {
-  /** Accepted request times per key; only the last day is kept. */
-  private readonly accepted = new Map<string, AcceptedTimes>();
+  /** Accepted request times per key, per account; only the last day is kept. */
+  private readonly accepted = new Map<string, Map<number, AcceptedTimes>>();
+  /** The keys each account has (or had) requests under: what giveBack visits. */
+  private readonly keysOfAccount = new Map<number, Set<string>>();
   private readonly windows: RateLimitWindow[];
   /** Clock time of the last sweep for keys whose whole history left the day window. */
   private lastSweepMs = -Infinity;
@@ -47,19 +58,52 @@ export class SlidingWindowRateLimiter {
   }
 
   /** @param nowMs base-clock time of the request; @param timeline the asking account's */
-  hit(key: string, nowMs: number, timeline: Timeline = REAL_TIME): RateLimitDecision {
-    return this.hitWindows(key, nowMs, this.windows, timeline);
+  hit(key: string, nowMs: number, timeline: Timeline = REAL_TIME, accountId = NO_ACCOUNT): RateLimitDecision {
+    return this.hitWindows(key, nowMs, this.windows, timeline, accountId);
   }
 
-  hitWindows(key: string, nowMs: number, windows: readonly RateLimitWindow[], timeline: Timeline = REAL_TIME): RateLimitDecision {
+  hitWindows(
+    key: string,
+    nowMs: number,
+    windows: readonly RateLimitWindow[],
+    timeline: Timeline = REAL_TIME,
+    accountId = NO_ACCOUNT,
+  ): RateLimitDecision {
     this.sweepExpired(nowMs);
-    let times = this.accepted.get(key);
-    if (!times) this.accepted.set(key, (times = new AcceptedTimes()));
-    return times.hit(nowMs, windows, timeline);
+    let byAccount = this.accepted.get(key);
+    if (!byAccount) this.accepted.set(key, (byAccount = new Map()));
+    const expiredUpTo = nowMs - longestWindowMs(windows);
+    const histories: SortedTimes[] = [];
+    for (const times of byAccount.values()) histories.push(times.liveAfter(expiredUpTo));
+    const decision = judgeHitAcross(histories, nowMs, windows, timeline);
+    if (decision.allowed) {
+      let times = byAccount.get(accountId);
+      if (!times) {
+        byAccount.set(accountId, (times = new AcceptedTimes()));
+        let keys = this.keysOfAccount.get(accountId);
+        if (!keys) this.keysOfAccount.set(accountId, (keys = new Set()));
+        keys.add(key);
+      }
+      times.insert(nowMs);
+    }
+    return decision;
+  }
+
+  /** Drops every request the account made, under every key (an account reset): O(keys it used). */
+  giveBack(accountId: number): void {
+    const keys = this.keysOfAccount.get(accountId);
+    if (!keys) return;
+    this.keysOfAccount.delete(accountId);
+    for (const key of keys) {
+      const byAccount = this.accepted.get(key);
+      byAccount?.delete(accountId);
+      if (byAccount?.size === 0) this.accepted.delete(key);
+    }
   }
 
   reset(): void {
     this.accepted.clear();
+    this.keysOfAccount.clear();
     this.lastSweepMs = -Infinity;
   }
 
@@ -69,15 +113,23 @@ export class SlidingWindowRateLimiter {
   }
 
   /**
-   * Drops keys whose newest request left the day window, at most once per clock minute, so the map
-   * holds only addresses seen in the last day however many call (one pass, amortised over a minute).
+   * Drops histories whose newest request left the day window (and keys left with none), at most
+   * once per clock minute, so the maps hold only addresses and accounts seen in the last day
+   * however many call (one pass, amortised over a minute).
    */
   private sweepExpired(nowMs: number): void {
     if (nowMs - this.lastSweepMs < SWEEP_INTERVAL_MS && nowMs >= this.lastSweepMs) return;
     this.lastSweepMs = nowMs;
     const dayStart = nowMs - 86_400_000;
-    for (const [key, times] of this.accepted) {
-      if (times.newestMs <= dayStart) this.accepted.delete(key);
+    for (const [key, byAccount] of this.accepted) {
+      for (const [accountId, times] of byAccount) {
+        if (times.newestMs > dayStart) continue;
+        byAccount.delete(accountId);
+        const keys = this.keysOfAccount.get(accountId);
+        keys?.delete(key);
+        if (keys?.size === 0) this.keysOfAccount.delete(accountId);
+      }
+      if (byAccount.size === 0) this.accepted.delete(key);
     }
   }
 }
@@ -93,12 +145,18 @@ export class AcceptedTimes {
   /** @param times sorted base times, oldest first; kept and written to */
   constructor(private readonly times: number[] = []) {}
 
-  /** Judges a request at `nowMs` and counts it when allowed: O(log n) (see judgeHit). */
+  /** Judges a request at `nowMs` against this history alone and counts it when allowed: O(log n) (see judgeHit). */
   hit(nowMs: number, windows: readonly RateLimitWindow[], timeline: Timeline): RateLimitDecision {
     this.expire(nowMs - longestWindowMs(windows));
     const decision = judgeHit(this.times, this.head, nowMs, windows, timeline);
     if (decision.allowed) this.insert(nowMs);
     return decision;
+  }
+
+  /** Drops the times at or before `expiredUpTo` and returns the live rest (amortised O(log n)). */
+  liveAfter(expiredUpTo: number): SortedTimes {
+    this.expire(expiredUpTo);
+    return { times: this.times, from: this.head };
   }
 
   /** The newest live time; -Infinity when none is left. */
@@ -115,7 +173,8 @@ export class AcceptedTimes {
     }
   }
 
-  private insert(nowMs: number): void {
+  /** Counts a request at `nowMs` (in order, also when a clock was moved back). */
+  insert(nowMs: number): void {
     const { times } = this;
     if (this.head === times.length || nowMs >= (times[times.length - 1] as number)) times.push(nowMs);
     // A clock moved backwards by the control API must not break the order.

@@ -6,7 +6,8 @@
  * was accepted) is inside the window. Within one segment of constant offset o, places keep the
  * order of the base times, and place > start ⇔ base > start − o; so every count is one binary
  * search per segment: O(s · log n) for the s segments the key's history spans (1 unless the
- * account moved its clock during the day), with no per-request placing or sorting of the history.
+ * account moved its clock during the day), with no per-request placing or sorting of the history;
+ * over h histories of one key (judgeHitAcross: one per account that used it), O(h · s · log n).
  */
 import { firstAfter, firstAtLeast } from './partitionPoint.js';
 import type { RateLimitDecision, RateLimitWindow } from './rateLimiter.js';
@@ -14,6 +15,7 @@ import { place, segmentAt, segmentEndMs, segmentOffsetMs, type Timeline } from '
 
 /** Accepted requests times[low, high): all in one segment of the timeline, at that segment's offset. */
 interface Run {
+  times: readonly number[];
   low: number;
   high: number;
   offsetMs: number;
@@ -37,18 +39,41 @@ export function judgeHit(
   windows: readonly RateLimitWindow[],
   timeline: Timeline,
 ): RateLimitDecision {
+  return judgeHitAcross([{ times, from }], nowMs, windows, timeline);
+}
+
+/** One sorted history of accepted request times (base clock): times[from..], oldest first. */
+export interface SortedTimes {
+  times: readonly number[];
+  from: number;
+}
+
+/**
+ * judgeHit over the union of several sorted histories (the embedded limiter keeps one per account
+ * that used the key, so that an account's hits can be given back at once): every history is cut
+ * into runs on the asker's timeline and counted by binary search, O(h · s · log n) for h histories.
+ */
+export function judgeHitAcross(
+  histories: readonly SortedTimes[],
+  nowMs: number,
+  windows: readonly RateLimitWindow[],
+  timeline: Timeline,
+): RateLimitDecision {
   const expiredUpTo = nowMs - longestWindowMs(windows);
-  // Callers mostly pass live entries only (the embedded limiter expired them, PostgreSQL selected them): one read tells.
-  const start = (times[from] ?? Infinity) > expiredUpTo ? from : firstAfter(times, from, times.length, expiredUpTo);
-  const runs = runsOf(times, start, timeline);
+  const runs: Run[] = [];
+  for (const { times, from } of histories) {
+    // Callers mostly pass live entries only (the embedded limiter expired them, PostgreSQL selected them): one read tells.
+    const start = (times[from] ?? Infinity) > expiredUpTo ? from : firstAfter(times, from, times.length, expiredUpTo);
+    runsOf(times, start, timeline, runs);
+  }
   const accountNowMs = place(timeline, nowMs);
   for (const window of windows) {
     const windowMs = window.seconds * 1000;
     const windowStart = accountNowMs - windowMs;
     // Requests placed "in the future" of the asker's clock count too: that is the safe side.
-    if (countPlacedAfter(times, runs, windowStart) >= window.limit) {
+    if (countPlacedAfter(runs, windowStart) >= window.limit) {
       const hasOldestInside = Number.isInteger(window.limit) && window.limit >= 1;
-      const oldestInside = hasOldestInside ? newestPlace(times, runs, window.limit, windowStart) : accountNowMs;
+      const oldestInside = hasOldestInside ? newestPlace(runs, window.limit, windowStart) : accountNowMs;
       return {
         allowed: false,
         window: window.name,
@@ -61,37 +86,35 @@ export function judgeHit(
 }
 
 /** times[start..] cut where the timeline's offset changes; only segments holding requests, O(log) each. */
-function runsOf(times: readonly number[], start: number, timeline: Timeline): Run[] {
-  const runs: Run[] = [];
+function runsOf(times: readonly number[], start: number, timeline: Timeline, runs: Run[]): void {
   const newestMs = times[times.length - 1] as number;
   for (let low = start; low < times.length; ) {
     const segment = segmentAt(timeline, times[low] as number);
     const endMs = segmentEndMs(timeline, segment);
     const high = endMs > newestMs ? times.length : firstAtLeast(times, low + 1, times.length, endMs);
-    runs.push({ low, high, offsetMs: segmentOffsetMs(timeline, segment) });
+    runs.push({ times, low, high, offsetMs: segmentOffsetMs(timeline, segment) });
     low = high;
   }
-  return runs;
 }
 
-function countPlacedAfter(times: readonly number[], runs: readonly Run[], boundMs: number): number {
+function countPlacedAfter(runs: readonly Run[], boundMs: number): number {
   let count = 0;
-  for (const { low, high, offsetMs } of runs) count += high - firstAfter(times, low, high, boundMs - offsetMs);
+  for (const { times, low, high, offsetMs } of runs) count += high - firstAfter(times, low, high, boundMs - offsetMs);
   return count;
 }
 
 /** The `nth` newest place (1 = the newest), given that at least `nth` places lie after `windowStart`. */
-function newestPlace(times: readonly number[], runs: readonly Run[], nth: number, windowStart: number): number {
+function newestPlace(runs: readonly Run[], nth: number, windowStart: number): number {
   const [only] = runs;
-  if (runs.length === 1 && only) return (times[only.high - nth] as number) + only.offsetMs;
+  if (runs.length === 1 && only) return (only.times[only.high - nth] as number) + only.offsetMs;
   // Several runs: the latest whole millisecond with at least `nth` places at or after it, by binary
   // search over the value. Base times (Date.getTime()) and offsets (rounded by AccountClocks) are
   // whole milliseconds, so places are too, and that millisecond is the nth newest place itself.
   let low = Math.floor(windowStart) + 1;
-  let high = Math.max(...runs.map((run) => (times[run.high - 1] as number) + run.offsetMs));
+  let high = Math.max(...runs.map((run) => (run.times[run.high - 1] as number) + run.offsetMs));
   while (low < high) {
     const mid = low + Math.ceil((high - low) / 2);
-    if (countPlacedAfter(times, runs, mid - 1) >= nth) low = mid;
+    if (countPlacedAfter(runs, mid - 1) >= nth) low = mid;
     else high = mid - 1;
   }
   return low;

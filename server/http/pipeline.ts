@@ -110,13 +110,14 @@ export const authenticate = (accounts: Accounts, clocks: AccountClocks): Request
 
 /**
  * 429 with Retry-After once the client IP used up a window on this endpoint, judged on the clock of
- * the account asking (see judgeHit). The windows are counted in the store, atomically, so
+ * the account asking (see judgeHit); each hit is kept with its account, whose reset gives it back. The windows are counted in the store, atomically, so
  * replicas sharing a database count one client's requests together.
  */
 export const rateLimit = (store: Pick<Store, 'hitRateLimit'>, windows: readonly RateLimitWindow[], clocks: AccountClocks, endpoint: string) =>
   asyncHandler(async (req: Request, res: Response, next: NextFunction) => {
-    const timeline = await clocks.timelineOf(accountOf(res).id);
-    const decision = await store.hitRateLimit(`${req.ip ?? 'unknown'}|${endpoint}`, clocks.base.now().getTime(), windows, timeline);
+    const accountId = accountOf(res).id;
+    const timeline = await clocks.timelineOf(accountId);
+    const decision = await store.hitRateLimit(`${req.ip ?? 'unknown'}|${endpoint}`, clocks.base.now().getTime(), windows, timeline, accountId);
     if (decision.allowed) return next();
     next(rateLimitExceeded(decision.limit, decision.window, endpoint, decision.retryAfterSeconds));
   });

@@ -299,8 +299,8 @@ export class LowdbStore implements Store {
   async getOffer(accountId: number, serviceHash: string, nowMs: number): Promise<unknown> {
     return this.process.getOffer(accountId, serviceHash, nowMs);
   }
-  async hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], timeline?: Timeline): Promise<RateLimitDecision> {
-    return this.process.hitRateLimit(key, nowMs, windows, timeline);
+  async hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], timeline?: Timeline, accountId?: number): Promise<RateLimitDecision> {
+    return this.process.hitRateLimit(key, nowMs, windows, timeline, accountId);
   }
   async appendRequestJournal(accountId: number, entry: unknown | JournalEntryBuilder): Promise<void> {
     this.process.appendRequestJournal(accountId, entry);

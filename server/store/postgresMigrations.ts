@@ -73,6 +73,13 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'clock offset history (the rate limiter places past requests with it)',
     sql: `ALTER TABLE clock_offsets ADD COLUMN history jsonb NOT NULL DEFAULT '[]';`,
   },
+  {
+    version: 4,
+    name: 'rate-limit hits kept with their account (an account reset gives them back)',
+    // Hits counted before have no account: they stay until they leave the day window.
+    sql: `ALTER TABLE rate_limit_hits ADD COLUMN account_id integer;
+      CREATE INDEX rate_limit_hits_by_account ON rate_limit_hits (account_id);`,
+  },
 ];
 
 /** Any fixed number: the advisory lock that serialises migrations of this schema. */

@@ -214,7 +214,13 @@ export class PostgresStore implements Store {
     return rows[0]?.value;
   }
 
-  hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], timeline: Timeline = REAL_TIME): Promise<RateLimitDecision> {
+  hitRateLimit(
+    key: string,
+    nowMs: number,
+    windows: readonly RateLimitWindow[],
+    timeline: Timeline = REAL_TIME,
+    accountId?: number,
+  ): Promise<RateLimitDecision> {
     return this.transaction(async (client) => {
       // One key at a time, across processes: the decision and the insert are one step.
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
@@ -226,7 +232,9 @@ export class PostgresStore implements Store {
         [key, nowMs - longestMs],
       );
       const decision = judgeHit(rows.map((row) => Number(row.at_ms)), 0, nowMs, windows, timeline);
-      if (decision.allowed) await client.query('INSERT INTO rate_limit_hits (key, at_ms) VALUES ($1, $2)', [key, nowMs]);
+      if (decision.allowed) {
+        await client.query('INSERT INTO rate_limit_hits (key, at_ms, account_id) VALUES ($1, $2, $3)', [key, nowMs, accountId ?? null]);
+      }
       return decision;
     }, TRANSIENT);
   }
@@ -251,7 +259,8 @@ export class PostgresStore implements Store {
 
   async resetAccount(accountId: number): Promise<void> {
     await this.transaction(async (client) => {
-      for (const table of ['bookings', 'outbox', 'idempotency_keys', 'clock_offsets', 'searches', 'offers', 'request_journal']) {
+      // rate_limit_hits: the account's hits on every key are given back (by its index, O(its hits)).
+      for (const table of ['bookings', 'outbox', 'idempotency_keys', 'clock_offsets', 'searches', 'offers', 'request_journal', 'rate_limit_hits']) {
         await client.query(`DELETE FROM ${table} WHERE account_id = $1`, [accountId]);
       }
     });

@@ -67,8 +67,8 @@ export class ProcessState {
     return offers && structuredClone(this.get(offers, serviceHash, nowMs)?.value);
   }
 
-  hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], timeline?: Timeline): RateLimitDecision {
-    return this.rateLimits.hitWindows(key, nowMs, windows, timeline);
+  hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], timeline?: Timeline, accountId?: number): RateLimitDecision {
+    return this.rateLimits.hitWindows(key, nowMs, windows, timeline, accountId);
   }
 
   /**
@@ -93,6 +93,7 @@ export class ProcessState {
   }
 
   resetAccount(accountId: number): void {
+    this.rateLimits.giveBack(accountId);
     this.clockOffsets.delete(accountId);
     this.journals.delete(accountId);
     this.offers.delete(accountId);

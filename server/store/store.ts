@@ -132,9 +132,10 @@ export interface Store {
 
   /**
    * Counts an accepted request for `key` atomically, or refuses it (refused requests are not counted).
-   * Requests are stored at `nowMs` and judged on the asker's `timeline` (real time when left out; see judgeHit).
+   * Requests are stored at `nowMs` with the asking `accountId` and judged on the asker's `timeline`
+   * (real time when left out; see judgeHit). resetAccount gives the account's requests back.
    */
-  hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], timeline?: Timeline): Promise<RateLimitDecision>;
+  hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], timeline?: Timeline, accountId?: number): Promise<RateLimitDecision>;
 
   /**
    * Appends to the account's request journal, keeping the newest REQUEST_JOURNAL_CAP entries. The
@@ -144,7 +145,7 @@ export interface Store {
   /** The account's request journal, oldest first. */
   requestJournal(accountId: number): Promise<unknown[]>;
 
-  /** Drops the account's bookings, outbox, offers, searches, journal, clock and idempotency records. */
+  /** Drops the account's bookings, outbox, offers, searches, journal, clock, idempotency records and rate-limit hits. */
   resetAccount(accountId: number): Promise<void>;
   /** Back to the first-start state: nothing stored, ids from 1. */
   reset(): Promise<void>;

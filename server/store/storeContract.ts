@@ -174,6 +174,34 @@ export function describeStoreContract(
       expect((await store.hitRateLimit('k', NOW + 3000, WINDOWS)).allowed).toBe(false);
     });
 
+    it('resetAccount(A) gives back A\'s rate-limit hits on every key; B\'s hits and hits of no account stay', async () => {
+      const store = await fresh();
+      const realTime = undefined;
+      // Account 1 fills the minute window of two keys; account 2 has one hit on the first.
+      expect(await store.hitRateLimit('ip|/search.php', NOW, WINDOWS, realTime, 1)).toEqual({ allowed: true });
+      expect(await store.hitRateLimit('ip|/search.php', NOW + 1000, WINDOWS, realTime, 2)).toEqual({ allowed: true });
+      expect((await store.hitRateLimit('ip|/search.php', NOW + 2000, WINDOWS, realTime, 3)).allowed).toBe(false);
+      expect(await store.hitRateLimit('ip|/hotel.php', NOW, WINDOWS, realTime, 1)).toEqual({ allowed: true });
+      expect(await store.hitRateLimit('ip|/hotel.php', NOW, WINDOWS, realTime, 1)).toEqual({ allowed: true });
+      expect(await store.hitRateLimit('other|/hotel.php', NOW, WINDOWS)).toEqual({ allowed: true });
+      expect(await store.hitRateLimit('other|/hotel.php', NOW, WINDOWS)).toEqual({ allowed: true });
+      await store.resetAccount(1);
+      // Account 2's hit stays: one slot is free on /search.php, not two.
+      expect(await store.hitRateLimit('ip|/search.php', NOW + 3000, WINDOWS, realTime, 3)).toEqual({ allowed: true });
+      expect(await store.hitRateLimit('ip|/search.php', NOW + 4000, WINDOWS, realTime, 3)).toEqual({
+        allowed: false, window: 'minute', limit: 2, retryAfterSeconds: 57,
+      });
+      // /hotel.php had account 1's hits only: free again; the hits of no account stay.
+      expect(await store.hitRateLimit('ip|/hotel.php', NOW + 3000, WINDOWS, realTime, 2)).toEqual({ allowed: true });
+      expect((await store.hitRateLimit('other|/hotel.php', NOW + 3000, WINDOWS, realTime, 1)).allowed).toBe(false);
+      // Account 2's reset gives its hit back too; account 3's (at NOW + 3000) stays.
+      await store.resetAccount(2);
+      expect(await store.hitRateLimit('ip|/search.php', NOW + 5000, WINDOWS, realTime, 1)).toEqual({ allowed: true });
+      expect(await store.hitRateLimit('ip|/search.php', NOW + 6000, WINDOWS, realTime, 1)).toEqual({
+        allowed: false, window: 'minute', limit: 2, retryAfterSeconds: 57,
+      });
+    });
+
     it('rate limits atomically: of 10 concurrent hits with a limit of 2, two are allowed', async () => {
       const store = await fresh();
       const decisions = await Promise.all(Array.from({ length: 10 }, () => store.hitRateLimit('k', NOW, WINDOWS)));

@@ -19,7 +19,7 @@ export function processStore(state = new ProcessState()): ProcessStore {
     getSearch: async (searchId, nowMs) => state.getSearch(searchId, nowMs),
     putOffers: async (accountId, serviceHashes, value, expiresAtMs) => state.putOffers(accountId, serviceHashes, value, expiresAtMs),
     getOffer: async (accountId, serviceHash, nowMs) => state.getOffer(accountId, serviceHash, nowMs),
-    hitRateLimit: async (key, nowMs, windows, timeline) => state.hitRateLimit(key, nowMs, windows, timeline),
+    hitRateLimit: async (key, nowMs, windows, timeline, accountId) => state.hitRateLimit(key, nowMs, windows, timeline, accountId),
     resetAccount: async (accountId) => state.resetAccount(accountId),
     reset: async () => state.reset(),
   };

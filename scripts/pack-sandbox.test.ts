@@ -82,8 +82,10 @@ await sandbox.stop();
     expect(JSON.parse(result.stdout.trim())).toEqual({ search: 200, hotels: expect.any(Number), clock: 200 });
   });
 
-  it('runs from npx on a temporary store and stops cleanly on SIGTERM', async () => {
-    const child = spawn('npx', ['--offline', 'hotel-sandbox', '--port', '0', '--log-level', 'silent'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+  it('runs as the installed bin on a temporary store and stops cleanly on SIGTERM', async () => {
+    // The bin itself (what npx runs), so that the signal reaches the server and not npm.
+    const bin = join(project, 'node_modules/.bin/hotel-sandbox');
+    const child = spawn(bin, ['--port', '0', '--log-level', 'silent'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

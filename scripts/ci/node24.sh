@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The suites that stand for what partners run, on whatever `node` is first on PATH (CI: Node 24):
-# the packed kit installed into an empty directory, the reference server's API end to end, and the
+# the packed kit and sandbox installed into an empty directory, the embedding API, the reference server's API end to end, and the
 # whole conformance catalogue against it.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 echo "node $(node -v) for the packaging and end-to-end suites"
-npx vitest run conformance/pack.test.ts conformance/reference.test.ts conformance/cli.test.ts \
+npx vitest run conformance/pack.test.ts scripts/pack-sandbox.test.ts server/sandbox.test.ts conformance/reference.test.ts conformance/cli.test.ts \
   server/http/search.test.ts server/http/hotel.test.ts server/http/bookings.test.ts server/http/transport.test.ts \
   server/http/requestValidation.test.ts server/http/fuzz.test.ts

@@ -51,7 +51,7 @@ const AIRPORTS: Row[] = [
   airport('Zürich Airport', ZRH), airport('Flughafen Zürich', ZRH), airport('Zurich airport', ZRH),
   airport('Madrid Barajas airport', MAD), airport('Aeropuerto Madrid Barajas', MAD), airport('Aeropuerto de Madrid', MAD),
   airport('Flughafen Wien', VIE), airport('Vienna Airport', VIE), airport('Lotnisko Warszawa', WAW), airport('Warsaw Chopin Airport', WAW),
-  airport('Lotnisko Chopina', WAW), airport('JFK Airport', JFK), airport('Kennedy Airport', JFK), airport('New York JFK', JFK),
+  airport('Lotnisko Chopin', WAW), airport('JFK Airport', JFK), airport('Kennedy Airport', JFK), airport('New York JFK', JFK),
   airport('London Gatwick', LGW), airport('Gatwick Airport', LGW), airport('London Heathrow', LHR), airport('Heathrow Airport London', LHR),
   airport('Luchthaven Brussel', BRU), airport('Brussels Airport', BRU), airport('Aéroport de Bruxelles', BRU),
   airport('Copenhagen Airport', CPH), airport('Lisbon Airport', LIS), airport('Aeroporto de Lisboa', LIS), airport('Athens Airport', ATH),
@@ -101,7 +101,7 @@ const DIACRITICS: Row[] = [
 
 const TYPOS: Row[] = [
   ['Amsterdm', 52.374, 4.8897, 'city'], ['Berlinn', 52.5244, 13.4105, 'city'], ['Barcelna', 41.3888, 2.159, 'city'], ['Rotterdan', 51.9225, 4.4792, 'city'],
-  ['Frankfrut am Main', 50.1155, 8.6842, 'city'], ['Mnchester', 53.4809, -2.2374, 'city'], ['Lisbonn', 38.7167, -9.1333, 'city'], ['Copenhagn', 55.6759, 12.5655, 'city'],
+  ['Franfurt am Main', 50.1155, 8.6842, 'city'], ['Mnchester', 53.4809, -2.2374, 'city'], ['Lisbonn', 38.7167, -9.1333, 'city'], ['Copenhagn', 55.6759, 12.5655, 'city'],
 ];
 
 const OTHER_LANGUAGES: Row[] = [

@@ -56,10 +56,14 @@ const CANONICAL: Readonly<Record<string, string>> = {
 /** "Friedrichstr" → "friedrichstrasse". */
 const STR_SUFFIX = /^(.{3,})str$/;
 
-/** Canonical words of a normalised text, fillers dropped. */
-export function canonicalWords(key: string): string[] {
+/** Canonical words of a normalised text, fillers dropped; `possessive`: "mark s" → "marks". */
+export function canonicalWords(key: string, possessive = false): string[] {
   const words: string[] = [];
   for (const raw of key.split(' ')) {
+    if (possessive && raw === 's' && words.length > 0) {
+      words[words.length - 1] += 's'; // "St Mark's" is typed "St Marks"
+      continue;
+    }
     if (!raw || FILLERS.has(raw)) continue;
     const suffixed = STR_SUFFIX.exec(raw);
     words.push(CANONICAL[raw] ?? (suffixed ? `${suffixed[1]}strasse` : raw.endsWith('strase') ? `${raw.slice(0, -6)}strasse` : raw));
@@ -104,8 +108,10 @@ export class PlaceForms {
   ) {
     places.forEach((place, index) => {
       for (const name of [place.name, ...place.aliases]) {
-        const key = wordSetKey(canonicalWords(normalise(name)));
-        if (key && !this.placeBySet.has(key)) this.placeBySet.set(key, index);
+        for (const possessive of [false, true]) {
+          const key = wordSetKey(canonicalWords(normalise(name), possessive));
+          if (key && !this.placeBySet.has(key)) this.placeBySet.set(key, index);
+        }
       }
       if (index >= stationsFrom) {
         const city = this.cities.city(normalise(place.city));
@@ -133,7 +139,7 @@ export class PlaceForms {
     const words = canonicalWords(key);
     if (words.length === 0 || words.length > 12) return undefined;
     const setKey = wordSetKey(words);
-    const place = this.placeBySet.get(setKey);
+    const place = this.placeBySet.get(setKey) ?? this.placeBySet.get(wordSetKey(canonicalWords(key, true)));
     if (place !== undefined) return { kind: 'place', place: this.places[place]! };
     const airportWords = words.filter((word) => AIRPORT_WORDS.has(word));
     const rest = words.filter((word) => !AIRPORT_WORDS.has(word) && !AIRPORT_QUALIFIERS.has(word));
@@ -149,7 +155,8 @@ export class PlaceForms {
     }
     if (wantsAirport) {
       const named = this.cities.airportNamed(rest.join(' '));
-      if (named && !this.cities.city(rest.join(' '))) return { kind: 'airport', airport: named };
+      const city = this.cities.city(rest.join(' '));
+      if (named && (!city || city.population < 100_000)) return { kind: 'airport', airport: named };
     }
     const cityCode = this.cityAndCode(rest, typed);
     if (cityCode) return cityCode;

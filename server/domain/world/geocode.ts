@@ -23,7 +23,9 @@
  *  8. A typed place of several pieces in any order: address, postcode, place, city, region,
  *     country ("Keizersgracht 312, Amsterdam", "berlin alexanderplatz", "Paris, TX"); see
  *     geocodeTypedPlace.ts for its rules and the precision of each kind of answer.
- *  9. A typo: the only major city or curated place one edit away ("Amsterdm"); else `suggest`
+ *  9. Text in another script: its Latin transliteration (`transliteration`), after the curated native
+ *     names of large cities whose script cannot be transliterated back (cityScriptNames.ts: 東京, القاهرة, תל אביב).
+ * 10. A typo: the only major city or curated place one edit away ("Amsterdm"); else `suggest`
  *     names up to three near ones (geocodeTypos.ts).
  * Unknown text, or text longer than the API's 200 characters → undefined.
  */
@@ -32,7 +34,9 @@ import { deepFreeze } from '../../../conformance/contract/deepFreeze.js';
 import type { Hotel } from '../hotel.js';
 import { airportDirectory, type Airport, type AirportDirectory } from './airports.js';
 import { cityLatitude, cityLongitude, loadCities, type CityRecord } from './cities.js';
+import { transliterate } from 'transliteration';
 import { CITY_ALIASES } from './cityAliases.js';
+import { CITY_SCRIPT_NAMES } from './cityScriptNames.js';
 import { buildCountryIndex } from './countryNames.js';
 import { airportResult, cityResult, landmarkResult, type GeocodeResult } from './geocodeResult.js';
 import { resolveTypedPlace, type Gazetteer } from './geocodeTypedPlace.js';
@@ -48,6 +52,8 @@ export type { GeocodeResult, GeocodeSource } from './geocodeResult.js';
 
 /** Cities at least this big beat airport codes and airport names that match the same text. */
 const MAJOR_CITY_MIN_POPULATION = 100_000;
+/** A letter outside the Latin script (Cyrillic, Greek, CJK, Arabic, Hebrew, ...). */
+const NON_LATIN_LETTER = /(?!\p{Script=Latin})\p{L}/u;
 /** Place texts whose answer is kept (each a few hundred bytes). */
 const RESOLVED_TEXTS_KEPT = 10_000;
 /** Words that say nothing about which airport is meant. */
@@ -102,10 +108,10 @@ export class Geocoder {
       countryCodes.add(city.country);
       this.addCity(normalizePlaceText(city.name), city);
     }
-    for (const [alias, target] of Object.entries(CITY_ALIASES)) {
+    for (const [alias, target] of [...Object.entries(CITY_ALIASES), ...Object.entries(CITY_SCRIPT_NAMES)]) {
       const [name = '', country] = target.split('|');
       const city = this.bestCity(normalizePlaceText(name), (candidate) => candidate.country === country);
-      if (city) this.addCity(alias, city);
+      if (city) this.addCity(normalizePlaceText(alias), city);
     }
     this.countries = buildCountryIndex(countryCodes);
     for (const [key, list] of this.citiesByName) {
@@ -175,6 +181,11 @@ export class Geocoder {
     if (form) return form.kind === 'place' ? landmarkResult(form.place) : airportResult(form.airport);
     const typed = resolveTypedPlace(text, this.gazetteer);
     if (typed) return typed;
+    // Names in another script ("Москва", "Αθήνα", "서울"): their Latin transliteration, once.
+    if (NON_LATIN_LETTER.test(text)) {
+      const latin = transliterate(text);
+      if (latin !== text && !NON_LATIN_LETTER.test(latin)) return this.resolveAfresh(latin);
+    }
     const typo = this.typos.find(key).match;
     if (!typo) return undefined;
     return 'population' in typo ? cityResult(typo) : landmarkResult(typo);

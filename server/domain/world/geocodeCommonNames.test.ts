@@ -119,9 +119,17 @@ const OTHER_LANGUAGES: Row[] = [
   ['Verbotene Stadt', 39.9163, 116.3972, 'sight'], ['故宫', 39.9163, 116.3972, 'sight'], ['富士山', 35.3606, 138.7274, 'sight'],
 ];
 
+const OWN_SCRIPT: Row[] = [
+  ['Москва', 55.7522, 37.6156, 'city'], ['Берлин', 52.5244, 13.4105, 'city'], ['Αθήνα', 37.9838, 23.7278, 'city'],
+  ['Θεσσαλονίκη', 40.6403, 22.9439, 'city'], ['서울', 37.5665, 126.978, 'city'], ['東京', 35.6895, 139.6917, 'city'],
+  ['北京', 39.9075, 116.3972, 'city'], ['القاهرة', 30.0626, 31.2497, 'city'], ['תל אביב', 32.0809, 34.7806, 'city'],
+  ['ירושלים', 31.769, 35.2163, 'city'],
+];
+
 const TABLE: Array<[string, Row[]]> = [
   ['airports', AIRPORTS], ['stations', STATIONS], ['street abbreviations and word order', STREETS_AND_ORDER],
   ['diacritics both ways', DIACRITICS], ['typos one edit away', TYPOS], ['landmarks in other languages', OTHER_LANGUAGES],
+  ['names in their own script', OWN_SCRIPT],
 ];
 
 describe('places by the names people use', () => {

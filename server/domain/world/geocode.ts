@@ -178,7 +178,10 @@ export class Geocoder {
       ?? this.cityOrAirportName(key) ?? this.address(key);
     if (whole) return whole;
     const form = this.forms.match(key, text);
-    if (form) return form.kind === 'place' ? landmarkResult(form.place) : airportResult(form.airport);
+    if (form?.kind === 'place') return landmarkResult(form.place);
+    if (form?.kind === 'airport') return airportResult(form.airport);
+    const formCity = form && (this.bestCity(form.key) ?? this.bestCity(`${form.key} city`));
+    if (formCity) return cityResult(formCity);
     const typed = resolveTypedPlace(text, this.gazetteer);
     if (typed) return typed;
     // Names in another script ("Москва", "Αθήνα", "서울"): their Latin transliteration, once.

@@ -59,6 +59,8 @@ const AIRPORTS: Row[] = [
   // "CITY CODE" and "airport CITY"
   airport('Paris CDG', CDG), airport('CDG Paris', CDG), airport('Amsterdam AMS', AMS), airport('Munich MUC', MUC), airport('London LHR', LHR),
   airport('Airport Frankfurt', FRA), airport('airport amsterdam', AMS), airport('Amsterdam Airport', AMS), airport('Munich international airport', MUC),
+  airport('Flughafen Hamburg', [53.6304, 9.9882]), airport('Aeroporto di Roma Fiumicino', [41.8003, 12.2389]), airport('Aéroport de Nice', [43.6584, 7.2159]),
+  airport('Aeropuerto de Málaga', [36.6749, -4.4991]), airport('Düsseldorf Flughafen', [51.2895, 6.7668]), airport('Changi Airport', [1.3502, 103.9944]),
 ];
 
 const STATIONS: Row[] = [
@@ -81,6 +83,9 @@ const STATIONS: Row[] = [
   ['Stockholm C', 59.3303, 18.0583, 'sight'], ['Oslo S', 59.911, 10.7528, 'sight'], ['København H', 55.6727, 12.5647, 'sight'],
   ['Praha hl.n.', 50.0831, 14.4353, 'sight'], ['Prague main railway station', 50.0831, 14.4353, 'sight'], ['Warszawa Centralna', 52.2287, 21.0031, 'sight'],
   ['Kraków Główny', 50.0677, 19.9478, 'sight'], ['Penn Station', 40.7506, -73.9935, 'sight'], ['Union Station Chicago', 41.8787, -87.6403, 'sight'],
+  ['Hamburg Hauptbahnhof', 53.553, 10.0067, 'sight'], ['Bologna station', 44.5057, 11.343, 'sight'], ['Antwerpen Centraal', 51.2172, 4.4211, 'sight'],
+  // A city without a curated station: its centre (a city's precision)
+  ['Leiden Centraal', 52.1601, 4.497, 'city'], ['Haarlem station', 52.3874, 4.6462, 'city'], ['Den Bosch station', 51.6978, 5.3037, 'city'],
 ];
 
 const STREETS_AND_ORDER: Row[] = [
@@ -147,6 +152,10 @@ describe('places by the names people use', () => {
       });
     });
   }
+
+  it('leaves a station word without a known city unknown', () => {
+    for (const text of ['Narnia station', 'Main station', 'Station', 'Airport', 'Flughafen']) expect(geocoder.resolve(text), text).toBeUndefined();
+  });
 
   it('offers up to three suggestions when a typo is ambiguous, and none for gibberish', () => {
     expect(geocoder.resolve('Pari')).toBeUndefined();

@@ -35,6 +35,10 @@ const STATION_WORDS: ReadonlySet<string> = new Set([
   'centralna', 'centralstation', 'gare', 'estacion', 'estacio', 'estacao', 'stazione', 'dworzec', 'glowny', 'nadrazi', 'hlavni',
   'termini', 'terminus', 'hovedbanegard', 'sentralstasjon', 'main', 'vokzal', 'sbb', 'eki', 'c', 's', 'h',
 ]);
+/** Station words that cannot be part of another kind of name ("Central" can: "Central Park"). */
+const STRICT_STATION_WORDS: ReadonlySet<string> = new Set(['station', 'railway', 'hauptbahnhof', 'bahnhof', 'gare', 'estacion', 'estacio', 'estacao', 'stazione', 'dworzec', 'nadrazi', 'vokzal', 'centralstation', 'central', 'sbb']);
+/** A city without a curated station answers a station question only if it has this many people. */
+const MIN_STATION_CITY_POPULATION = 50_000;
 /** Fillers of names in many languages, dropped from the word sets. */
 const FILLERS: ReadonlySet<string> = new Set([
   'the', 'of', 'de', 'la', 'le', 'les', 'l', 'du', 'des', 'del', 'della', 'di', 'da', 'do', 'dos', 'das', 'der', 'den', 'von',
@@ -84,7 +88,11 @@ export interface CityLookup {
   airportNamed(key: string): Airport | undefined;
 }
 
-export type FormMatch = { kind: 'place'; place: Landmark } | { kind: 'airport'; airport: Airport };
+export type FormMatch =
+  | { kind: 'place'; place: Landmark }
+  | { kind: 'airport'; airport: Airport }
+  /** A station of a city without one in stations.json: the city (centre) named by `key`. */
+  | { kind: 'city'; key: string };
 
 export class PlaceForms {
   /** Word-set key → index into `places`. */
@@ -164,8 +172,9 @@ export class PlaceForms {
       const airport = this.cityAirport(rest);
       if (airport !== undefined) return this.airport(airport);
     }
-    const station = this.cityStation(words);
-    return station === undefined ? undefined : { kind: 'place', place: this.places[station]! };
+    // Fillers stay in city names ("Den Bosch", "Frankfurt am Main"): try the words as typed first.
+    const typedWords = key.split(' ').map((word) => CANONICAL[word] ?? word);
+    return this.cityStation(typedWords) ?? this.cityStation(words);
   }
 
   /**
@@ -248,12 +257,18 @@ export class PlaceForms {
   }
 
   /** "Zürich HB", "Utrecht Centraal", "Gare de Bruxelles": a city with station words → its main station. */
-  private cityStation(words: readonly string[]): number | undefined {
+  private cityStation(words: readonly string[]): FormMatch | undefined {
     const stationWords = words.filter((word) => STATION_WORDS.has(word));
     const rest = words.filter((word) => !STATION_WORDS.has(word));
     if (stationWords.length === 0 || rest.length === 0 || rest.length > 4) return undefined;
-    const city = this.cities.city(rest.join(' '));
+    const cityKey = rest.join(' ');
+    const city = this.cities.city(cityKey);
     if (!city) return undefined;
-    return this.stationByCity.get(`${this.normalise(city.name)}|${city.country}`);
+    const station = this.stationByCity.get(`${this.normalise(city.name)}|${city.country}`);
+    if (station !== undefined) return { kind: 'place', place: this.places[station]! };
+    // A station the file lacks ("Leiden Centraal"): the city centre, a main station's usual
+    // neighbourhood, for a city big enough to have one and a word that can only mean a station.
+    const stationOnly = stationWords.some((word) => STRICT_STATION_WORDS.has(word));
+    return stationOnly && city.population >= MIN_STATION_CITY_POPULATION ? { kind: 'city', key: cityKey } : undefined;
   }
 }

@@ -32,7 +32,8 @@ export type paths = {
          *     - `price_from`/`price_to` are compared with the rate's `total_price` in the display currency,
          *       inclusive.
          *     - When both `location` and coordinates are given, the coordinates win and no geocoding happens.
-         *     - A `location` that cannot be geocoded gives 400 `Unknown location '…'`.
+         *     - A `location` that cannot be geocoded gives 400 `Unknown location '…'`; when known places are
+         *       one or two edits away it adds `Did you mean: A, B, C?` (at most three).
          *     - "Identical search" means an identical search of the same account: identical parameters
          *       after defaults and case normalisation, and the same `apikey`. The cache and its
          *       `search_id`s are per account, so an account never receives another account's `search_id`
@@ -421,7 +422,8 @@ export type components = {
              *     - an address with a US ZIP code or Canadian postcode: the ZIP code's or forward sortation area's centroid;
              *     - any other address with a city ("Hauptstraße 5, 10827 Berlin"): the city centre, since the sandbox has no house-level data; a UK or Dutch postcode alone ("SW1A 2AA", "1012 JS"): its post town's centre;
              *     - a city: its centre.
-             *     Text that names no known place, or only unknown words besides a city ("Narnia, Paris"), gives 400 `Unknown location '…'`.
+             *     Names as people type them also resolve: airports by IATA or ICAO code, by name with or without the word for airport in many languages ("Flughafen München", "Aéroport Charles de Gaulle"), as "{city} airport" (the city's main airport) or "{city} {code}" ("Paris CDG"); a city's main station by local name or abbreviation ("Zürich HB", "Utrecht Centraal", "Berlin Hbf"); street-type abbreviations ("Times Sq", "Friedrichstr."); landmarks by their names in other languages ("Eiffelturm", "Köln Dom"); a typo one edit away from a known city or place when only one is that near ("Amsterdm").
+             *     Text that names no known place, or only unknown words besides a city ("Narnia, Paris"), gives 400 `Unknown location '…'`, followed by `Did you mean: …?` with up to three known names one or two edits away when there are any.
              */
             location?: string;
             /** @description Alternative to `location`, with `longitude`; skips geocoding. */

@@ -157,7 +157,10 @@ export class SearchService {
       point = { latitude: request.latitude, longitude: request.longitude };
     } else if (request.location !== undefined && request.location.trim() !== '') {
       const place = this.deps.world.geocoder().resolve(request.location);
-      if (!place) throw badRequest(`Unknown location '${request.location}'`);
+      if (!place) {
+        const near = this.deps.world.geocoder().suggest(request.location);
+        throw badRequest(`Unknown location '${request.location}'${near.length > 0 ? `. Did you mean: ${near.join(', ')}?` : ''}`);
+      }
       point = { latitude: place.latitude, longitude: place.longitude };
     } else {
       throw badRequest('location is required unless latitude and longitude are given');

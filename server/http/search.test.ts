@@ -58,7 +58,8 @@ describe('search.php request rules', () => {
     await searchError(base, /location is required unless latitude and longitude/);
     await searchError({ ...base, latitude: 52.37 }, /latitude and longitude must be given together/);
     await searchError({ ...base, longitude: 4.89 }, /latitude and longitude must be given together/);
-    await searchError({ ...base, location: 'Xyzzyqwv Nowhere' }, /Unknown location 'Xyzzyqwv Nowhere'/);
+    await searchError({ ...base, location: 'Xyzzyqwv Nowhere' }, /^Unknown location 'Xyzzyqwv Nowhere'$/);
+    await searchError({ ...base, location: 'Pari' }, /^Unknown location 'Pari'\. Did you mean: Paris(, [^,?]+){0,2}\?$/);
     await searchError({ ...base, location: '' }, /location/);
     const byCoordinates = await searchOk({ ...base, latitude: 48.8584, longitude: 2.2945, location: 'Amsterdam' });
     expect(byCoordinates.search.latitude).toBe(48.8584);

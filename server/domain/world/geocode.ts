@@ -17,21 +17,32 @@
  *     unless the text is the name of an airport's own city ("Lelystad" is the town, not its airport).
  *  5. Smaller city by exact name ("Kennedy" is an airport first, "Diemen" a town).
  *  6. Hotel address (text with a digit): "{address}, {city}", "{address}, {postal code} {city}", "{address}".
- *  7. A typed place of several pieces in any order: address, postcode, place, city, region,
+ *  7. The names people use (geocodeForms.ts): any word order, abbreviations ("Times Sq", "Berlin Hbf"),
+ *     airports by every common form ("Flughafen München", "Paris CDG", "EHAM"), a city's main station
+ *     ("Zürich HB", "Utrecht Centraal", fixtures/stations.json).
+ *  8. A typed place of several pieces in any order: address, postcode, place, city, region,
  *     country ("Keizersgracht 312, Amsterdam", "berlin alexanderplatz", "Paris, TX"); see
  *     geocodeTypedPlace.ts for its rules and the precision of each kind of answer.
+ *  9. Text in another script: its Latin transliteration (`transliteration`), after the curated native
+ *     names of large cities whose script cannot be transliterated back (cityScriptNames.ts: 東京, القاهرة, תל אביב).
+ * 10. A typo: the only major city or curated place one edit away ("Amsterdm"); else `suggest`
+ *     names up to three near ones (geocodeTypos.ts).
  * Unknown text, or text longer than the API's 200 characters → undefined.
  */
 import { LRUCache } from 'lru-cache';
 import { deepFreeze } from '../../../conformance/contract/deepFreeze.js';
 import type { Hotel } from '../hotel.js';
 import { airportDirectory, type Airport, type AirportDirectory } from './airports.js';
-import { loadCities, type CityRecord } from './cities.js';
+import { cityLatitude, cityLongitude, loadCities, type CityRecord } from './cities.js';
+import { transliterate } from 'transliteration';
 import { CITY_ALIASES } from './cityAliases.js';
+import { CITY_SCRIPT_NAMES } from './cityScriptNames.js';
 import { buildCountryIndex } from './countryNames.js';
 import { airportResult, cityResult, landmarkResult, type GeocodeResult } from './geocodeResult.js';
 import { resolveTypedPlace, type Gazetteer } from './geocodeTypedPlace.js';
-import { loadNamedPlaces, type Landmark } from './landmarks.js';
+import { PlaceForms } from './geocodeForms.js';
+import { TypoIndex } from './geocodeTypos.js';
+import { loadNamedPlaces, loadStations, type Landmark } from './landmarks.js';
 import { MAX_PLACE_TEXT_LENGTH } from './placeText.js';
 import { PostcodeDirectory } from './postcodes.js';
 import { normalizePlaceText } from './text.js';
@@ -41,6 +52,8 @@ export type { GeocodeResult, GeocodeSource } from './geocodeResult.js';
 
 /** Cities at least this big beat airport codes and airport names that match the same text. */
 const MAJOR_CITY_MIN_POPULATION = 100_000;
+/** A letter outside the Latin script (Cyrillic, Greek, CJK, Arabic, Hebrew, ...). */
+const NON_LATIN_LETTER = /(?!\p{Script=Latin})\p{L}/u;
 /** Place texts whose answer is kept (each a few hundred bytes). */
 const RESOLVED_TEXTS_KEPT = 10_000;
 /** Words that say nothing about which airport is meant. */
@@ -70,14 +83,18 @@ export class Geocoder {
   /** Texts resolved lately, and what they resolved to (false: nothing). */
   private readonly resolved = new LRUCache<string, GeocodeResult | false>({ max: RESOLVED_TEXTS_KEPT });
   private readonly gazetteer: Gazetteer;
+  private readonly forms: PlaceForms;
+  private readonly typos = new TypoIndex<CityRecord | Landmark>();
 
   private constructor(
     private readonly hotels: readonly Hotel[],
     private readonly airports: AirportDirectory,
     cities: readonly CityRecord[],
-    namedPlaces: readonly Landmark[],
+    curatedPlaces: readonly Landmark[],
+    stations: readonly Landmark[],
     private readonly postcodes: PostcodeDirectory,
   ) {
+    const namedPlaces = [...curatedPlaces, ...stations];
     for (const place of namedPlaces) {
       const keys = new Set([place.name, ...place.aliases].map((name) => namedPlaceKey(normalizePlaceText(name))));
       for (const key of keys) {
@@ -91,12 +108,19 @@ export class Geocoder {
       countryCodes.add(city.country);
       this.addCity(normalizePlaceText(city.name), city);
     }
-    for (const [alias, target] of Object.entries(CITY_ALIASES)) {
+    for (const [alias, target] of [...Object.entries(CITY_ALIASES), ...Object.entries(CITY_SCRIPT_NAMES)]) {
       const [name = '', country] = target.split('|');
       const city = this.bestCity(normalizePlaceText(name), (candidate) => candidate.country === country);
-      if (city) this.addCity(alias, city);
+      if (city) this.addCity(normalizePlaceText(alias), city);
     }
     this.countries = buildCountryIndex(countryCodes);
+    for (const [key, list] of this.citiesByName) {
+      const city = this.bestCity(key);
+      if (city && (city.population >= MAJOR_CITY_MIN_POPULATION || this.cityAliasKeys.has(key)) && list.length > 0) {
+        this.typos.add(key, city, city.name, city.population);
+      }
+    }
+    for (const place of namedPlaces) this.typos.add(normalizePlaceText(place.name), place, place.name, 0);
     for (const airport of airports.airports) {
       const key = normalizePlaceText(airport.name);
       if (!this.airportsByName.has(key)) this.airportsByName.set(key, airport);
@@ -113,14 +137,27 @@ export class Geocoder {
       bestCity: (key, accept) => this.bestCity(key, accept),
       isCityAlias: (key) => this.cityAliasKeys.has(key),
       citiesNamed: (key) => this.citiesByName.get(key) ?? [],
-      namedPlaces: (key) => this.namedPlacesByKey.get(namedPlaceKey(key)) ?? [],
+      namedPlaces: (key) => this.namedPlacesByKey.get(namedPlaceKey(key)) ?? this.formPlace(key),
       airportNamed: (key) => this.airportName(key),
       postcodeArea: (countryCode, code) => this.postcodes.find(countryCode, code),
     };
+    this.forms = new PlaceForms(namedPlaces, curatedPlaces.length, airports.airports, (airport) => (airport as { icao?: string }).icao, {
+      city: (key) => {
+        const city = this.bestCity(key) ?? this.bestCity(`${key} city`);
+        return city && { name: city.name, country: city.country, latitude: cityLatitude(city), longitude: cityLongitude(city), population: city.population };
+      },
+      airportNamed: (key) => this.airportName(key),
+    }, normalizePlaceText);
+  }
+
+  /** A curated place whose words, in any order and with abbreviations folded, are the key's. */
+  private formPlace(key: string): Landmark[] {
+    const found = this.forms.match(key, key);
+    return found?.kind === 'place' ? [found.place] : [];
   }
 
   static create(world: World): Geocoder {
-    return new Geocoder(world.allHotels(), airportDirectory(), loadCities(), loadNamedPlaces(), PostcodeDirectory.load());
+    return new Geocoder(world.allHotels(), airportDirectory(), loadCities(), loadNamedPlaces(), loadStations(), PostcodeDirectory.load());
   }
 
   resolve(text: string): GeocodeResult | undefined {
@@ -136,8 +173,34 @@ export class Geocoder {
   private resolveAfresh(text: string): GeocodeResult | undefined {
     const key = normalizePlaceText(text);
     if (!key) return undefined;
-    const whole = this.landmark(key) ?? this.airportCode(text.trim(), key) ?? this.cityOrAirportName(key) ?? this.address(key);
-    return whole ?? resolveTypedPlace(text, this.gazetteer);
+    const cityAirport = this.forms.majorCityAirport(key);
+    const whole = this.landmark(key) ?? this.airportCode(text.trim(), key) ?? (cityAirport && airportResult(cityAirport))
+      ?? this.cityOrAirportName(key) ?? this.address(key);
+    if (whole) return whole;
+    const form = this.forms.match(key, text);
+    if (form?.kind === 'place') return landmarkResult(form.place);
+    if (form?.kind === 'airport') return airportResult(form.airport);
+    const formCity = form && (this.bestCity(form.key) ?? this.bestCity(`${form.key} city`));
+    if (formCity) return cityResult(formCity);
+    const typed = resolveTypedPlace(text, this.gazetteer);
+    if (typed) return typed;
+    // Names in another script ("Москва", "Αθήνα", "서울"): their Latin transliteration, once.
+    if (NON_LATIN_LETTER.test(text)) {
+      const latin = transliterate(text);
+      if (latin !== text && !NON_LATIN_LETTER.test(latin)) return this.resolveAfresh(latin);
+    }
+    const typo = this.typos.find(key).match;
+    if (!typo) return undefined;
+    return 'population' in typo ? cityResult(typo) : landmarkResult(typo);
+  }
+
+  /**
+   * Up to three known names near a text that resolves to nothing (for "Did you mean"), empty when
+   * none is near or the text resolves.
+   */
+  suggest(text: string): string[] {
+    if (text.length > MAX_PLACE_TEXT_LENGTH || this.resolve(text)) return [];
+    return this.typos.find(normalizePlaceText(text)).suggestions;
   }
 
   private addCity(key: string, city: CityRecord): void {

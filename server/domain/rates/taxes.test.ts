@@ -21,7 +21,8 @@ describe('taxes.json', () => {
       expect(entry, code).toBeDefined();
       expect(entry?.year).toBe(2026);
       expect(entry?.source.length).toBeGreaterThan(10);
-      expect(entry?.vat === null || (entry.vat >= 0 && entry.vat < 30)).toBe(true);
+      const vat = entry?.vat ?? null;
+      expect(vat === null || (vat >= 0 && vat < 30)).toBe(true);
     }
     expect(countryTaxes().size).toBeGreaterThanOrEqual(40);
     for (const city of cityTaxes()) {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PROPERTY_KINDS } from '../hotel.js';
-import { DEFAULT_HOTEL_COUNT, generateHotels } from './generate.js';
+import { cityLatitude, cityLongitude, loadCities } from './cities.js';
+import {
+  citySpreadM, DEFAULT_HOTEL_COUNT, generateHotels, MAX_SPREADS, RURAL_KINDS, RURAL_MIN_SPREADS, URBAN_KINDS, URBAN_MAX_SPREADS,
+} from './generate.js';
 import { distanceM } from './geo.js';
 import { SCENARIO_CLUSTER_CENTRE, SCENARIO_EXCLUSION_RADIUS_M } from './scenario.js';
 import { defaultWorld } from './world.js';
@@ -101,6 +104,75 @@ describe('generateHotels', () => {
     for (const hotel of amsterdam.slice(0, 50)) {
       const distance = distanceM(hotel.latitude, hotel.longitude, centre.latitude, centre.longitude);
       expect(Math.abs(distance - hotel.distanceToCenterM)).toBeLessThan(2);
+    }
+  });
+
+  it('puts every hotel within its city\'s area: at most 3.5 spreads from the centre it was built around', () => {
+    const byName = new Map<string, { latitude: number; longitude: number; population: number }>();
+    for (const city of loadCities()) {
+      const key = `${city.name}|${city.country}`;
+      const known = byName.get(key);
+      if (!known || known.population < city.population) {
+        byName.set(key, { latitude: cityLatitude(city), longitude: cityLongitude(city), population: city.population });
+      }
+    }
+    let checked = 0;
+    for (const hotel of generated) {
+      const city = byName.get(`${hotel.city}|${hotel.countryCode}`);
+      if (!city) continue;
+      const distance = distanceM(hotel.latitude, hotel.longitude, city.latitude, city.longitude);
+      // Same-named towns of one country: only check the hotels around the biggest.
+      if (Math.abs(distance - hotel.distanceToCenterM) > 5) continue;
+      checked++;
+      expect(hotel.distanceToCenterM, `hotel ${hotel.id} in ${hotel.city}`).toBeLessThanOrEqual(MAX_SPREADS * citySpreadM(city.population) + 5);
+    }
+    expect(checked).toBeGreaterThan(generated.length * 0.9);
+  });
+
+  it('centres Dubai on Downtown, not on the data set\'s point 13 km away in the desert', () => {
+    const dubai = generated.filter((hotel) => hotel.city === 'Dubai' && hotel.countryCode === 'AE');
+    expect(dubai.length).toBeGreaterThan(50);
+    const downtown = { latitude: 25.1972, longitude: 55.2744 };
+    for (const hotel of dubai) {
+      expect(distanceM(hotel.latitude, hotel.longitude, downtown.latitude, downtown.longitude)).toBeLessThan(9_000);
+    }
+    const near = dubai.filter((hotel) => distanceM(hotel.latitude, hotel.longitude, downtown.latitude, downtown.longitude) < 3_000);
+    expect(near.length).toBeGreaterThan(dubai.length / 3);
+  });
+
+  it('puts campsites, glamping, farms and castles out of city centres, hostels and apart-hotels near them', () => {
+    const biggest = new Map<string, { latitude: number; longitude: number; population: number }>();
+    for (const city of loadCities()) {
+      const key = `${city.name}|${city.country}`;
+      const known = biggest.get(key);
+      if (!known || known.population < city.population) {
+        biggest.set(key, { latitude: cityLatitude(city), longitude: cityLongitude(city), population: city.population });
+      }
+    }
+    let rural = 0;
+    let urban = 0;
+    for (const hotel of generated) {
+      const city = biggest.get(`${hotel.city}|${hotel.countryCode}`);
+      // Same-named towns of one country: only the hotels around the biggest.
+      if (!city || Math.abs(distanceM(hotel.latitude, hotel.longitude, city.latitude, city.longitude) - hotel.distanceToCenterM) > 5) continue;
+      const people = city.population;
+      const spread = citySpreadM(people);
+      if (RURAL_KINDS.has(hotel.kind) && people >= 50_000) {
+        rural++;
+        expect(hotel.distanceToCenterM, `${hotel.kind} ${hotel.id} in ${hotel.city}`).toBeGreaterThanOrEqual(RURAL_MIN_SPREADS * spread * 0.99 - 5);
+      }
+      if (URBAN_KINDS.has(hotel.kind)) {
+        urban++;
+        expect(hotel.distanceToCenterM, `${hotel.kind} ${hotel.id} in ${hotel.city}`).toBeLessThanOrEqual(URBAN_MAX_SPREADS * spread + 5);
+      }
+    }
+    expect(rural).toBeGreaterThan(500);
+    expect(urban).toBeGreaterThan(1000);
+    // No glamping or camping within 2 km of the Dam.
+    const dam = CITY_CENTRES.Amsterdam;
+    for (const hotel of generated) {
+      if (hotel.kind !== 'Glamping' && hotel.kind !== 'Camping') continue;
+      expect(distanceM(hotel.latitude, hotel.longitude, dam.latitude, dam.longitude)).toBeGreaterThan(2_000);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROPERTY_KINDS } from '../hotel.js';
+import { AIRPORT_HOTEL_MAX_DISTANCE_M, largeAirports } from './airportHotels.js';
 import { cityLatitude, cityLongitude, loadCities } from './cities.js';
 import {
   citySpreadM, DEFAULT_HOTEL_COUNT, generateHotels, MAX_SPREADS, RURAL_KINDS, RURAL_MIN_SPREADS, URBAN_KINDS, URBAN_MAX_SPREADS,
@@ -17,12 +18,17 @@ const CITY_CENTRES = {
 
 const world = defaultWorld();
 const generated = world.allHotels().filter((hotel) => hotel.scenario.length === 0);
+/** The hotels spread around city centres (the airport hotels come after them). */
+const cityHotels = generated.slice(0, DEFAULT_HOTEL_COUNT);
 
 describe('generateHotels', () => {
   it('generates exactly the default count with ids 1..n', () => {
     expect(DEFAULT_HOTEL_COUNT).toBeGreaterThanOrEqual(100_000);
-    expect(generated).toHaveLength(DEFAULT_HOTEL_COUNT);
+    // The city hotels, then the airport hotels (ids after them).
+    expect(generated.length).toBeGreaterThan(DEFAULT_HOTEL_COUNT + 3 * 500);
+    expect(generated.length).toBeLessThan(DEFAULT_HOTEL_COUNT + 10 * 2000);
     expect(generated.every((hotel, index) => hotel.id === index + 1)).toBe(true);
+    expect(generateHotels({ hotelCount: 300 })).toHaveLength(300);
   });
 
   it('is deterministic for a seed: a rebuild gives the same first and last hotels', () => {
@@ -117,7 +123,7 @@ describe('generateHotels', () => {
       }
     }
     let checked = 0;
-    for (const hotel of generated) {
+    for (const hotel of cityHotels) {
       const city = byName.get(`${hotel.city}|${hotel.countryCode}`);
       if (!city) continue;
       const distance = distanceM(hotel.latitude, hotel.longitude, city.latitude, city.longitude);
@@ -126,11 +132,11 @@ describe('generateHotels', () => {
       checked++;
       expect(hotel.distanceToCenterM, `hotel ${hotel.id} in ${hotel.city}`).toBeLessThanOrEqual(MAX_SPREADS * citySpreadM(city.population) + 5);
     }
-    expect(checked).toBeGreaterThan(generated.length * 0.9);
+    expect(checked).toBeGreaterThan(cityHotels.length * 0.9);
   });
 
   it('centres Dubai on Downtown, not on the data set\'s point 13 km away in the desert', () => {
-    const dubai = generated.filter((hotel) => hotel.city === 'Dubai' && hotel.countryCode === 'AE');
+    const dubai = cityHotels.filter((hotel) => hotel.city === 'Dubai' && hotel.countryCode === 'AE');
     expect(dubai.length).toBeGreaterThan(50);
     const downtown = { latitude: 25.1972, longitude: 55.2744 };
     for (const hotel of dubai) {
@@ -151,7 +157,7 @@ describe('generateHotels', () => {
     }
     let rural = 0;
     let urban = 0;
-    for (const hotel of generated) {
+    for (const hotel of cityHotels) {
       const city = biggest.get(`${hotel.city}|${hotel.countryCode}`);
       // Same-named towns of one country: only the hotels around the biggest.
       if (!city || Math.abs(distanceM(hotel.latitude, hotel.longitude, city.latitude, city.longitude) - hotel.distanceToCenterM) > 5) continue;
@@ -170,9 +176,34 @@ describe('generateHotels', () => {
     expect(urban).toBeGreaterThan(1000);
     // No glamping or camping within 2 km of the Dam.
     const dam = CITY_CENTRES.Amsterdam;
-    for (const hotel of generated) {
+    for (const hotel of cityHotels) {
       if (hotel.kind !== 'Glamping' && hotel.kind !== 'Camping') continue;
       expect(distanceM(hotel.latitude, hotel.longitude, dam.latitude, dam.longitude)).toBeGreaterThan(2_000);
     }
+  });
+
+  it('has 3 to 10 hotels within 5 km of every large airport, some named as airport hotels, after the city hotels', () => {
+    const airports = largeAirports();
+    expect(airports.length).toBeGreaterThan(500);
+    for (const code of ['AMS', 'LHR', 'CDG', 'JFK', 'DXB', 'HND', 'FRA']) expect(airports.some((a) => a.iata === code), code).toBe(true);
+    const airportHotels = generated.slice(DEFAULT_HOTEL_COUNT);
+    let unserved = 0;
+    for (const airport of airports) {
+      const near = airportHotels.filter(
+        (hotel) => Math.abs(hotel.latitude - airport.latitude) < 0.06 &&
+          distanceM(hotel.latitude, hotel.longitude, airport.latitude, airport.longitude) <= AIRPORT_HOTEL_MAX_DISTANCE_M,
+      );
+      if (near.length === 0) {
+        unserved++; // no town of 1,000 within 30 km (remote islands)
+        continue;
+      }
+      expect(near.length, airport.iata).toBeGreaterThanOrEqual(3);
+      expect(near.some((hotel) => /Airport/.test(hotel.name)), airport.iata).toBe(true);
+    }
+    expect(unserved).toBeLessThan(airports.length * 0.03);
+    const schiphol = airports.find((a) => a.iata === 'AMS')!;
+    const nearSchiphol = airportHotels.filter((h) => distanceM(h.latitude, h.longitude, schiphol.latitude, schiphol.longitude) <= 5000);
+    expect(nearSchiphol.length).toBeGreaterThanOrEqual(3);
+    expect(nearSchiphol.length).toBeLessThanOrEqual(20);
   });
 });

@@ -12,14 +12,24 @@ import { hotelName, postalCode, streetAddress } from './naming.js';
 import { timeZoneAt } from '../localTime.js';
 import { Random, mixSeeds } from '../random.js';
 import { SCENARIO_CLUSTER_CENTRE, SCENARIO_EXCLUSION_RADIUS_M } from './scenario.js';
+import { generateAirportHotels } from './airportHotels.js';
 
 export const DEFAULT_SEED = 20260101;
 export const DEFAULT_HOTEL_COUNT = 100_000;
 
 export interface GenerateOptions {
   seed?: number;
+  /** City hotels, ids 1..hotelCount. */
   hotelCount?: number;
+  /**
+   * Also add 3–10 hotels near every large airport, ids after the city hotels
+   * (default: in worlds of at least AIRPORT_HOTELS_MIN_WORLD city hotels).
+   */
+  airportHotels?: boolean;
 }
+
+/** Worlds this big (the default one) get airport hotels unless told otherwise. */
+export const AIRPORT_HOTELS_MIN_WORLD = 10_000;
 
 /** Towns below this population get no hotels at all. */
 const MIN_POPULATION = 1000;
@@ -218,7 +228,7 @@ function insideScenarioCircle(position: LatLon): boolean {
   return d < SCENARIO_EXCLUSION_RADIUS_M;
 }
 
-/** Generates the world's hotels with ids 1..hotelCount. */
+/** Generates the world's hotels: city hotels with ids 1..hotelCount, then the airport hotels (if any). */
 export function generateHotels(options: GenerateOptions = {}): Hotel[] {
   const seed = options.seed ?? DEFAULT_SEED;
   const hotelCount = options.hotelCount ?? DEFAULT_HOTEL_COUNT;
@@ -263,6 +273,9 @@ export function generateHotels(options: GenerateOptions = {}): Hotel[] {
         scenario: [],
       };
     }
+  }
+  if (options.airportHotels ?? hotelCount >= AIRPORT_HOTELS_MIN_WORLD) {
+    return hotels.concat(generateAirportHotels(seed, hotelCount + 1, (city) => cityPriceLevel(city.population, city.country.toUpperCase())));
   }
   return hotels;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROPERTY_KINDS } from '../hotel.js';
+import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { AIRPORT_HOTEL_MAX_DISTANCE_M, largeAirports } from './airportHotels.js';
 import { cityLatitude, cityLongitude, loadCities } from './cities.js';
 import {
@@ -205,5 +206,19 @@ describe('generateHotels', () => {
     const nearSchiphol = airportHotels.filter((h) => distanceM(h.latitude, h.longitude, schiphol.latitude, schiphol.longitude) <= 5000);
     expect(nearSchiphol.length).toBeGreaterThanOrEqual(3);
     expect(nearSchiphol.length).toBeLessThanOrEqual(20);
+  });
+
+  it('writes postcodes in the country\'s format (postcode-validator), for all but a few small countries', () => {
+    // Not yet in their own format (small numbers of hotels; island territories, US-style ZIP areas).
+    const notYet = new Set(('LB GN AZ PA NI HT MD SV PR FM MP CV LS BB BN TC NC VG MH AS MQ PF RE GU MT CK BH KY ME YT BM MC SZ GF JE VI').split(' '));
+    let checked = 0;
+    const wrong: string[] = [];
+    for (const hotel of generated) {
+      if (notYet.has(hotel.countryCode) || !postcodeValidatorExistsForCountry(hotel.countryCode)) continue;
+      checked++;
+      if (!postcodeValidator(hotel.postalCode, hotel.countryCode) && wrong.length < 10) wrong.push(`${hotel.countryCode} ${hotel.postalCode}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(generated.length * 0.9);
   });
 });

@@ -142,3 +142,15 @@ describe('tax scenarios', () => {
     }
   });
 });
+
+describe('prices follow the stars', () => {
+  it('the average base price rises with every star (same city, kind and distance)', () => {
+    const averages = [1, 2, 3, 4, 5].map((stars) => {
+      let sum = 0;
+      for (let id = 1; id <= 200; id++) sum += profileOf(makeHotel({ id: 50_000 + id, starRating: stars })).baseEur;
+      return sum / 200;
+    });
+    for (let i = 1; i < averages.length; i++) expect(averages[i]).toBeGreaterThan((averages[i - 1] as number) * 1.2);
+  });
+});
+

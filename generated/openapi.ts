@@ -283,7 +283,7 @@ export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
         /**
-         * @description A money amount as decimal text. **Reference behaviour:** always two decimals.
+         * @description A money amount as decimal text. **Reference behaviour:** exactly as many decimals as the currency's ISO 4217 minor unit: none for JPY, ISK, KRW, CLP, VND; two for EUR, USD and most others; three for KWD, BHD (the pattern cannot tie the decimals to the currency field).
          * @example 763.21
          */
         Money: string;
@@ -580,7 +580,7 @@ export type components = {
             currency: components["schemas"]["CurrencyCode"];
             /** @description One price per night, in order. */
             price_per_night: components["schemas"]["Money"][];
-            /** @description Present in hotel-details responses. */
+            /** @description Present in hotel-details responses. Decimals as the currency's ISO 4217 minor unit. */
             average_per_night?: string | null;
             /** @description Actual charge; may differ from `total_price` through currency conversion. */
             charge_amount?: string | null;

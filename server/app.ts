@@ -188,7 +188,7 @@ export function createApp(options: AppOptions): Express {
 
   app.use(consoleRouter(context, { contractPath: CONTRACT_PATH, controlContractPath: CONTROL_CONTRACT_PATH }));
   app.use('/book', finalizeRouter(context));
-  app.use('/images', imagesRouter());
+  app.use('/images', imagesRouter(context.world));
   if (config.controlApi) {
     // Before the control router, which takes JSON only: the console's forms are url-encoded.
     app.use(CONTROL_UI_PATH, controlUiRouter(context));

@@ -52,11 +52,11 @@ describe('validateResponse', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({
       path: '/hotels/0/rate/pricing/total_price',
-      rule: 'pattern "^[0-9]+\\\\.[0-9]{2}$"',
+      rule: 'pattern "^[0-9]+(\\\\.[0-9]{2,3})?$"',
       schemaPath: '#/components/schemas/Money/pattern',
     });
     expect(formatErrors(errors)).toBe(
-      '/hotels/0/rate/pricing/total_price: pattern "^[0-9]+\\\\.[0-9]{2}$" — must match pattern "^[0-9]+\\.[0-9]{2}$", got "412.5"',
+      '/hotels/0/rate/pricing/total_price: pattern "^[0-9]+(\\\\.[0-9]{2,3})?$" — must match pattern "^[0-9]+(\\.[0-9]{2,3})?$", got "412.5"',
     );
   });
 

@@ -51,7 +51,7 @@ describe('the spec-level contract', () => {
   it('accepts what the description allows and the full contract refuses; keeps what it states', () => {
     const reference = createContractValidator(full);
     const specLevel = createContractValidator(spec);
-    for (const money of ['265.6', '1500', '12.3456']) {
+    for (const money of ['265.6', '12.3456', '1.5']) {
       expect(reference.validateSchema('Money', money).ok, money).toBe(false);
       expect(specLevel.validateSchema('Money', money).ok, money).toBe(true);
     }
@@ -68,6 +68,6 @@ describe('the spec-level contract', () => {
 
   it('leaves the markers in place as annotations and does not change openapi.yaml itself', () => {
     expect(isObject((full.components?.schemas?.Money as Record<string, unknown>)[REFERENCE_MARKER])).toBe(true);
-    expect((full.components?.schemas?.Money as Record<string, unknown>).pattern).toBe('^[0-9]+\\.[0-9]{2}$');
+    expect((full.components?.schemas?.Money as Record<string, unknown>).pattern).toBe('^[0-9]+(\\.[0-9]{2,3})?$');
   });
 });

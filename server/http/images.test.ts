@@ -3,6 +3,9 @@ import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_ANNA, dayAfter, startTestServer, type TestServer } from '../domain/bookings/testSupport.js';
 import type { HotelResponse, SearchResponse } from '../contract.js';
+import { readFileSync } from 'node:fs';
+import { IMAGE_CATEGORIES, IMAGE_VARIANTS, imageFile } from './images.js';
+import { PLACEHOLDER_IMAGE_PATH } from '../domain/world/details.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -51,5 +54,34 @@ describe('hotel images', () => {
     for (const path of ['/images/hotels/4127/1.svg', '/images/hotels/4127/1.png', '/images/hotels/0/1.jpg', '/images/hotels/x/1.jpg', '/images/hotels/4127/1234.jpg']) {
       expect((await image(path)).status, path).toBe(404);
     }
+  });
+
+  it('serves the placeholder URL the API hands out for hotels without details', async () => {
+    expectJpeg1024x768(await image(PLACEHOLDER_IMAGE_PATH));
+  });
+
+  it('has at least 6 distinct pictures per category, and a picture labelled X shows an X scene', async () => {
+    const files = new Map<string, string>();
+    for (const category of IMAGE_CATEGORIES) {
+      const distinct = new Set<string>();
+      for (let variant = 0; variant < IMAGE_VARIANTS; variant++) {
+        const bytes = readFileSync(new URL(`../../fixtures/images/${imageFile(category, variant)}`, import.meta.url)).toString('base64');
+        distinct.add(bytes);
+        files.set(bytes, category);
+      }
+      expect(distinct.size, category).toBeGreaterThanOrEqual(6);
+    }
+    expect(IMAGE_CATEGORIES).toEqual(expect.arrayContaining(['exterior', 'room', 'bathroom', 'restaurant', 'pool', 'lobby']));
+    const stay = { checkin: dayAfter(server.clock, 20), checkout: dayAfter(server.clock, 22) };
+    let checked = 0;
+    for (const id of [4127, 1, 2, 3, 17, 555]) {
+      const details = (await server.post('/hotel.php', { apikey: KEY_ANNA, id, ...stay })).body as unknown as HotelResponse;
+      for (const entry of details.images ?? []) {
+        const shown = files.get((await image(entry.url)).bytes.toString('base64'));
+        expect(shown, `${entry.url} labelled ${entry.category}`).toBe(entry.category);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
   });
 });

@@ -44,14 +44,17 @@ describe('price increase at booking', () => {
   it('rounds whole-unit currencies to whole units', () => {
     const quoted: PriceSnapshot = {
       currency: 'JPY',
-      totalPrice: '30001.00',
-      pricePerNight: ['15001.00', '15000.00'],
+      totalPrice: '30001',
+      pricePerNight: ['15001', '15000'],
       chargeAmount: '185.00',
       chargeCurrency: 'EUR',
       policies: [],
     };
     const booked = increasePrices(quoted, 10);
-    for (const amount of booked.pricePerNight) expect(amount).toMatch(/\.00$/);
-    expect(booked.totalPrice).toBe('33001.00');
+    // ISO 4217: the yen has no minor unit, so no decimals at all.
+    for (const amount of booked.pricePerNight) expect(amount).toMatch(/^[0-9]+$/);
+    expect(booked.totalPrice).toMatch(/^[0-9]+$/);
+    expect(booked.chargeAmount).toMatch(/^[0-9]+\.[0-9]{2}$/);
+    expect(booked.totalPrice).toBe('33001');
   });
 });

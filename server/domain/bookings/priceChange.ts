@@ -5,7 +5,7 @@
  * total (non-refundable) or the first night (refundable) is still exactly that.
  */
 import type { Schemas } from '../../contract.js';
-import { formatCents, roundForCurrency } from '../rates/currency.js';
+import { formatIn, roundForCurrency } from '../rates/currency.js';
 
 export interface PriceSnapshot {
   currency: string;
@@ -16,11 +16,11 @@ export interface PriceSnapshot {
   policies: Schemas['PenaltyPolicy'][];
 }
 
-/** Integer cents of a decimal money text such as "412.50". */
+/** Integer cents of a decimal money text such as "412.50", "412" (JPY) or "412.500" (KWD). */
 export function centsOf(amount: string): number {
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(amount);
+  const match = /^(\d+)(?:\.(\d{1,3}))?$/.exec(amount);
   if (!match) throw new RangeError(`Not a money amount: ${amount}`);
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+  return Number(match[1]) * 100 + Math.round(Number((match[2] ?? '0').padEnd(3, '0')) / 10);
 }
 
 export function increasePrices(snapshot: PriceSnapshot, percent: number): PriceSnapshot {
@@ -30,10 +30,12 @@ export function increasePrices(snapshot: PriceSnapshot, percent: number): PriceS
 
   const nightCents = snapshot.pricePerNight.map(scaleDisplay);
   const totalCents = nightCents.reduce((sum, cents) => sum + cents, 0);
-  const pricePerNight = nightCents.map(formatCents);
-  const totalPrice = formatCents(totalCents);
+  const display = (cents: number) => formatIn(cents, snapshot.currency);
+  const charge = (cents: number) => formatIn(cents, snapshot.chargeCurrency);
+  const pricePerNight = nightCents.map(display);
+  const totalPrice = display(totalCents);
   const sameCurrency = snapshot.chargeCurrency === snapshot.currency;
-  const chargeAmount = sameCurrency ? totalPrice : formatCents(scaleCharge(snapshot.chargeAmount));
+  const chargeAmount = sameCurrency ? totalPrice : charge(scaleCharge(snapshot.chargeAmount));
   const oldFirstNight = snapshot.pricePerNight[0];
 
   const policies = snapshot.policies.map((policy) => {
@@ -42,13 +44,13 @@ export function increasePrices(snapshot: PriceSnapshot, percent: number): PriceS
         ? totalPrice
         : policy.penalty_amount === oldFirstNight
           ? (pricePerNight[0] ?? totalPrice)
-          : formatCents(scaleDisplay(policy.penalty_amount));
+          : display(scaleDisplay(policy.penalty_amount));
     const penaltyCharge =
       policy.penalty_charge === snapshot.chargeAmount
         ? chargeAmount
         : sameCurrency && policy.penalty_charge === policy.penalty_amount
           ? penaltyAmount
-          : formatCents(scaleCharge(policy.penalty_charge));
+          : charge(scaleCharge(policy.penalty_charge));
     return { ...policy, penalty_amount: penaltyAmount, penalty_charge: penaltyCharge };
   });
 

@@ -7,7 +7,7 @@
  */
 import type { components } from '../../../generated/openapi.js';
 import { instantMsOfLocal } from '../localTime.js';
-import { formatCents } from './currency.js';
+import { formatIn } from './currency.js';
 import { isoDate, type StayNights } from './dates.js';
 import type { PricedRate } from './pricing.js';
 
@@ -38,7 +38,11 @@ export function refundableOpen(stay: StayNights, cancellationDays: number, timeZ
 
 export function cancellationOf(
   refundable: boolean, priced: PricedRate, stay: StayNights, cancellationDays: number, quotedAt: string,
+  currency: string,
 ): Cancellation {
+  // The charge is in EUR whenever the display currency is not EUR (pricing.charge_currency).
+  const charge = (cents: number) => formatIn(cents, 'EUR');
+  const display = (cents: number) => formatIn(cents, currency);
   if (refundable) {
     const deadline = deadlineText(stay, cancellationDays);
     return {
@@ -46,8 +50,8 @@ export function cancellationOf(
       policies: [{
         starts_at: deadline,
         ends_at: stay.checkoutNoon,
-        penalty_amount: formatCents(priced.displayNights[0] ?? 0),
-        penalty_charge: formatCents(priced.eurNights[0] ?? 0),
+        penalty_amount: display(priced.displayNights[0] ?? 0),
+        penalty_charge: charge(priced.eurNights[0] ?? 0),
       }],
     };
   }
@@ -56,8 +60,8 @@ export function cancellationOf(
     policies: [{
       starts_at: quotedAt,
       ends_at: stay.checkoutNoon,
-      penalty_amount: formatCents(priced.displayTotal),
-      penalty_charge: formatCents(priced.eurTotal),
+      penalty_amount: display(priced.displayTotal),
+      penalty_charge: charge(priced.eurTotal),
     }],
   };
 }

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  convertCentsFromEur, convertFromEur, formatCents, formatMoney, isSupportedCurrency, roundForCurrency, supportedCurrencies,
+  convertCentsFromEur, convertFromEur, formatCents, formatIn, formatMoney, isSupportedCurrency, minorUnitOf, roundForCurrency,
+  supportedCurrencies, usesWholeUnits,
 } from './currency.js';
 
 const MONEY = /^[0-9]+\.[0-9]{2}$/;
@@ -90,6 +91,23 @@ describe('conversion', () => {
     expect(roundForCurrency(12350, 'JPY')).toBe(12400);
     expect(roundForCurrency(12349, 'JPY')).toBe(12300);
     expect(roundForCurrency(123.5, 'EUR')).toBe(124);
+  });
+
+  it('formats every amount in the currency\'s ISO 4217 minor unit (currency-codes data)', () => {
+    expect(minorUnitOf('EUR')).toBe(2);
+    for (const code of ['JPY', 'KRW', 'ISK', 'CLP', 'VND']) expect(minorUnitOf(code)).toBe(0);
+    expect(formatIn(41250, 'EUR')).toBe('412.50');
+    expect(formatIn(41200, 'JPY')).toBe('412');
+    expect(formatIn(0, 'ISK')).toBe('0');
+    expect(formatIn(roundForCurrency(12349, 'ISK'), 'ISK')).toBe('123');
+    expect(() => formatIn(41250, 'JPY')).toThrow(RangeError);
+    // Every supported currency with no minor unit is rounded to whole units.
+    for (const code of supportedCurrencies()) {
+      if (minorUnitOf(code) === 0) expect(usesWholeUnits(code)).toBe(true);
+      expect(formatIn(convertCentsFromEur(123457, code), code)).toMatch(
+        minorUnitOf(code) === 0 ? /^[0-9]+$/ : new RegExp(`^[0-9]+\\.[0-9]{${minorUnitOf(code)}}$`),
+      );
+    }
   });
 
   it('throws for an unsupported currency', () => {

@@ -5,6 +5,12 @@
  * currencies the fixture lists under `wholeUnits` (e.g. JPY, KRW).
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+/** ISO 4217 data (the `currency-codes` package): `digits` is the currency's minor unit. */
+const isoCurrencies = createRequire(import.meta.url)('currency-codes') as {
+  code(code: string): { digits: number } | undefined;
+};
 
 interface ExchangeRateFile {
   base: string;
@@ -15,7 +21,7 @@ interface ExchangeRateFile {
 
 const RATES_FILE = new URL('../../../fixtures/exchange-rates.json', import.meta.url);
 
-function loadRates(): { rates: Map<string, number>; wholeUnits: Set<string> } {
+function loadRates(): { rates: Map<string, number>; wholeUnits: Set<string>; digits: Map<string, number> } {
   const parsed = JSON.parse(readFileSync(RATES_FILE, 'utf8')) as ExchangeRateFile;
   if (parsed.base !== 'EUR' || typeof parsed.rates !== 'object' || parsed.rates === null) {
     throw new Error('exchange-rates.json must have base EUR and a rates object');
@@ -28,7 +34,18 @@ function loadRates(): { rates: Map<string, number>; wholeUnits: Set<string> } {
     rates.set(code, rate);
   }
   rates.set('EUR', 1);
-  return { rates, wholeUnits: new Set(parsed.wholeUnits ?? []) };
+  const wholeUnits = new Set(parsed.wholeUnits ?? []);
+  const digits = new Map<string, number>();
+  for (const code of rates.keys()) {
+    const iso = isoCurrencies.code(code);
+    if (!iso || !Number.isInteger(iso.digits) || iso.digits < 0 || iso.digits > 3) {
+      throw new Error(`exchange-rates.json: ${code} has no ISO 4217 minor unit`);
+    }
+    digits.set(code, iso.digits);
+    // A currency without a minor unit is always rounded to whole units.
+    if (iso.digits === 0) wholeUnits.add(code);
+  }
+  return { rates, wholeUnits, digits };
 }
 
 const TABLE = loadRates();
@@ -51,7 +68,7 @@ export function rateOf(currency: string): number {
   return rate;
 }
 
-/** True for currencies whose amounts are rounded to whole units (still shown with ".00"). */
+/** True for currencies whose amounts are rounded to whole units (shown without decimals when ISO 4217 has no minor unit). */
 export function usesWholeUnits(currency: string): boolean {
   return TABLE.wholeUnits.has(currency);
 }
@@ -106,6 +123,29 @@ export function formatCents(cents: number): string {
   const units = Math.floor(cents / 100);
   const rest = cents % 100;
   return `${units}.${rest < 10 ? '0' : ''}${rest}`;
+}
+
+/** The ISO 4217 minor unit (decimals) of a supported currency: 0 for JPY, 2 for EUR, 3 for KWD. */
+export function minorUnitOf(currency: string): number {
+  const digits = TABLE.digits.get(currency);
+  if (digits === undefined) throw new RangeError(`Unsupported currency ${currency}`);
+  return digits;
+}
+
+/**
+ * Formats integer cents of `currency` as decimal text with the currency's ISO 4217
+ * minor unit: 41250 EUR -> "412.50", 41200 JPY -> "412", 41250 KWD -> "412.500".
+ * Amounts of a currency without a minor unit are whole units already (rounded where computed).
+ */
+export function formatIn(cents: number, currency: string): string {
+  const digits = minorUnitOf(currency);
+  const text = formatCents(cents);
+  if (digits === 2) return text;
+  if (digits === 0) {
+    if (cents % 100 !== 0) throw new RangeError(`${currency} has no minor unit: ${cents} cents`);
+    return text.slice(0, -3);
+  }
+  return `${text}${'0'.repeat(digits - 2)}`;
 }
 
 /** Formats a non-negative amount with exactly two decimals, rounding half-up on cents: 1.005 -> "1.01". */

@@ -5,6 +5,7 @@
  */
 import type { Hotel, PropertyKind } from '../hotel.js';
 import { Draws, hashString } from './random.js';
+import { cityTaxOf, countryTaxOf, perPersonNightEurCents } from './taxTable.js';
 
 export interface CityTaxRule {
   /** `percent`: a share of the stay price; `per_person_night`: a fixed EUR amount per guest and night. */
@@ -13,6 +14,8 @@ export interface CityTaxRule {
   percent: number;
   /** EUR cents per guest per night (kind `per_person_night`). */
   eurCentsPerPersonNight: number;
+  /** The same amount in cents of the hotel's local currency, exact, when the rule is stated locally. */
+  localCentsPerPersonNight?: number;
   /**
    * Currency the tax is stated in: `local` = the hotel's local currency (when the exchange
    * table knows it), `display` = the display currency, or an explicit ISO code (scenario).
@@ -68,19 +71,21 @@ function generateProfile(hotel: Hotel): HotelProfile {
   const refundableSurcharge = 0.08 + 0.01 * draws.int(0, 7);
   const cancellationDays = draws.pick(CANCELLATION_DAYS);
 
+  // Taxes follow the place (fixtures/taxes.json): the city's tourist tax, payable on top and
+  // stated in the local currency, and the country's lodging VAT, on top where prices are quoted
+  // without it (US, Canada). The same for every hotel of a city.
   let cityTax: CityTaxRule | null = null;
-  const taxDraw = draws.next();
-  const taxCurrencyLocal = draws.chance(0.5);
-  const percent = draws.pick([3, 4, 5, 6, 7, 8, 10, 12.5]);
-  const perPersonCents = 100 * draws.int(1, 5) + 50 * draws.int(0, 1);
-  if (taxDraw < 0.22) {
-    cityTax = { kind: 'percent', percent, eurCentsPerPersonNight: 0, currency: taxCurrencyLocal ? 'local' : 'display' };
-  } else if (taxDraw < 0.35) {
-    cityTax = { kind: 'per_person_night', percent: 0, eurCentsPerPersonNight: perPersonCents, currency: taxCurrencyLocal ? 'local' : 'display' };
+  const cityRule = cityTaxOf(hotel.countryCode, hotel.city);
+  if (cityRule?.kind === 'percent') {
+    cityTax = { kind: 'percent', percent: cityRule.rate, eurCentsPerPersonNight: 0, currency: 'local' };
+  } else if (cityRule?.kind === 'per_person_night') {
+    cityTax = {
+      kind: 'per_person_night', percent: 0, eurCentsPerPersonNight: perPersonNightEurCents(cityRule, hotel.localCurrency),
+      localCentsPerPersonNight: Math.round(cityRule.rate * 100), currency: 'local',
+    };
   }
-  const vatDraw = draws.next();
-  const vatRate = draws.pick([5, 7, 9, 10, 13, 21]);
-  const vatPercent = vatDraw < 0.06 ? vatRate : null;
+  const country = countryTaxOf(hotel.countryCode);
+  const vatPercent = country && !country.included && country.vat !== null && country.vat > 0 ? country.vat : null;
 
   return {
     seed,
@@ -107,7 +112,8 @@ function withScenario(hotel: Hotel, profile: HotelProfile): HotelProfile {
       };
     } else if (effect.kind === 'city_tax_third_currency') {
       const base = result.cityTax ?? { kind: 'per_person_night', percent: 0, eurCentsPerPersonNight: 350, currency: 'display' };
-      result = { ...result, cityTax: { ...base, currency: effect.currency.toUpperCase() } };
+      const { localCentsPerPersonNight: _local, ...rule } = base;
+      result = { ...result, cityTax: { ...rule, currency: effect.currency.toUpperCase() } };
     }
   }
   return result;
@@ -120,6 +126,7 @@ interface CacheEntry {
   level: number;
   distance: number;
   latitude: number;
+  place: string;
   scenario: Hotel['scenario'];
   profile: HotelProfile;
 }
@@ -132,7 +139,8 @@ export function profileOf(hotel: Hotel): HotelProfile {
   if (
     hit && hit.id === hotel.id && hit.kind === hotel.kind && hit.stars === hotel.starRating &&
     hit.level === hotel.cityPriceLevel && hit.distance === hotel.distanceToCenterM &&
-    hit.latitude === hotel.latitude && hit.scenario === hotel.scenario
+    hit.latitude === hotel.latitude && hit.scenario === hotel.scenario &&
+    hit.place === `${hotel.countryCode}|${hotel.city}|${hotel.localCurrency}`
   ) {
     return hit.profile;
   }
@@ -140,6 +148,7 @@ export function profileOf(hotel: Hotel): HotelProfile {
   cache.set(hotel, {
     id: hotel.id, kind: hotel.kind, stars: hotel.starRating, level: hotel.cityPriceLevel,
     distance: hotel.distanceToCenterM, latitude: hotel.latitude, scenario: hotel.scenario, profile,
+    place: `${hotel.countryCode}|${hotel.city}|${hotel.localCurrency}`,
   });
   return profile;
 }

@@ -7,6 +7,9 @@ import { profileOf } from './profile.js';
 
 const contract = createContractValidator();
 const MONEY = /^[0-9]+\.[0-9]{2}$/;
+/** ISO 4217: JPY has no minor unit. */
+const MONEY_IN: Record<string, RegExp> = { JPY: /^[0-9]+$/ };
+const moneyIn = (currency: string): RegExp => MONEY_IN[currency] ?? MONEY;
 const SERVICE_HASH = /^([0-9]+)-([A-Z0-9]{1,24})-([1-4])-([0-9]{8})-([0-9]{8})-([1-5])$/;
 const cents = (money: string): number => Math.round(Number(money) * 100);
 const sum = (list: string[]): number => list.reduce((total, money) => total + cents(money), 0);
@@ -81,11 +84,16 @@ describe('hotelRooms', () => {
           const { pricing } = rate;
           expect(pricing.currency).toBe(currency);
           expect(pricing.price_per_night).toHaveLength(7);
-          for (const night of pricing.price_per_night) expect(night).toMatch(MONEY);
+          for (const night of pricing.price_per_night) expect(night).toMatch(moneyIn(currency));
+          expect(pricing.total_price).toMatch(moneyIn(currency));
           expect(sum(pricing.price_per_night)).toBe(cents(pricing.total_price));
-          expect(pricing.average_per_night).toMatch(MONEY);
+          expect(pricing.average_per_night).toMatch(moneyIn(currency));
+          for (const policy of rate.cancellation.policies) {
+            expect(policy.penalty_amount).toMatch(moneyIn(currency));
+            expect(policy.penalty_charge).toMatch(MONEY);
+          }
+          if (rate.pricing.vat) expect(rate.pricing.vat.amount).toMatch(moneyIn(currency));
           expect(Math.abs(cents(pricing.average_per_night ?? '0') - cents(pricing.total_price) / 7)).toBeLessThanOrEqual(currency === 'JPY' ? 50 : 0.5);
-          if (currency === 'JPY') for (const night of pricing.price_per_night) expect(night).toMatch(/\.00$/);
           if (currency === 'EUR') {
             expect(pricing.charge_amount).toBeNull();
             expect(pricing.charge_currency).toBeNull();
@@ -307,7 +315,7 @@ describe('cheapestRate', () => {
         const same = room?.rates.find((other) => other.service_hash === rate?.service_hash);
         expect(same, rate?.service_hash).toBeDefined();
         const { average_per_night: average, ...pricing } = same?.pricing ?? { total_price: '', currency: '', price_per_night: [] };
-        expect(average).toMatch(MONEY);
+        expect(average).toMatch(moneyIn(stay.currency));
         expect(rate?.pricing).toEqual(pricing);
         expect(rate?.cancellation).toEqual(same?.cancellation);
         expect(rate?.search_hash).toBe(same?.search_hash);

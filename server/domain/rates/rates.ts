@@ -10,7 +10,7 @@ import {
   anyResidency, hotelBlock, isPackageRate, offeredRateMask, offers, residencyPriceFactor, roomsAvailable,
 } from './availability.js';
 import { cancellationOf, refundableOpen } from './cancellation.js';
-import { formatCents, isSupportedCurrency, roundForCurrency } from './currency.js';
+import { formatIn, isSupportedCurrency, roundForCurrency } from './currency.js';
 import { localDateTimeIn } from '../localTime.js';
 import { stayNights, type StayNights } from './dates.js';
 import { displayTotal, priceContext, priceRate, roomNightsEur, type PriceContext, type PricedRate } from './pricing.js';
@@ -74,13 +74,13 @@ function quotedAt(prep: Prepared, now: Date): string {
 function pricingOf(prep: Prepared, priced: PricedRate, withAverage: boolean): Pricing {
   const { ctx, currency } = prep;
   const pricing: Pricing = {
-    total_price: formatCents(priced.displayTotal),
+    total_price: formatIn(priced.displayTotal, currency),
     currency,
-    price_per_night: priced.displayNights.map(formatCents),
+    price_per_night: priced.displayNights.map((cents) => formatIn(cents, currency)),
   };
-  if (withAverage) pricing.average_per_night = formatCents(roundForCurrency(priced.displayTotal / ctx.stay.nights, currency));
+  if (withAverage) pricing.average_per_night = formatIn(roundForCurrency(priced.displayTotal / ctx.stay.nights, currency), currency);
   const inEur = currency === 'EUR';
-  pricing.charge_amount = inEur ? null : formatCents(priced.eurTotal);
+  pricing.charge_amount = inEur ? null : formatIn(priced.eurTotal, 'EUR');
   pricing.charge_currency = inEur ? null : 'EUR';
   pricing.taxes = taxesOf(prep.hotel, ctx, priced);
   const vat = vatOf(ctx, priced);
@@ -102,7 +102,7 @@ function hotelRateOf(prep: Prepared, room: RoomType, roomNights: Float64Array, r
     meal,
     refundable,
     pricing: pricingOf(prep, priced, true),
-    cancellation: cancellationOf(refundable, priced, prep.nights, prep.ctx.profile.cancellationDays, quotedAt(prep, now)),
+    cancellation: cancellationOf(refundable, priced, prep.nights, prep.ctx.profile.cancellationDays, quotedAt(prep, now), prep.currency),
     booking: {
       rooms_available: available,
       any_residency: anyResidency(room, rateType),
@@ -228,7 +228,7 @@ export function cheapestRate(hotel: Hotel, stay: Stay, now: Date, filter: RateFi
     room: { room_name: bestRoom.roomName, room_class: bestRoom.roomClass, bedding: bestRoom.bedding },
     meal,
     pricing: pricingOf(prep, priced, false),
-    cancellation: cancellationOf(refundable, priced, prep.nights, prep.ctx.profile.cancellationDays, quotedAt(prep, now)),
+    cancellation: cancellationOf(refundable, priced, prep.nights, prep.ctx.profile.cancellationDays, quotedAt(prep, now), prep.currency),
   };
 }
 

@@ -7,6 +7,35 @@ const CAPACITY = ['Single', 'Double', 'Triple', 'Quadruple', 'Quintuple', 'Sextu
 describe('roomTypesOf', () => {
   const hotels = manyHotels(480);
 
+  it('follows the stars: no suites, executive or deluxe rooms at 1–2 stars, no economy or dorms at 4–5, a suite at 5', () => {
+    let budget = 0;
+    let luxury = 0;
+    for (const hotel of manyHotels(600, 20000)) {
+      const rooms = roomTypesOf(hotel);
+      if (hotel.starRating === 1 || hotel.starRating === 2) {
+        budget++;
+        for (const room of rooms) {
+          expect(room.roomClass, `hotel ${hotel.id} ${room.roomName}`).not.toBe('Suite');
+          expect(['Executive', 'Deluxe']).not.toContain(room.quality);
+        }
+      }
+      // (A hostel is its dormitories whatever its stars; the world generator gives hostels 0–3 stars.)
+      if (hotel.starRating >= 4 && hotel.kind !== 'Hostel') {
+        for (const room of rooms) {
+          expect(room.quality, `hotel ${hotel.id} ${room.roomName}`).not.toBe('Economy');
+          expect(room.roomClass).not.toBe('Dormitory');
+        }
+      }
+    }
+    for (let id = 30000; id < 30200; id++) {
+      const hotel = makeHotel({ id, starRating: 5, kind: id % 2 === 0 ? 'Hotel' : 'Resort' });
+      luxury++;
+      expect(roomTypesOf(hotel).some((room) => room.roomClass === 'Suite'), `hotel ${hotel.id}`).toBe(true);
+    }
+    expect(budget).toBeGreaterThan(100);
+    expect(luxury).toBeGreaterThan(5);
+  });
+
   it('gives 2–8 valid, unique room types per hotel', () => {
     for (const hotel of hotels) {
       const rooms = roomTypesOf(hotel);

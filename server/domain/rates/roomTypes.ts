@@ -99,11 +99,25 @@ function codeOf(template: Template, taken: Set<string>): string {
 }
 
 /** Builds the room types of a hotel (not cached; use roomTypesOf). */
+/**
+ * Whether a room template suits a hotel's stars: 1–2-star hotels have no suites, executive or
+ * deluxe rooms; 4–5-star hotels no economy rooms or dormitories. Unrated (0) hotels may have any.
+ */
+export function fitsStars(template: Template, stars: number): boolean {
+  const rounded = Math.round(stars);
+  if (rounded >= 1 && rounded <= 2) {
+    return template.roomClass !== 'Suite' && template.quality !== 'Executive' && template.quality !== 'Deluxe';
+  }
+  if (rounded >= 4) return template.quality !== 'Economy' && template.roomClass !== 'Dormitory';
+  return true;
+}
+
 function generateRoomTypes(hotel: Hotel): RoomType[] {
   const draws = new Draws(hashString(`${hotel.id}:rooms:${hotel.kind}`));
   const plan = planOf(hotel.kind);
   const count = draws.int(plan.min, plan.max);
-  const chosen: Template[] = [draws.pick(plan.big)];
+  const drawnBig = draws.pick(plan.big);
+  const chosen: Template[] = [fitsStars(drawnBig, hotel.starRating) ? drawnBig : (plan.big.find((big) => fitsStars(big, hotel.starRating)) ?? drawnBig)];
   // The other templates in random order (partial Fisher-Yates), bounded by the pool size.
   const pool = [...plan.pool, ...plan.big.filter((big) => big !== chosen[0])];
   for (let i = 0; i < pool.length && chosen.length < count; i++) {
@@ -111,9 +125,15 @@ function generateRoomTypes(hotel: Hotel): RoomType[] {
     const pick = pool[j] as Template;
     pool[j] = pool[i] as Template;
     pool[i] = pick;
-    // Unrated and budget hotels rarely have suites or executive rooms.
-    if (hotel.starRating <= 2 && (pick.roomClass === 'Suite' || pick.quality === 'Executive') && draws.chance(0.8)) continue;
+    // Rooms follow the stars (fitsStars); unrated hotels rarely have suites or executive rooms.
+    if (!fitsStars(pick, hotel.starRating)) continue;
+    if (hotel.starRating < 1 && (pick.roomClass === 'Suite' || pick.quality === 'Executive') && draws.chance(0.8)) continue;
     chosen.push(pick);
+  }
+  // A 5-star hotel has at least one suite when its kind offers any (the cheapest, no extra draw).
+  if (hotel.starRating >= 5 && !chosen.some((x) => x.roomClass === 'Suite')) {
+    const suite = [...plan.pool, ...plan.big].filter((x) => x.roomClass === 'Suite').sort((a, b) => a.factor - b.factor)[0];
+    if (suite) chosen.push(suite);
   }
   const key = (x: Template): string => `${x.roomClass}|${x.quality}|${x.bedding}`;
   const seen = new Set<string>();

@@ -1,26 +1,51 @@
 import { describe, expect, it } from 'vitest';
 import type { Hotel } from '../hotel.js';
-import { convertCentsFromEur } from './currency.js';
-import { profileOf, type CityTaxRule } from './profile.js';
+import { profileOf } from './profile.js';
+import { cityTaxes, cityTaxOf, countryTaxes } from './taxTable.js';
 import { cheapestRate, hotelRooms, type HotelRate } from './rates.js';
 import { makeHotel, makeStay, manyHotels, NOW, scenarioHotel } from './testHotels.js';
 
 const cents = (money: string): number => Math.round(Number(money) * 100);
 const ratesOf = (hotel: Hotel, stay = makeStay()): HotelRate[] => hotelRooms(hotel, stay, NOW).flatMap((room) => room.rates);
 
-/** The first ordinary hotel (ids 1..5000, bounded) whose generated profile satisfies `wanted`. */
-function findHotel(wanted: (rule: CityTaxRule | null, vat: number | null) => boolean, overrides: Partial<Hotel> = {}): Hotel {
-  for (let id = 1; id <= 5000; id++) {
-    const hotel = makeHotel({ id, ...overrides });
-    const profile = profileOf(hotel);
-    if (wanted(profile.cityTax, profile.vatPercent) && ratesOf(hotel).length > 0) return hotel;
-  }
-  throw new Error('no such hotel in ids 1..5000');
-}
+const amsterdam = (id: number): Hotel => makeHotel({ id });
+const madrid = (id: number): Hotel =>
+  makeHotel({ id, city: 'Madrid', countryCode: 'ES', localCurrency: 'EUR', latitude: 40.4168, longitude: -3.7038, timeZone: 'Europe/Madrid' });
 
-describe('city tax and VAT of ordinary hotels', () => {
-  it('are usually included: taxes [] and no vat key', () => {
-    const hotel = findHotel((rule, vat) => rule === null && vat === null);
+describe('taxes.json', () => {
+  it('has lodging VAT, a year and a source for at least the 40 countries with the most hotels', () => {
+    const top40 = ['US', 'CN', 'JP', 'IT', 'DE', 'FR', 'ES', 'GB', 'TR', 'TH', 'IN', 'BR', 'MX', 'ID', 'GR', 'AT', 'CA', 'AU', 'PT', 'HR',
+      'PL', 'NL', 'CH', 'VN', 'MY', 'PH', 'KR', 'CZ', 'RU', 'AE', 'EG', 'MA', 'ZA', 'AR', 'CL', 'CO', 'PE', 'HU', 'SE', 'NO'];
+    for (const code of top40) {
+      const entry = countryTaxes().get(code);
+      expect(entry, code).toBeDefined();
+      expect(entry?.year).toBe(2026);
+      expect(entry?.source.length).toBeGreaterThan(10);
+      const vat = entry?.vat ?? null;
+      expect(vat === null || (vat >= 0 && vat < 30)).toBe(true);
+    }
+    expect(countryTaxes().size).toBeGreaterThanOrEqual(40);
+    for (const city of cityTaxes()) {
+      expect(city.year).toBe(2026);
+      expect(city.rate).toBeGreaterThan(0);
+      expect(city.source.length).toBeGreaterThan(10);
+      if (city.kind === 'percent') expect(city.rate).toBeLessThan(25);
+    }
+    expect(cityTaxes().length).toBeGreaterThan(40);
+  });
+
+  it('matches a city with or without accents', () => {
+    expect(cityTaxOf('PL', 'Kraków')).toBe(cityTaxOf('PL', 'Krakow'));
+    expect(cityTaxOf('PL', 'Kraków')).toBeDefined();
+    expect(cityTaxOf('ES', 'Madrid')).toBeUndefined();
+  });
+});
+
+describe('city tax and VAT by country and city', () => {
+  it('are included where the city levies no tax and the country quotes prices with VAT: taxes [] and no vat key', () => {
+    const hotel = madrid(4127);
+    expect(profileOf(hotel).cityTax).toBeNull();
+    expect(profileOf(hotel).vatPercent).toBeNull();
     for (const rate of ratesOf(hotel)) {
       expect(rate.pricing.taxes).toEqual([]);
       expect('vat' in rate.pricing).toBe(false);
@@ -30,75 +55,58 @@ describe('city tax and VAT of ordinary hotels', () => {
     expect(search && 'vat' in search.pricing).toBe(false);
   });
 
-  it('are not included for a minority of hotels', () => {
-    let taxed = 0;
-    let vat = 0;
-    const hotels = manyHotels(400);
-    for (const hotel of hotels) {
-      const rate = cheapestRate(hotel, makeStay(), NOW);
-      if (!rate) continue;
-      expect(Array.isArray(rate.pricing.taxes)).toBe(true);
-      if ((rate.pricing.taxes ?? []).length > 0) taxed++;
-      if (rate.pricing.vat) vat++;
-    }
-    expect(taxed).toBeGreaterThan(40);
-    expect(taxed).toBeLessThan(240);
-    expect(vat).toBeGreaterThan(3);
-    expect(vat).toBeLessThan(60);
+  it('are the same for every hotel of a city (deterministic, not drawn per hotel)', () => {
+    const rules = new Set(manyHotels(200).map((hotel) => JSON.stringify([profileOf(hotel).cityTax, profileOf(hotel).vatPercent])));
+    expect(rules.size).toBe(1);
+    expect(profileOf(amsterdam(1)).cityTax).toEqual({ kind: 'percent', percent: 12.5, eurCentsPerPersonNight: 0, currency: 'local' });
   });
 
-  it('a percentage in the display currency is that share of total_price', () => {
-    const hotel = findHotel((rule) => rule?.kind === 'percent' && rule.currency === 'display');
-    const percent = profileOf(hotel).cityTax?.percent ?? 0;
-    for (const currency of ['EUR', 'USD']) {
+  it('a percentage city tax (Amsterdam 12.5%) is that share of the price in the local currency', () => {
+    const hotel = amsterdam(4127);
+    for (const currency of ['EUR', 'USD', 'JPY']) {
       for (const rate of ratesOf(hotel, makeStay({ currency }))) {
         expect(rate.pricing.taxes).toHaveLength(1);
         const tax = rate.pricing.taxes?.[0];
         expect(tax?.name).toBe('city_tax');
-        expect(tax?.currency).toBe(currency);
-        expect(cents(tax?.amount ?? '')).toBe(Math.floor((cents(rate.pricing.total_price) * percent) / 100 + 0.5));
+        expect(tax?.currency).toBe('EUR');
+        const eurTotal = cents(rate.pricing.charge_amount ?? rate.pricing.total_price);
+        expect(cents(tax?.amount ?? '')).toBe(Math.floor((eurTotal * 12.5) / 100 + 0.5));
+        expect('vat' in rate.pricing).toBe(false);
       }
     }
   });
 
-  it('may be stated in the local currency, converted from EUR', () => {
-    const hotel = findHotel((rule) => rule?.kind === 'percent' && rule.currency === 'local', {
-      city: 'Zurich', countryCode: 'CH', localCurrency: 'CHF',
-    });
-    const percent = profileOf(hotel).cityTax?.percent ?? 0;
-    for (const currency of ['EUR', 'USD', 'CHF']) {
-      for (const rate of ratesOf(hotel, makeStay({ currency }))) {
-        const tax = rate.pricing.taxes?.[0];
-        expect(tax?.currency).toBe('CHF');
-        const eurTotal = cents(rate.pricing.charge_amount ?? rate.pricing.total_price);
-        const base = currency === 'CHF' ? cents(rate.pricing.total_price) : convertCentsFromEur(eurTotal, 'CHF');
-        expect(cents(tax?.amount ?? '')).toBe(Math.floor((base * percent) / 100 + 0.5));
+  it('an amount per person and night in the local currency (Zurich CHF 2.50) scales with persons and nights', () => {
+    const hotel = makeHotel({ city: 'Zurich', countryCode: 'CH', localCurrency: 'CHF' });
+    for (const [persons, checkout] of [[1, '2026-12-16'], [2, '2026-12-18'], [3, '2026-12-20']] as const) {
+      for (const rate of ratesOf(hotel, makeStay({ persons, checkout, currency: 'CHF' }))) {
+        const nights = rate.pricing.price_per_night.length;
+        expect(rate.pricing.taxes?.[0]?.currency).toBe('CHF');
+        expect(cents(rate.pricing.taxes?.[0]?.amount ?? '')).toBe(250 * persons * nights);
       }
+    }
+    for (const rate of ratesOf(hotel, makeStay({ currency: 'EUR' }))) expect(rate.pricing.taxes?.[0]?.currency).toBe('CHF');
+  });
+
+  it('in a currency without a minor unit (Tokyo JPY 200) has no decimals', () => {
+    const hotel = makeHotel({ city: 'Tokyo', countryCode: 'JP', localCurrency: 'JPY', timeZone: 'Asia/Tokyo' });
+    for (const rate of ratesOf(hotel, makeStay({ persons: 2, currency: 'EUR' }))) {
+      expect(rate.pricing.taxes?.[0]).toEqual({ name: 'city_tax', amount: String(200 * 2 * 3), currency: 'JPY' });
     }
   });
 
   it('falls back to the display currency when the local currency is not in the exchange table', () => {
-    const hotel = findHotel((rule) => rule?.currency === 'local', { city: 'Dakar', countryCode: 'SN', localCurrency: 'XOF' });
+    const hotel = makeHotel({ city: 'Zurich', countryCode: 'CH', localCurrency: 'XOF' });
     for (const rate of ratesOf(hotel, makeStay({ currency: 'GBP' }))) expect(rate.pricing.taxes?.[0]?.currency).toBe('GBP');
   });
 
-  it('an amount per person per night scales with persons and nights', () => {
-    const hotel = findHotel((rule) => rule?.kind === 'per_person_night' && rule.currency === 'display');
-    const perPersonNight = profileOf(hotel).cityTax?.eurCentsPerPersonNight ?? 0;
-    for (const [persons, checkout] of [[1, '2026-12-16'], [2, '2026-12-18'], [3, '2026-12-20']] as const) {
-      for (const rate of ratesOf(hotel, makeStay({ persons, checkout }))) {
-        const nights = rate.pricing.price_per_night.length;
-        expect(cents(rate.pricing.taxes?.[0]?.amount ?? '')).toBe(perPersonNight * persons * nights);
-      }
-    }
-  });
-
-  it('VAT not included is a share of total_price in the display currency', () => {
-    const hotel = findHotel((_rule, vat) => vat !== null);
-    const percent = profileOf(hotel).vatPercent ?? 0;
+  it('VAT quoted on top (Canada GST 5%) is a share of total_price in the display currency', () => {
+    const hotel = makeHotel({ city: 'Halifax', countryCode: 'CA', localCurrency: 'CAD', timeZone: 'America/Halifax' });
+    expect(profileOf(hotel).vatPercent).toBe(5);
     for (const rate of ratesOf(hotel, makeStay({ currency: 'SEK' }))) {
       expect(rate.pricing.vat?.currency).toBe('SEK');
-      expect(cents(rate.pricing.vat?.amount ?? '')).toBe(Math.floor((cents(rate.pricing.total_price) * percent) / 100 + 0.5));
+      expect(cents(rate.pricing.vat?.amount ?? '')).toBe(Math.floor((cents(rate.pricing.total_price) * 5) / 100 + 0.5));
+      expect(rate.pricing.taxes).toEqual([]);
     }
   });
 });
@@ -134,3 +142,15 @@ describe('tax scenarios', () => {
     }
   });
 });
+
+describe('prices follow the stars', () => {
+  it('the average base price rises with every star (same city, kind and distance)', () => {
+    const averages = [1, 2, 3, 4, 5].map((stars) => {
+      let sum = 0;
+      for (let id = 1; id <= 200; id++) sum += profileOf(makeHotel({ id: 50_000 + id, starRating: stars })).baseEur;
+      return sum / 200;
+    });
+    for (let i = 1; i < averages.length; i++) expect(averages[i]).toBeGreaterThan((averages[i - 1] as number) * 1.2);
+  });
+});
+

@@ -5,7 +5,7 @@
  */
 import type { components } from '../../../generated/openapi.js';
 import type { Hotel } from '../hotel.js';
-import { convertCentsFromEur, formatCents, isSupportedCurrency, roundForCurrency } from './currency.js';
+import { convertCentsFromEur, formatIn, isSupportedCurrency, roundForCurrency } from './currency.js';
 import type { PriceContext, PricedRate } from './pricing.js';
 import { profileOf } from './profile.js';
 
@@ -34,8 +34,10 @@ export function taxesOf(hotel: Hotel, ctx: PriceContext, priced: PricedRate): Ta
   const currency = cityTaxCurrency(hotel, ctx);
   const cents = rule.kind === 'percent'
     ? roundForCurrency((totalIn(currency, ctx, priced) * rule.percent) / 100, currency)
-    : convertCentsFromEur(rule.eurCentsPerPersonNight * ctx.persons * ctx.stay.nights, currency);
-  return cents > 0 ? [{ name: 'city_tax', amount: formatCents(cents), currency }] : [];
+    : rule.localCentsPerPersonNight !== undefined && currency === hotel.localCurrency.toUpperCase()
+      ? roundForCurrency(rule.localCentsPerPersonNight * ctx.persons * ctx.stay.nights, currency)
+      : convertCentsFromEur(rule.eurCentsPerPersonNight * ctx.persons * ctx.stay.nights, currency);
+  return cents > 0 ? [{ name: 'city_tax', amount: formatIn(cents, currency), currency }] : [];
 }
 
 /** VAT not included in the price, in the display currency; undefined when included. */
@@ -54,5 +56,5 @@ export function bookedVat(hotel: Hotel, totalCents: number, currency: string): V
 function vatOnTotal(percent: number | null, totalCents: number, currency: string): Vat | undefined {
   if (percent === null) return undefined;
   const cents = roundForCurrency((totalCents * percent) / 100, currency);
-  return cents > 0 ? { amount: formatCents(cents), currency } : undefined;
+  return cents > 0 ? { amount: formatIn(cents, currency), currency } : undefined;
 }

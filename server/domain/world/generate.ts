@@ -12,14 +12,24 @@ import { hotelName, postalCode, streetAddress } from './naming.js';
 import { timeZoneAt } from '../localTime.js';
 import { Random, mixSeeds } from '../random.js';
 import { SCENARIO_CLUSTER_CENTRE, SCENARIO_EXCLUSION_RADIUS_M } from './scenario.js';
+import { generateAirportHotels } from './airportHotels.js';
 
 export const DEFAULT_SEED = 20260101;
 export const DEFAULT_HOTEL_COUNT = 100_000;
 
 export interface GenerateOptions {
   seed?: number;
+  /** City hotels, ids 1..hotelCount. */
   hotelCount?: number;
+  /**
+   * Also add 3–10 hotels near every large airport, ids after the city hotels
+   * (default: in worlds of at least AIRPORT_HOTELS_MIN_WORLD city hotels).
+   */
+  airportHotels?: boolean;
 }
+
+/** Worlds this big (the default one) get airport hotels unless told otherwise. */
+export const AIRPORT_HOTELS_MIN_WORLD = 10_000;
 
 /** Towns below this population get no hotels at all. */
 const MIN_POPULATION = 1000;
@@ -162,7 +172,7 @@ function hotelPosition(random: Random, centre: LatLon, spreadM: number): LatLon 
   let position = centre;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const angle = random.next() * 2 * Math.PI;
-    const radius = Math.min(3.5, Math.sqrt(-2 * Math.log(1 - random.next()))) * spreadM;
+    const radius = Math.min(MAX_SPREADS, Math.sqrt(-2 * Math.log(1 - random.next()))) * spreadM;
     position = offsetByMetres(centre, radius * Math.cos(angle), radius * Math.sin(angle));
     if (!insideScenarioCircle(position)) return position;
   }
@@ -172,6 +182,45 @@ function hotelPosition(random: Random, centre: LatLon, spreadM: number): LatLon 
   return offsetByMetres(SCENARIO_CLUSTER_CENTRE, pushedM * Math.cos(away), pushedM * Math.sin(away));
 }
 
+/** Kinds that need open country: never in a city centre. */
+export const RURAL_KINDS: ReadonlySet<PropertyKind> = new Set<PropertyKind>(['Camping', 'Glamping', 'Farm', 'Castle']);
+/** Kinds that belong in town: near the centre. */
+export const URBAN_KINDS: ReadonlySet<PropertyKind> = new Set<PropertyKind>(['Hostel', 'Apart-hotel']);
+/** Rural kinds lie at least this many spreads from the centre of a city of 50,000 or more (one spread in a town). */
+export const RURAL_MIN_SPREADS = 2.5;
+export const RURAL_TOWN_MIN_SPREADS = 1;
+/** Urban kinds lie within this many spreads of the centre. */
+export const URBAN_MAX_SPREADS = 1.2;
+/** No hotel lies further than this many spreads from its city centre. */
+export const MAX_SPREADS = 3.5;
+
+/**
+ * Moves a hotel to a setting that suits its kind, along the same bearing from the centre:
+ * campsites, glamping, farms and castles out of the built-up centre, hostels and apart-hotels
+ * into it. Other kinds, and positions that already suit, stay where they are.
+ */
+function settle(kind: PropertyKind, position: LatLon, centre: LatLon, spreadM: number, population: number): LatLon {
+  const rural = RURAL_KINDS.has(kind);
+  if (!rural && !URBAN_KINDS.has(kind)) return position;
+  const northM = (position.latitude - centre.latitude) * 111_195;
+  const eastM = (position.longitude - centre.longitude) * 111_195 * Math.max(0.01, Math.cos((centre.latitude * Math.PI) / 180));
+  const distance = Math.hypot(northM, eastM);
+  const bearing = distance > 0 ? Math.atan2(eastM, northM) : 0;
+  let wanted = distance;
+  if (rural) {
+    const min = (population >= 50_000 ? RURAL_MIN_SPREADS : RURAL_TOWN_MIN_SPREADS) * spreadM;
+    // Keep the relative place within the outer ring: min .. MAX_SPREADS spreads.
+    if (distance < min) wanted = min + (distance / min) * (MAX_SPREADS * spreadM - min) * 0.9;
+  } else if (distance > URBAN_MAX_SPREADS * spreadM) {
+    wanted = URBAN_MAX_SPREADS * spreadM * (0.3 + 0.7 * ((distance % spreadM) / spreadM));
+  }
+  if (wanted === distance) return position;
+  const moved = offsetByMetres(centre, wanted * Math.cos(bearing), wanted * Math.sin(bearing));
+  if (!insideScenarioCircle(moved)) return moved;
+  // The other way round keeps the ring and avoids the scenario circle (1.5 km, far below any ring).
+  return offsetByMetres(centre, -wanted * Math.cos(bearing), -wanted * Math.sin(bearing));
+}
+
 function insideScenarioCircle(position: LatLon): boolean {
   // Cheap bounding test first: almost every hotel is far from Amsterdam-Zuidoost.
   if (Math.abs(position.latitude - SCENARIO_CLUSTER_CENTRE.latitude) > 0.05) return false;
@@ -179,7 +228,7 @@ function insideScenarioCircle(position: LatLon): boolean {
   return d < SCENARIO_EXCLUSION_RADIUS_M;
 }
 
-/** Generates the world's hotels with ids 1..hotelCount. */
+/** Generates the world's hotels: city hotels with ids 1..hotelCount, then the airport hotels (if any). */
 export function generateHotels(options: GenerateOptions = {}): Hotel[] {
   const seed = options.seed ?? DEFAULT_SEED;
   const hotelCount = options.hotelCount ?? DEFAULT_HOTEL_COUNT;
@@ -203,7 +252,7 @@ export function generateHotels(options: GenerateOptions = {}): Hotel[] {
       const kind = coverAllKinds && indexInCity < PROPERTY_KINDS.length
         ? (PROPERTY_KINDS[indexInCity] as PropertyKind)
         : random.weighted(KIND_WEIGHTS);
-      const position = hotelPosition(random, centre, spreadM);
+      const position = settle(kind, hotelPosition(random, centre, spreadM), centre, spreadM, city.population);
       hotels[id - 1] = {
         id,
         name: hotelName(random, kind, city.name),
@@ -224,6 +273,9 @@ export function generateHotels(options: GenerateOptions = {}): Hotel[] {
         scenario: [],
       };
     }
+  }
+  if (options.airportHotels ?? hotelCount >= AIRPORT_HOTELS_MIN_WORLD) {
+    return hotels.concat(generateAirportHotels(seed, hotelCount + 1, (city) => cityPriceLevel(city.population, city.country.toUpperCase())));
   }
   return hotels;
 }

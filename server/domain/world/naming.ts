@@ -122,8 +122,14 @@ function digits(random: Random, count: number): string {
   return String(random.int(0, 10 ** count - 1)).padStart(count, '0');
 }
 
-const FOUR_DIGIT_COUNTRIES = new Set(['AT', 'BE', 'CH', 'DK', 'NO', 'AU', 'NZ', 'ZA', 'HU', 'LU', 'SI', 'BG', 'GE', 'PH', 'AR']);
-const SIX_DIGIT_COUNTRIES = new Set(['IN', 'CN', 'RU', 'SG', 'KZ', 'BY', 'VN', 'NG', 'RO']);
+const CA_LETTERS = [...'ABCEGHJKLMNPRSTVWXYZ'];
+const CA_FIRST = [...'ABCEGHJKLMNPRSTVXY'];
+const EIRCODE_LETTERS = [...'ACDEFHKNPRTVWXY'];
+const AR_PROVINCES = [...'ABCDEFGHJKLMNPQRSTUVWXYZ'];
+const CO_DEPARTMENTS = ['05', '08', '11', '13', '15', '17', '18', '19', '20', '23', '25', '27', '41', '44', '47', '50', '52', '54', '63', '66', '68', '70', '73', '76', '81', '85', '86', '88', '94', '95', '97', '99'];
+const THREE_DIGIT_COUNTRIES = new Set(['IS', 'OM', 'MG', 'PG', 'BH']);
+const FOUR_DIGIT_COUNTRIES = new Set(['VE', 'BD', 'AF', 'AM', 'CY', 'MK', 'MZ', 'NE', 'PY', 'GW', 'LR', 'TN', 'AL', 'ET', 'AT', 'BE', 'CH', 'DK', 'NO', 'AU', 'NZ', 'ZA', 'HU', 'LU', 'SI', 'BG', 'GE', 'PH', 'AR']);
+const SIX_DIGIT_COUNTRIES = new Set(['KG', 'TM', 'TJ', 'UZ', 'EC', 'IN', 'CN', 'RU', 'SG', 'KZ', 'BY', 'VN', 'NG', 'RO']);
 
 /** A postal code in the country's usual shape, e.g. "1017 AB" (NL), "SW4 7QX" (GB), "10115" (DE). */
 export function postalCode(random: Random, countryCode: string): string {
@@ -132,10 +138,24 @@ export function postalCode(random: Random, countryCode: string): string {
       return `${random.int(1000, 9999)} ${letters(random, 2)}`;
     case 'GB':
       return `${letters(random, random.int(1, 2))}${random.int(1, 20)} ${random.int(1, 9)}${letters(random, 2)}`;
-    case 'CA':
-      return `${letters(random, 1)}${digits(random, 1)}${letters(random, 1)} ${digits(random, 1)}${letters(random, 1)}${digits(random, 1)}`;
-    case 'IE':
-      return `${letters(random, 1)}${digits(random, 2)} ${letters(random, 1)}${digits(random, 3)}`;
+    case 'CA': // no D, F, I, O, Q, U; no W or Z first
+      return `${random.pick(CA_FIRST)}${digits(random, 1)}${random.pick(CA_LETTERS)} ${digits(random, 1)}${random.pick(CA_LETTERS)}${digits(random, 1)}`;
+    case 'IE': // Eircode: routing key and unique identifier, letters without B, G, I, J, L, M, O, Q, S, U, Z
+      return `${random.pick(EIRCODE_LETTERS)}${digits(random, 2)} ${random.pick(EIRCODE_LETTERS)}${digits(random, 3)}`;
+    case 'ES': // the first two digits are the province, 01–52
+      return `${String(random.int(1, 52)).padStart(2, '0')}${digits(random, 3)}`;
+    case 'AR': // CPA: province letter, 4 digits, 3 letters
+      return `${random.pick(AR_PROVINCES)}${random.int(1000, 9999)}${letters(random, 3)}`;
+    case 'CO': // 6 digits, the first two a department
+      return `${random.pick(CO_DEPARTMENTS)}${digits(random, 4)}`;
+    case 'CL':
+      return String(random.int(1000000, 9999999));
+    case 'IR':
+      return `${random.int(10000, 99999)}-${digits(random, 5)}`;
+    case 'PE':
+      return `${random.int(0, 2)}${digits(random, 4)}`;
+    case 'LV':
+      return `LV-${random.int(1000, 9999)}`;
     case 'JP':
       return `${digits(random, 3)}-${digits(random, 4)}`;
     case 'BR':
@@ -150,6 +170,7 @@ export function postalCode(random: Random, countryCode: string): string {
     case 'GR':
       return `${random.int(100, 999)} ${digits(random, 2)}`;
     default:
+      if (THREE_DIGIT_COUNTRIES.has(countryCode)) return String(random.int(101, 999));
       if (FOUR_DIGIT_COUNTRIES.has(countryCode)) return String(random.int(1000, 9999));
       if (SIX_DIGIT_COUNTRIES.has(countryCode)) return String(random.int(100000, 999999));
       return String(random.int(10000, 99999));

@@ -33,7 +33,11 @@ function samplePoints(): Array<{ latitude: number; longitude: number }> {
 
 describe('World', () => {
   it('holds the generated and the scenario hotels', () => {
-    expect(world.size).toBe(100_010);
+    // 100,000 city hotels, the airport hotels after them, and 10 scenario hotels.
+    const airportHotels = world.size - 100_010;
+    expect(airportHotels).toBeGreaterThan(1500);
+    expect(world.hotel(100_001)?.name).toBeDefined();
+    expect(world.hotel(100_000 + airportHotels)?.id).toBe(100_000 + airportHotels);
     expect(world.scenarioHotels().map((hotel) => hotel.id)).toEqual(Array.from({ length: 10 }, (_, i) => 900001 + i));
   });
 
@@ -41,7 +45,8 @@ describe('World', () => {
     expect(world.hotel(1)?.id).toBe(1);
     expect(world.hotel(100_000)?.id).toBe(100_000);
     expect(world.hotel(900_003)?.name).toBe('Scenario: No Rooms Hotel');
-    for (const missing of [0, -1, 1.5, 100_001, 900_011, Number.NaN]) expect(world.hotel(missing)).toBeUndefined();
+    const last = world.size - 10;
+    for (const missing of [0, -1, 1.5, last + 1, 900_011, Number.NaN]) expect(world.hotel(missing)).toBeUndefined();
   });
 
   it('is the same instance on every defaultWorld() call', () => {

@@ -25,7 +25,7 @@ const CLOCK_FIELDS = ['apikey', 'now', 'advance_seconds', 'offset_seconds'];
 
 export function controlRouter(context: AppContext): Router {
   const router = strictRouter();
-  router.use(controlGuard(context.config.publicUrl), jsonBody(16 * 1024));
+  router.use(controlGuard(context.config.publicUrl, context.config.corsOrigins), jsonBody(16 * 1024));
   if (context.config.adminToken !== undefined) router.use('/admin', adminRouter(context, context.config.adminToken));
   const ofAccount = [requireObjectBody, authenticate(context.accounts, context.clocks)];
 

@@ -929,7 +929,32 @@ export type components = {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description Rate limit exceeded. The error text begins with a rate-limit message naming the limit reached. */
+        /**
+         * @description **Reference behaviour:** too many failed authentications (unknown `apikey`) from the client IP
+         *     in the last minute; the key was not judged. Retry after the given seconds (see "Failed
+         *     authentications" in the API description). The text: `Too many failed authentications from
+         *     your address (30 per minute). Retry after 42 seconds.`
+         */
+        TooManyFailedAuthentications: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Too many failed authentications from your address (30 per minute). Retry after 42 seconds."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /**
+         * @description Rate limit exceeded. The error text begins with a rate-limit message naming the limit reached.
+         *     **Reference behaviour:** also given, with the text `Too many failed authentications from your
+         *     address (…)`, while the client IP is blocked for failed authentications (see
+         *     TooManyFailedAuthentications).
+         */
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -1335,6 +1360,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            429: components["responses"]["TooManyFailedAuthentications"];
             503: components["responses"]["StorageUnavailable"];
         };
     };
@@ -1423,6 +1449,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyFailedAuthentications"];
             503: components["responses"]["StorageUnavailable"];
         };
     };
@@ -1508,6 +1535,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["BookingNotFound"];
+            429: components["responses"]["TooManyFailedAuthentications"];
             503: components["responses"]["StorageUnavailable"];
         };
     };
@@ -1609,6 +1637,7 @@ export interface operations {
                     "application/json": components["schemas"]["CancelConflictResponse"];
                 };
             };
+            429: components["responses"]["TooManyFailedAuthentications"];
             /** @description Cancellation failed at the hotel supplier */
             502: {
                 headers: {

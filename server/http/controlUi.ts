@@ -193,6 +193,12 @@ export function controlUiRouter(context: AppContext): Router {
     const apikey = textField(fields(req), 'apikey') ?? '';
     if (apikey === '') return send(res, 400, loginPage({ kind: 'error', text: 'Enter an API key.' }));
     const account = context.accounts.findByKey(apikey);
+    const verdict = context.authThrottle.judge(req.ip ?? 'unknown', 'console', account?.id);
+    if (verdict.kind === 'blocked') {
+      res.set('Retry-After', String(verdict.retryAfterSeconds));
+      const text = `Too many failed sign-ins from your address (${context.authThrottle.limitPerMinute} per minute). Try again in ${verdict.retryAfterSeconds} seconds.`;
+      return send(res, 429, loginPage({ kind: 'error', text }));
+    }
     if (!account) return send(res, 403, loginPage({ kind: 'error', text: 'No account has this API key.' }));
     const previous = parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE];
     if (previous !== undefined) sessions.close(previous);

@@ -416,6 +416,8 @@ export type components = {
             /**
              * @description Free text (city, street address, landmark, airport, point of interest), geocoded by the service. Required unless `latitude` and `longitude` are given.
              *
+             *     **Reference behaviour:** free text (this field, and a booking's remarks on the payment page) must not contain C0 or C1 control characters (U+0000–U+001F, U+007F–U+009F; the remarks may hold tab and line breaks) or bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which would garble or disguise the text where it is shown again; such text gets 400 naming the field, the character and its position (`request/body/location 'location' must not contain control characters or bidirectional controls: U+202E at character 10`).
+             *
              *     **Reference behaviour:** the sandbox geocodes offline. Case, accents, punctuation and word order do not matter, and a country ("Berlin, Germany", "Paris, FR") or US state ("Paris, TX") narrows the match. Precision by what is typed:
              *     - an airport (IATA code or name), a landmark, square, neighbourhood or well-known street of a large city ("Leidseplein", "berlin alexanderplatz", "Champs-Élysées, Paris"): that point; a street is one central point on it ("Keizersgracht 312, Amsterdam");
              *     - an address with a US ZIP code or Canadian postcode: the ZIP code's or forward sortation area's centroid;

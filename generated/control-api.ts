@@ -314,6 +314,30 @@ export type components = {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description Too many failed authentications from the client IP in the last minute (unknown API keys on
+         *     the API and this control API, wrong admin tokens, wrong keys at the console's sign-in, all
+         *     counted together; 30 a minute, or the API rate limit per minute plus 20 when that is more).
+         *     The key is not judged while the IP is blocked, except one that already authenticated from
+         *     the same IP in the last day, which is served; other IPs are never affected. Retry after the
+         *     given seconds. Counted in this process's memory, on the real (base) clock, never an
+         *     account's clock; the admin reset forgets it.
+         */
+        TooManyFailedAuthentications: {
+            headers: {
+                /** @description Seconds until the oldest counted failure is a minute old */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Too many failed authentications from your address (30 per minute). Retry after 42 seconds."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The `apikey` names no account, or the request carries a foreign `Origin` (see CrossOrigin) */
         UnknownKey: {
             headers: {
@@ -333,10 +357,12 @@ export type components = {
             };
         };
         /**
-         * @description The request carries an `Origin` header that is not the server's own (the origin of
-         *     `PUBLIC_URL`, or the scheme and Host the request was sent to), or (with the key) an unknown
-         *     API key. The Origin check keeps web pages on other sites from driving the control API
-         *     through a visitor's browser.
+         * @description The request carries an `Origin` header that is not allowed, or (with the key) an unknown
+         *     API key. Allowed are the origin of `PUBLIC_URL` (when it names a loopback or unspecified
+         *     address, also its `127.0.0.1`, `localhost` and `[::1]` spellings on the same scheme and
+         *     port) and the origins listed in `CORS_ORIGINS` (never `*`); never the request's own `Host`,
+         *     which a page on a domain rebound by DNS to this server controls. The Origin check keeps web
+         *     pages on other sites from driving the control API through a visitor's browser.
          */
         CrossOrigin: {
             headers: {
@@ -419,6 +445,7 @@ export interface operations {
             403: components["responses"]["UnknownKey"];
             404: components["responses"]["Disabled"];
             415: components["responses"]["NotJson"];
+            429: components["responses"]["TooManyFailedAuthentications"];
         };
     };
     resetAccount: {
@@ -450,6 +477,7 @@ export interface operations {
             403: components["responses"]["UnknownKey"];
             404: components["responses"]["Disabled"];
             415: components["responses"]["NotJson"];
+            429: components["responses"]["TooManyFailedAuthentications"];
         };
     };
     listScenarios: {
@@ -525,6 +553,12 @@ export interface operations {
                      * @enum {string}
                      */
                     outcome?: "success" | "payment_failed" | "booking_failed";
+                    /**
+                     * @description The guest's remarks, as on the finalization page. No C0 or C1 control character
+                     *     except tab, line feed and carriage return, and no bidirectional embedding,
+                     *     override or isolate (U+202A–U+202E, U+2066–U+2069); otherwise 400 naming the
+                     *     field, the character and its position, and nothing is paid.
+                     */
                     client_remarks?: string;
                 };
             };
@@ -549,6 +583,7 @@ export interface operations {
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             415: components["responses"]["NotJson"];
+            429: components["responses"]["TooManyFailedAuthentications"];
         };
     };
     listOutbox: {
@@ -584,6 +619,7 @@ export interface operations {
             403: components["responses"]["UnknownKey"];
             404: components["responses"]["Disabled"];
             415: components["responses"]["NotJson"];
+            429: components["responses"]["TooManyFailedAuthentications"];
         };
     };
     listJournal: {
@@ -642,6 +678,7 @@ export interface operations {
             401: components["responses"]["MissingKey"];
             403: components["responses"]["UnknownKey"];
             404: components["responses"]["Disabled"];
+            429: components["responses"]["TooManyFailedAuthentications"];
         };
     };
     certification: {
@@ -685,6 +722,7 @@ export interface operations {
             401: components["responses"]["MissingKey"];
             403: components["responses"]["UnknownKey"];
             404: components["responses"]["Disabled"];
+            429: components["responses"]["TooManyFailedAuthentications"];
         };
     };
     resetSandbox: {
@@ -733,6 +771,7 @@ export interface operations {
                 };
             };
             415: components["responses"]["NotJson"];
+            429: components["responses"]["TooManyFailedAuthentications"];
         };
     };
 }

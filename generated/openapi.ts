@@ -417,6 +417,8 @@ export type components = {
             /**
              * @description Free text (city, street address, landmark, airport, point of interest), geocoded by the service. Required unless `latitude` and `longitude` are given.
              *
+             *     **Reference behaviour:** free text (this field, and a booking's remarks on the payment page) must not contain C0 or C1 control characters (U+0000–U+001F, U+007F–U+009F; the remarks may hold tab and line breaks) or bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which would garble or disguise the text where it is shown again; such text gets 400 naming the field, the character and its position (`request/body/location 'location' must not contain control characters or bidirectional controls: U+202E at character 10`).
+             *
              *     **Reference behaviour:** the sandbox geocodes offline. Case, accents, punctuation and word order do not matter, and a country ("Berlin, Germany", "Paris, FR") or US state ("Paris, TX") narrows the match. Precision by what is typed:
              *     - an airport (IATA code or name), a landmark, square, neighbourhood or well-known street of a large city ("Leidseplein", "berlin alexanderplatz", "Champs-Élysées, Paris"): that point; a street is one central point on it ("Keizersgracht 312, Amsterdam");
              *     - an address with a US ZIP code or Canadian postcode: the ZIP code's or forward sortation area's centroid;
@@ -931,7 +933,32 @@ export type components = {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description Rate limit exceeded. The error text begins with a rate-limit message naming the limit reached. */
+        /**
+         * @description **Reference behaviour:** too many failed authentications (unknown `apikey`) from the client IP
+         *     in the last minute; the key was not judged. Retry after the given seconds (see "Failed
+         *     authentications" in the API description). The text: `Too many failed authentications from
+         *     your address (30 per minute). Retry after 42 seconds.`
+         */
+        TooManyFailedAuthentications: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Too many failed authentications from your address (30 per minute). Retry after 42 seconds."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /**
+         * @description Rate limit exceeded. The error text begins with a rate-limit message naming the limit reached.
+         *     **Reference behaviour:** also given, with the text `Too many failed authentications from your
+         *     address (…)`, while the client IP is blocked for failed authentications (see
+         *     TooManyFailedAuthentications).
+         */
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -1337,6 +1364,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            429: components["responses"]["TooManyFailedAuthentications"];
             503: components["responses"]["StorageUnavailable"];
         };
     };
@@ -1425,6 +1453,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyFailedAuthentications"];
             503: components["responses"]["StorageUnavailable"];
         };
     };
@@ -1510,6 +1539,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["BookingNotFound"];
+            429: components["responses"]["TooManyFailedAuthentications"];
             503: components["responses"]["StorageUnavailable"];
         };
     };
@@ -1611,6 +1641,7 @@ export interface operations {
                     "application/json": components["schemas"]["CancelConflictResponse"];
                 };
             };
+            429: components["responses"]["TooManyFailedAuthentications"];
             /** @description Cancellation failed at the hotel supplier */
             502: {
                 headers: {

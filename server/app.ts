@@ -23,6 +23,7 @@ import { controlRouter } from './http/control.js';
 import { controlUiRouter } from './http/controlUi.js';
 import { CONTROL_UI_PATH } from './http/page/controlUiViews.js';
 import { apiCors } from './http/cors.js';
+import { AuthThrottle, defaultAuthFailuresPerMinute, type FailedAuthEvent } from './http/authThrottle.js';
 import { errorHandler } from './http/errorHandler.js';
 import { bookingEndpoint } from './http/endpoints/booking.js';
 import { bookingOverviewEndpoint } from './http/endpoints/bookingOverview.js';
@@ -67,6 +68,8 @@ export interface AppOptions {
   accounts?: Accounts;
   /** The request log (and 500s); silent unless given (bin.ts passes one at LOG_LEVEL). */
   logger?: Logger;
+  /** Told of every failed authentication (API, control API, console sign-in, admin token), e.g. for /metrics. */
+  onFailedAuth?: (event: FailedAuthEvent) => void;
 }
 
 /** Everything an endpoint may use. Built once per app. */
@@ -83,6 +86,8 @@ export interface AppContext {
   search: SearchService;
   hotelDetails: HotelDetailsService;
   bookings: Bookings;
+  /** Failed authentications per client IP (base clock): 429 once too many; `failedTotal` counts them. */
+  authThrottle: AuthThrottle;
   /** One account back to its first-start state (POST /_control/reset): nothing of other accounts changes. */
   resetAccount(accountId: number): Promise<void>;
   /** The whole sandbox back to first-start state (admin reset). */
@@ -103,6 +108,11 @@ export function createContext(options: AppOptions): AppContext {
   const search = new SearchService({ world, offers, store, publicUrl: config.publicUrl });
   const hotelDetails = new HotelDetailsService({ world, offers, search, publicUrl: config.publicUrl });
   const bookings = new Bookings({ store, world, offers, config });
+  const authThrottle = new AuthThrottle({
+    clock,
+    limitPerMinute: config.authFailuresPerMinute ?? defaultAuthFailuresPerMinute(config.rateLimits.perMinute),
+    onFailedAuth: options.onFailedAuth,
+  });
   return {
     store,
     clock,
@@ -114,6 +124,7 @@ export function createContext(options: AppOptions): AppContext {
     search,
     hotelDetails,
     bookings,
+    authThrottle,
     async resetAccount(accountId) {
       // Rate-limit windows belong to the client IP, but each hit is kept with its account: the
       // account's hits are given back (other accounts' hits on the IP stay), so one account's
@@ -126,6 +137,7 @@ export function createContext(options: AppOptions): AppContext {
     async reset() {
       await store.reset();
       hotelDetails.resetAll();
+      authThrottle.reset();
     },
   };
 }
@@ -177,7 +189,7 @@ export function createApp(options: AppOptions): Express {
       requireJson,
       jsonBody(config.bodyLimitBytes),
       requireObjectBody,
-      authenticate(context.accounts, context.clocks),
+      authenticate(context.accounts, context.clocks, context.authThrottle, 'api'),
       ...(RATE_LIMITED_PATHS.includes(path) ? [rateLimit(context.store, context.rateLimits, context.clocks, path)] : []),
       requestChecks[path],
       ...(config.validateResponses ? [validateResponses(contract, path)] : []),

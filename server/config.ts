@@ -30,6 +30,11 @@ export interface Config {
    * `Authorization: Bearer <token>`. Unset, they do not exist (404).
    */
   adminToken?: string;
+  /**
+   * Failed authentications per client IP and minute before further attempts get 429 (see
+   * http/authThrottle.ts); unset: max(30, rate limit per minute + 20), above one conformance run.
+   */
+  authFailuresPerMinute?: number;
   /** How long the `Test: slow` scenario waits before answering (6 s, past the API's 5 s time-out). */
   slowScenarioDelayMs: number;
 }

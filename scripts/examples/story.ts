@@ -287,6 +287,15 @@ async function tell(server: TestServer, limited: TestServer): Promise<StoryExamp
   }
   await call(limitedSearch, { response: sharedResponse('TooManyRequests', 'perDay'), expect: 429 }, limited);
 
+  // Failed authentications (reference behaviour): 30 unknown keys in a minute from one IP, then 429.
+  const guess = post('/booking_overview.php', { apikey: 'unknown-key' });
+  for (let i = 0; i < 30; i++) {
+    const answer = await send(limited, guess);
+    if (answer.status !== 403) throw new Error(`failed-authentication story: guess ${i + 1} got ${answer.status}`);
+  }
+  limited.clock.advance(18);
+  await call(guess, { response: sharedResponse('TooManyFailedAuthentications'), expect: 429 }, limited);
+
   // Schema-level examples repeat values of the story.
   const retrieved = examples.find((example) => example.at.join('/') === component('RetrieveConfirmed').join('/'))?.value as { booking: { created_at: string; bookhash: string } };
   const schema = (name: string, value: unknown) => examples.push({ at: ['components', 'schemas', name, 'example'], kind: 'schema', value });

@@ -51,6 +51,15 @@ describe('readSettings', () => {
     expect(() => read(['--cors-origins', 'http://a.example/'])).toThrow(/^--cors-origins: 'http:\/\/a.example\/' is not an origin/);
   });
 
+  it('refuses an admin token with fewer than 16 non-whitespace characters', () => {
+    expect(() => read([], { SANDBOX_ADMIN_TOKEN: ' '.repeat(16) })).toThrow(
+      new UsageError('SANDBOX_ADMIN_TOKEN must have at least 16 non-whitespace characters (got 0)'),
+    );
+    expect(() => read(['--sandbox-admin-token', ' short token \t\n    '])).toThrow(/^--sandbox-admin-token must have at least 16 non-whitespace characters \(got 10\)$/);
+    expect(() => read([], { SANDBOX_ADMIN_TOKEN: '0123456789abcde' })).toThrow(UsageError);
+    expect(read([], { SANDBOX_ADMIN_TOKEN: '0123456789abcdef' })).toMatchObject({ sandboxAdminToken: '0123456789abcdef' });
+  });
+
   it('refuses unknown flags, stray arguments and missing values in one short line', () => {
     expect(() => read(['--bogus'])).toThrow(new UsageError("unknown option '--bogus'"));
     expect(() => read(['-x'])).toThrow(new UsageError("unknown option '-x'"));

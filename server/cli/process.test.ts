@@ -90,6 +90,14 @@ describe('flags', () => {
     expect(bad.stdout()).toBe('');
   });
 
+  it('an admin token of sixteen spaces: one line and exit 2', { timeout: 60_000 }, async () => {
+    const bad = startServer({ SANDBOX_ADMIN_TOKEN: ' '.repeat(16) });
+    expect(await bad.exited).toEqual({ code: 2, signal: null });
+    expect(bad.stderr().trimEnd().split('\n')).toEqual([
+      'error: SANDBOX_ADMIN_TOKEN must have at least 16 non-whitespace characters (got 0) (see --help)',
+    ]);
+  });
+
   it('a bad value in the environment too', { timeout: 60_000 }, async () => {
     const bad = startServer({ CORS_ORIGINS: 'localhost:5173' });
     expect(await bad.exited).toEqual({ code: 2, signal: null });

@@ -88,9 +88,9 @@ describe('startup errors: one line on stderr, exit 2, within 5 s', () => {
   });
 
   it.each([
-    ['shorter than 16 characters', 'short-token', /must be at least 16 characters/],
-    ['all whitespace', ' '.repeat(20), /must not contain spaces or other whitespace/],
-    ['with a space inside', 'abcdefgh ijklmnopq', /must not contain spaces or other whitespace/],
+    ['shorter than 16 characters', 'short-token', /must have at least 16 non-whitespace characters \(got 11\)/],
+    ['all whitespace', ' '.repeat(20), /must have at least 16 non-whitespace characters \(got 0\)/],
+    ['padded to 16 with spaces', '  abcdefgh  ijklm  ', /must have at least 16 non-whitespace characters \(got 13\)/],
   ])('a SANDBOX_ADMIN_TOKEN %s', { timeout: 30_000 }, async (_name, token, line) => {
     await expectCleanExit({ SANDBOX_ADMIN_TOKEN: token }, new RegExp(`^error: SANDBOX_ADMIN_TOKEN ${line.source}`));
   });

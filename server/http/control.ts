@@ -18,6 +18,7 @@ import { journalControlRouter } from './journalControl.js';
 import { accountOf, authenticate, clockOf, requireObjectBody } from './pipeline.js';
 import { PAYMENT_OUTCOMES, type PaymentOutcome } from '../domain/bookings/payment.js';
 import { controlGuard } from './controlGuard.js';
+import { ADMIN_PRINCIPAL, tooManyFailedAuthentications } from './authThrottle.js';
 import { jsonBody } from './jsonBody.js';
 import { strictRouter } from './strictRouter.js';
 
@@ -25,9 +26,9 @@ const CLOCK_FIELDS = ['apikey', 'now', 'advance_seconds', 'offset_seconds'];
 
 export function controlRouter(context: AppContext): Router {
   const router = strictRouter();
-  router.use(controlGuard(context.config.publicUrl), jsonBody(16 * 1024));
+  router.use(controlGuard(context.config.publicUrl, context.config.corsOrigins), jsonBody(16 * 1024));
   if (context.config.adminToken !== undefined) router.use('/admin', adminRouter(context, context.config.adminToken));
-  const ofAccount = [requireObjectBody, authenticate(context.accounts, context.clocks)];
+  const ofAccount = [requireObjectBody, authenticate(context.accounts, context.clocks, context.authThrottle, 'control')];
 
   router.post(
     '/clock',
@@ -133,7 +134,10 @@ function adminRouter(context: AppContext, token: string): Router {
     if (!match) {
       return next(new ApiError(401, 'Admin token required (Authorization: Bearer <token>)', {}, { 'WWW-Authenticate': 'Bearer' }));
     }
-    if (!secretMatches(match[1] as string, token)) return next(forbidden('Invalid admin token'));
+    const matches = secretMatches(match[1] as string, token);
+    const verdict = context.authThrottle.judge(req.ip ?? 'unknown', 'admin', matches ? ADMIN_PRINCIPAL : undefined);
+    if (verdict.kind === 'blocked') return next(tooManyFailedAuthentications(context.authThrottle.limitPerMinute, verdict.retryAfterSeconds));
+    if (!matches) return next(forbidden('Invalid admin token'));
     next();
   };
   router.use(requireAdmin);

@@ -3,7 +3,9 @@
  * 2000–2100 with moves of at most 50 years (400 naming the range), and nothing stored at either
  * end of that range ever becomes unservable.
  */
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowedOrigins } from './controlGuard.js';
 import {
   KEY_ANNA,
   KEY_BEN,
@@ -61,6 +63,58 @@ describe('control guard', () => {
     expect(await clockNow()).toBe(before);
     expect((await control('/clock', json({ apikey: KEY_ANNA, advance_seconds: 1 }, { origin: server.url }))).status).toBe(200);
     expect((await control('/clock', json({ apikey: KEY_ANNA, advance_seconds: 1 }))).status).toBe(200);
+  });
+});
+
+/** A raw request, so that the Host header can be the one a rebound domain sends. */
+function rawPost(path: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('DNS rebinding', () => {
+  it('a page on a rebound domain (its own name as Host and Origin) is refused by the control API and the console', async () => {
+    const { port } = new URL(server.url);
+    const rebound = `http://rebind.evil.example:${port}`;
+    const headers = { host: `rebind.evil.example:${port}`, origin: rebound };
+    const before = await clockNow();
+    const clock = await rawPost('/_control/clock', { ...headers, 'content-type': 'application/json' }, JSON.stringify({ apikey: KEY_ANNA, advance_seconds: 3600 }));
+    expect(clock.status).toBe(403);
+    expect(clock.text).toMatch(/another origin/);
+    expect(await clockNow()).toBe(before);
+    const login = await rawPost('/_control/ui/login', { ...headers, 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' }, `apikey=${KEY_ANNA}`);
+    expect(login.status).toBe(403);
+    expect(login.text).not.toMatch(/set-cookie/i);
+    // The same requests under the server's real name are served.
+    const own = await rawPost('/_control/clock', { origin: server.url, 'content-type': 'application/json' }, JSON.stringify({ apikey: KEY_ANNA }));
+    expect(own.status).toBe(200);
+  });
+
+  it('allows PUBLIC_URL, its loopback spellings and the CORS origins; never `*` or another host', () => {
+    expect([...allowedOrigins('https://sandbox.example.com/', ['http://localhost:5173', '*'])]).toEqual(['https://sandbox.example.com', 'http://localhost:5173']);
+    expect([...allowedOrigins('http://0.0.0.0:3000')]).toEqual(['http://0.0.0.0:3000', 'http://127.0.0.1:3000', 'http://localhost:3000', 'http://[::1]:3000']);
+    expect(allowedOrigins('http://127.0.0.1:3000').has('http://localhost:3001')).toBe(false);
+  });
+
+  it('a configured CORS origin may call the control API', async () => {
+    const withCors = await startTestServer({ config: { corsOrigins: ['https://app.partner.example'] } });
+    try {
+      const call = (origin: string) =>
+        fetch(`${withCors.url}/_control/clock`, { method: 'POST', ...json({ apikey: KEY_ANNA }, { origin }) }).then((response) => response.status);
+      expect(await call('https://app.partner.example')).toBe(200);
+      expect(await call('https://other.partner.example')).toBe(403);
+    } finally {
+      await withCors.close();
+    }
   });
 });
 

@@ -22,7 +22,7 @@ import type { JournalEntry } from '../domain/journal/entry.js';
 import { filterJournal, oldestFirst, parseJournalFilter, type JournalFilter } from '../domain/journal/filter.js';
 import { ApiError } from '../errors.js';
 import { asyncHandler } from './asyncHandler.js';
-import { ownOrigins } from './controlGuard.js';
+import { allowedOrigins } from './controlGuard.js';
 import { clockChangeOfForm, textField, type FormFields } from './controlUiForms.js';
 import { ConsoleSessions, type ConsoleSession } from './controlUiSessions.js';
 import { strictRouter } from './strictRouter.js';
@@ -78,12 +78,13 @@ export function controlUiRouter(context: AppContext): Router {
   const signedOf = (res: Response) => res.locals.signed as Signed;
 
   /** A browser names the page a form was sent from: Origin, or (when it sends `null`) Sec-Fetch-Site. */
+  const ownOrigins = allowedOrigins(context.config.publicUrl, context.config.corsOrigins);
   const sameOrigin: RequestHandler = (req, res, next) => {
     const origin = req.headers.origin;
     const site = req.headers['sec-fetch-site'];
     const ok =
       origin !== undefined && origin !== 'null'
-        ? ownOrigins(context.config.publicUrl, req).includes(origin.toLowerCase()) && (site === undefined || site === 'same-origin')
+        ? ownOrigins.has(origin.toLowerCase()) && (site === undefined || site === 'same-origin')
         : site === 'same-origin';
     if (ok) return next();
     send(res, 403, consoleMessagePage('Refused', 'Console forms are accepted only from the console itself (this origin).'));
@@ -192,6 +193,12 @@ export function controlUiRouter(context: AppContext): Router {
     const apikey = textField(fields(req), 'apikey') ?? '';
     if (apikey === '') return send(res, 400, loginPage({ kind: 'error', text: 'Enter an API key.' }));
     const account = context.accounts.findByKey(apikey);
+    const verdict = context.authThrottle.judge(req.ip ?? 'unknown', 'console', account?.id);
+    if (verdict.kind === 'blocked') {
+      res.set('Retry-After', String(verdict.retryAfterSeconds));
+      const text = `Too many failed sign-ins from your address (${context.authThrottle.limitPerMinute} per minute). Try again in ${verdict.retryAfterSeconds} seconds.`;
+      return send(res, 429, loginPage({ kind: 'error', text }));
+    }
     if (!account) return send(res, 403, loginPage({ kind: 'error', text: 'No account has this API key.' }));
     const previous = parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE];
     if (previous !== undefined) sessions.close(previous);

@@ -110,7 +110,9 @@ export function finalizeRouter(context: AppContext): Router {
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         const current = await context.bookings.find(bookhash);
-        const [title, text] = error.status === 403
+        const [title, text] = error.status === 400 // remarks breaking the free-text rule: say which character
+          ? [m.t('page.invalidForm.title'), error.message]
+          : error.status === 403
           ? [m.t('page.refused.title'), m.t('page.refused.text')]
           : error.status === 409 && current
             ? [m.t('page.notPayable.title'), notPayableText(current, m)]

@@ -21,6 +21,7 @@
 import type { RequestHandler } from 'express';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import qs from 'qs';
+import { FREE_TEXT_PATTERN, freeTextProblem } from '../domain/freeText.js';
 import { badRequest } from '../errors.js';
 import { CONTRACT_SCHEMA_ID, addFormats, deref, isObject, pointer, resolvePointer, type OpenApiDocument } from '../../conformance/contract/schema.js';
 
@@ -81,7 +82,7 @@ function requestCheck(validate: ValidateFunction): RequestHandler {
     const unknown = firstQueryParameter(req.query as Record<string, unknown>);
     if (unknown !== undefined) return next(badRequest(`request/body//query/${unknown} Unknown query parameter '${unknown}'`));
     if (validate(req.body)) return next();
-    next(badRequest((validate.errors ?? []).map(errorText).join('; ') || 'Invalid request'));
+    next(badRequest((validate.errors ?? []).map((error) => errorText(error, req.body)).join('; ') || 'Invalid request'));
   };
 }
 
@@ -114,11 +115,18 @@ function firstQueryParameter(query: Record<string, unknown>): string | undefined
  * `request/body` (for a missing property the object that lacks it; for an extra one the property),
  * then ajv's message (for an enum with the allowed values).
  */
-function errorText(error: ErrorObject): string {
+function errorText(error: ErrorObject, body: unknown): string {
   const params = error.params as { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[] };
   let message = error.message ?? 'is invalid';
   if (error.keyword === 'enum' && params.allowedValues) message = `${message}: ${params.allowedValues.join(', ')}`;
   const instancePath = `/body${error.instancePath}`;
+  // The free-text rule (domain/freeText.ts) names the field and the character rather than the pattern.
+  if (error.keyword === 'pattern' && (error.params as { pattern?: string }).pattern === FREE_TEXT_PATTERN) {
+    const field = error.instancePath.replace(/^\//, '');
+    const value = error.instancePath.split('/').slice(1).reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], body);
+    const problem = typeof value === 'string' ? freeTextProblem(field, value, false) : undefined;
+    if (problem) return `request/body/${field} ${problem}`;
+  }
   // `&&` and `??` as EOV combined them: an empty property name gives an empty path.
   const required = params.missingProperty && `${instancePath}/${params.missingProperty}`;
   const additional = params.additionalProperty && `${instancePath}/${params.additionalProperty}`;

@@ -3,6 +3,7 @@
  * and the reference behaviour in openapi.yaml). No HTTP here: failures are ApiErrors, which
  * http/errorHandler.ts turns into responses. Every change is durable before a method resolves.
  */
+import { checkFreeText } from '../freeText.js';
 import type { Clock } from '../../clock.js';
 import { bookingTimestamp } from '../../clock.js';
 import type { Config } from '../../config.js';
@@ -252,6 +253,7 @@ export class Bookings {
     if (options.csrfToken !== undefined && !tokensEqual(options.csrfToken, existing.csrfToken)) {
       throw forbidden(INVALID_FORM_TOKEN);
     }
+    checkFreeText('client_remarks', options.clientRemarks, true);
     const remarks = normaliseRemarks(options.clientRemarks);
     const now = clock.now();
     // A booking started with a payment scenario ends so, whatever the card.

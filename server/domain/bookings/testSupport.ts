@@ -5,7 +5,7 @@
  */
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from '../../app.js';
+import { createApp, type AppOptions } from '../../app.js';
 import { addDays, FakeClock, isoDate } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { HotelRate, HotelResponse, HotelRoom, SearchResponse } from '../../contract.js';
@@ -38,7 +38,7 @@ export interface TestServer {
 
 /** An app on 127.0.0.1 with an ephemeral port; publicUrl is its real address. */
 export async function startTestServer(
-  options: { store?: Store; clock?: FakeClock; config?: Partial<Config>; world?: World; accounts?: Accounts } = {},
+  options: { store?: Store; clock?: FakeClock; config?: Partial<Config>; world?: World; accounts?: Accounts; onFailedAuth?: AppOptions['onFailedAuth'] } = {},
 ): Promise<TestServer> {
   const store = options.store ?? (await LowdbStore.inMemory());
   const clock = options.clock ?? new FakeClock(TEST_START);
@@ -52,6 +52,7 @@ export async function startTestServer(
     clock,
     world: options.world ?? testWorld(),
     accounts: options.accounts,
+    onFailedAuth: options.onFailedAuth,
     // Generous limits: the tests search often; the rate limit has its own tests.
     config: { publicUrl: url, rateLimits: { perMinute: 100_000, perDay: 1_000_000 }, ...options.config },
   });

@@ -73,6 +73,14 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'clock offset history (the rate limiter places past requests with it)',
     sql: `ALTER TABLE clock_offsets ADD COLUMN history jsonb NOT NULL DEFAULT '[]';`,
   },
+  {
+    version: 4,
+    name: 'expiry indexes for the background sweep of searches, offers and idempotency keys',
+    sql: `
+      CREATE INDEX searches_by_expiry ON searches (account_id, expires_at_ms);
+      CREATE INDEX offers_by_expiry ON offers (account_id, expires_at_ms);
+      CREATE INDEX idempotency_keys_by_time ON idempotency_keys (account_id, at_ms);`,
+  },
 ];
 
 /** Any fixed number: the advisory lock that serialises migrations of this schema. */

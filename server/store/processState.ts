@@ -18,14 +18,15 @@ interface Expiring {
  * Bounds of the transient maps. Each account's entries are capped on their own and evicted least
  * recently used first, so one account's traffic never evicts or expires another's; the overall caps
  * are a last resort (many accounts at once) and evict from the account holding the most. A search
- * keeps two keys (its search_id and its identical-search key), so 20,000 keys are 10,000 searches.
+ * keeps two keys (its search_id and its identical-search key), so 2,000 keys are 1,000 searches:
+ * five times the searches a day the API description's rate limit allows (200).
  * A search_id or service_hash evicted before its hour is up reads as unknown: the client is told to
  * search again (400), as after expiry.
  */
-export const MAX_SEARCH_KEYS_PER_ACCOUNT = 20_000;
-export const MAX_SEARCH_KEYS = 60_000;
-export const MAX_OFFERS_PER_ACCOUNT = 50_000;
-export const MAX_OFFERS = 150_000;
+export const MAX_SEARCH_KEYS_PER_ACCOUNT = 2_000;
+export const MAX_SEARCH_KEYS = 6_000;
+export const MAX_OFFERS_PER_ACCOUNT = 20_000;
+export const MAX_OFFERS = 60_000;
 
 /**
  * Per account, entries in least-recently-used order (a JavaScript Map keeps insertion order; a hit
@@ -125,6 +126,8 @@ class PerAccountLru {
   }
 }
 
+const JOURNAL_TRIM_AT = REQUEST_JOURNAL_CAP + Math.ceil(REQUEST_JOURNAL_CAP / 4);
+
 export class ProcessState {
   private readonly clockOffsets = new Map<number, { offsetMs: number; history: readonly OffsetChange[] }>();
   private readonly searches = new PerAccountLru(MAX_SEARCH_KEYS_PER_ACCOUNT, MAX_SEARCH_KEYS, true);
@@ -190,8 +193,9 @@ export class ProcessState {
   appendRequestJournal(accountId: number, entry: unknown | JournalEntryBuilder): void {
     const journal = this.journals.get(accountId) ?? [];
     journal.push(typeof entry === 'function' ? entry : deepFreeze(entry));
-    // Trimmed once it holds twice the cap, not on every call: one shift of the array per cap appends.
-    if (journal.length >= 2 * REQUEST_JOURNAL_CAP) journal.splice(0, journal.length - REQUEST_JOURNAL_CAP);
+    // Trimmed once it holds a quarter more than the cap, not on every call: one shift of the array per
+    // cap/4 appends. (Entries hold their response bodies: twice the cap held twice the memory.)
+    if (journal.length >= JOURNAL_TRIM_AT) journal.splice(0, journal.length - REQUEST_JOURNAL_CAP);
     this.journals.set(accountId, journal);
   }
   requestJournal(accountId: number): unknown[] {

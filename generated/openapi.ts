@@ -78,7 +78,10 @@ export type paths = {
          *     - When both `search_id` and dates are given, `search_id` wins and the dates, `persons`,
          *       `currency` and `residency` are ignored.
          *     - An unknown or expired `search_id` (older than 1 hour) gives 400
-         *       `search_id '…' is unknown or has expired; search again`. A `search_id` belongs to the
+         *       `search_id '…' is unknown or has expired; search again`. So does one the server no
+         *       longer holds: it keeps each account's latest 1,000 searches (memory is bounded per
+         *       account), so after more searches within the hour the oldest reads as expired and the
+         *       client searches again. A `search_id` belongs to the
          *       account that searched: another account's `search_id` is unknown to this one. The
          *       30-minute live-availability cache is per account too.
          *     - With a valid `search_id`, any hotel id is accepted (not only the 15 the search returned):

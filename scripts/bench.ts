@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: startup time and RSS, search and hotel-details latency (server-side and over
  * HTTP) and throughput, booking-start/cancel throughput as the store grows, and hotel.php throughput
- * with one and two replicas on PostgreSQL. Prints JSON.
+ * with one and two replicas on PostgreSQL, and on request a soak test (`soak`). Prints JSON.
  * Targets (not test assertions): search p50 server-side < 5 ms, startup < 5 s, RSS < 600 MB.
  */
 const only = process.argv.slice(2);
 const wanted = (name: string) => only.length === 0 || only.includes(name);
+// (Options of a section, e.g. soak's `--minutes 3`, are no section names, so they select nothing else.)
 const results: Record<string, unknown> = { node: process.version, cpus: (await import('node:os')).cpus().length };
 // Each section is loaded only when it runs, so `npm run bench startup` stays light.
 if (wanted('startup')) results.startup = await (await import('./bench/startup.js')).benchStartup();
@@ -13,5 +14,7 @@ if (wanted('search')) results.search = await (await import('./bench/search.js'))
 if (wanted('http')) results.http = await (await import('./bench/http.js')).benchHttp();
 if (wanted('bookings')) results.bookings = await (await import('./bench/bookings.js')).benchBookings();
 if (wanted('replicas')) results.replicas = await (await import('./bench/replicas.js')).benchReplicas();
+// The soak test runs for minutes (10 by default), so only when asked: `npm run bench -- soak --minutes 3`.
+if (only.includes('soak')) results.soak = await (await import('./bench/soak.js')).benchSoak(only);
 console.log(JSON.stringify(results, null, 2));
 process.exit(0);

@@ -107,10 +107,11 @@ export class SearchService {
       entry = { ...identical, response: this.identicalAnswer(identical.searchId, identical.answer) };
     } else {
       entry = this.run(params, now, scenario);
-      const stored: StoredSearch = { searchId: entry.searchId, params, createdAtMs: now.getTime() };
+      // Frozen, so an embedded store keeps both entries as they are, sharing one copy of the parameters.
+      const stored: StoredSearch = deepFreeze({ searchId: entry.searchId, params, createdAtMs: now.getTime() });
       const expiresAtMs = now.getTime() + SEARCH_LIFETIME_MS;
       await this.deps.store.putSearch(accountId, entry.searchId, stored, expiresAtMs);
-      if (!altered) await this.deps.store.putSearch(accountId, identicalKey, { ...stored, reproducible: true }, expiresAtMs);
+      if (!altered) await this.deps.store.putSearch(accountId, identicalKey, Object.freeze({ ...stored, reproducible: true as const }), expiresAtMs);
     }
     await this.deps.offers.record(
       accountId,

@@ -80,6 +80,14 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: `ALTER TABLE rate_limit_hits ADD COLUMN account_id integer;
       CREATE INDEX rate_limit_hits_by_account ON rate_limit_hits (account_id);`,
   },
+  {
+    version: 5,
+    name: 'expiry indexes for the background sweep of searches, offers and idempotency keys',
+    sql: `
+      CREATE INDEX searches_by_expiry ON searches (account_id, expires_at_ms);
+      CREATE INDEX offers_by_expiry ON offers (account_id, expires_at_ms);
+      CREATE INDEX idempotency_keys_by_time ON idempotency_keys (account_id, at_ms);`,
+  },
 ];
 
 /** Any fixed number: the advisory lock that serialises migrations of this schema. */

@@ -100,6 +100,51 @@ describe.skipIf(skip)('PostgresStore', () => {
       await store.close();
     });
 
+    it('sweeps expired searches, offers and idempotency keys in batches, each by its own account clock', async () => {
+      const url = await cluster.createDatabase('sweeps');
+      const store = await PostgresStore.open(url, { sweepIntervalMs: 0 });
+      const HOUR = 3_600_000;
+      const base = Date.UTC(2026, 0, 1);
+      // Account 1 moved its clock 2 h ahead and searched 2,500 times at its own time; account 2 searched a minute ago.
+      await store.setClockOffset(1, 2 * HOUR);
+      for (let n = 0; n < 2_500; n++) {
+        await store.putSearch(1, `a${n}`, { n }, base - HOUR + n); // expired on account 1's clock (base + 2 h)
+      }
+      await store.putSearch(1, 'a-live', { n: -1 }, base + 2 * HOUR + 30 * 60_000);
+      await store.putOffers(1, Array.from({ length: 2_500 }, (_, n) => `ha${n}`), { currency: 'EUR' }, base + HOUR);
+      await store.putSearch(2, 'b', { n: 0 }, base + HOUR - 60_000); // valid for 59 more minutes on account 2's clock (base)
+      await store.putOffers(2, ['hb'], { currency: 'USD' }, base + HOUR - 60_000);
+      await store.insertBooking((id) => testBooking(id, testHash(1)), {
+        accountId: 2, key: 'old', fingerprint: 'f', response: { status: 200, body: {} }, atMs: base - 25 * HOUR,
+      });
+      await store.insertBooking((id) => testBooking(id, testHash(2)), {
+        accountId: 2, key: 'recent', fingerprint: 'f', response: { status: 200, body: {} }, atMs: base - HOUR,
+      });
+      expect(await store.transientSizes()).toEqual({ searches: 2_502, offers: 2_501, idempotency_keys: 2 });
+
+      expect(await store.sweepExpired(base)).toEqual({ searches: 2_500, offers: 2_500, idempotency_keys: 1 });
+      expect(await store.transientSizes()).toEqual({ searches: 2, offers: 1, idempotency_keys: 1 });
+      expect(await store.getSearch('b', base + HOUR - 60_001)).toEqual({ accountId: 2, value: { n: 0 } });
+      expect(await store.getOffer(2, 'hb', base)).toEqual({ currency: 'USD' });
+      expect(await store.getSearch('a-live', base + 2 * HOUR)).toEqual({ accountId: 1, value: { n: -1 } });
+      expect(await store.claimIdempotencyKey({ accountId: 2, key: 'recent', fingerprint: 'f' }, base)).toMatchObject({ state: 'completed' });
+      await store.close();
+    });
+
+    it('the background sweep runs on its timer and stops with close()', async () => {
+      const url = await cluster.createDatabase('sweep_timer');
+      const store = await PostgresStore.open(url, { sweepIntervalMs: 20 });
+      await store.putSearch(1, 'gone', { n: 0 }, Date.now() - 1000);
+      await store.putOffers(1, ['h1', 'h2'], { currency: 'EUR' }, Date.now() - 1000);
+      let sizes = await store.transientSizes();
+      for (let wait = 0; wait < 250 && (sizes.searches > 0 || sizes.offers > 0); wait++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        sizes = await store.transientSizes();
+      }
+      expect(sizes).toMatchObject({ searches: 0, offers: 0 });
+      await store.close();
+    });
+
     it('an unreachable database gives a one-line StoreOpenError without the password', async () => {
       const opening = PostgresStore.open('postgres://kit:secret@127.0.0.1:1/nowhere');
       await expect(opening).rejects.toBeInstanceOf(StoreOpenError);

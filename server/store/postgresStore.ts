@@ -29,6 +29,40 @@ const READY_TIMEOUT_MS = 1000;
 /** A claim whose request has not completed for this long is taken to be abandoned (its process died). */
 const ABANDONED_CLAIM_SECONDS = 60;
 
+/** How often expired transient rows are swept in the background, and how many rows one statement deletes. */
+const SWEEP_INTERVAL_MS = 60_000;
+const SWEEP_BATCH = 1_000;
+/** Batches per table per sweep: a sweep's work is bounded; what is left goes at the next one. */
+const SWEEP_MAX_BATCHES = 50;
+
+/**
+ * Expired rows, each judged by its own account's clock (the base clock plus that account's offset,
+ * as AccountClocks reads it): $1 is the base clock in ms, $2 the batch size. Idempotency records live
+ * IDEMPOTENCY_TTL_MS ($3) from their use; a claim that never completed goes once it is abandoned.
+ */
+const SWEEPS: readonly { table: string; sql: string }[] = [
+  {
+    table: 'searches',
+    sql: `DELETE FROM searches WHERE search_id IN (
+            SELECT s.search_id FROM searches s LEFT JOIN clock_offsets c ON c.account_id = s.account_id
+            WHERE s.expires_at_ms <= $1::bigint + COALESCE(c.offset_ms, 0) LIMIT $2)`,
+  },
+  {
+    table: 'offers',
+    sql: `DELETE FROM offers WHERE ctid IN (
+            SELECT o.ctid FROM offers o LEFT JOIN clock_offsets c ON c.account_id = o.account_id
+            WHERE o.expires_at_ms <= $1::bigint + COALESCE(c.offset_ms, 0) LIMIT $2)`,
+  },
+  {
+    table: 'idempotency_keys',
+    sql: `DELETE FROM idempotency_keys WHERE ctid IN (
+            SELECT k.ctid FROM idempotency_keys k LEFT JOIN clock_offsets c ON c.account_id = k.account_id
+            WHERE (k.response IS NOT NULL AND k.at_ms + $3::bigint <= $1::bigint + COALESCE(c.offset_ms, 0))
+               OR (k.response IS NULL AND k.claimed_at < now() - make_interval(secs => $4))
+            LIMIT $2)`,
+  },
+];
+
 /** Errors of the connection or the server, not of a statement: the client gets a 503 and may retry. */
 function isUnavailable(error: unknown): boolean {
   if (error instanceof pg.DatabaseError) return /^(08|53|57|58)/.test(error.code ?? '');
@@ -50,10 +84,30 @@ export function describeDatabaseUrl(url: string): string {
 
 export class PostgresStore implements Store {
   readonly kind = 'postgres';
-  private constructor(private readonly pool: pg.Pool) {}
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<unknown> | undefined;
 
-  /** Connects and migrates; a StoreOpenError with a one-line reason when that fails. */
-  static async open(url: string, options: { poolSize?: number; idleTimeoutMillis?: number } = {}): Promise<PostgresStore> {
+  private constructor(
+    private readonly pool: pg.Pool,
+    sweepIntervalMs: number,
+  ) {
+    if (sweepIntervalMs > 0) {
+      this.sweepTimer = setInterval(() => {
+        // A database that is away now is swept at a later tick.
+        this.sweeping ??= this.sweepExpired().catch(() => {}).finally(() => (this.sweeping = undefined));
+      }, sweepIntervalMs);
+      this.sweepTimer.unref();
+    }
+  }
+
+  /**
+   * Connects and migrates; a StoreOpenError with a one-line reason when that fails. Expired searches,
+   * offers and idempotency keys are swept every `sweepIntervalMs` (0: never, the caller sweeps).
+   */
+  static async open(
+    url: string,
+    options: { poolSize?: number; idleTimeoutMillis?: number; sweepIntervalMs?: number } = {},
+  ): Promise<PostgresStore> {
     const pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
@@ -68,7 +122,45 @@ export class PostgresStore implements Store {
       await pool.end().catch(() => {});
       throw new StoreOpenError(`Cannot use DATABASE_URL ${describeDatabaseUrl(url)}: ${(error as Error).message || String(error)}`);
     }
-    return new PostgresStore(pool);
+    return new PostgresStore(pool, options.sweepIntervalMs ?? SWEEP_INTERVAL_MS);
+  }
+
+  /**
+   * Deletes expired transient rows in batches of SWEEP_BATCH (at most SWEEP_MAX_BATCHES per table),
+   * each row judged by its own account's clock over `baseNowMs` (real time unless a test says).
+   * Returns the rows deleted per table.
+   */
+  async sweepExpired(baseNowMs = Date.now()): Promise<Record<string, number>> {
+    const deleted: Record<string, number> = {};
+    for (const { table, sql } of SWEEPS) {
+      deleted[table] = 0;
+      const values: unknown[] = [baseNowMs, SWEEP_BATCH];
+      if (table === 'idempotency_keys') values.push(IDEMPOTENCY_TTL_MS, ABANDONED_CLAIM_SECONDS);
+      for (let batch = 0; batch < SWEEP_MAX_BATCHES; batch++) {
+        const client = await this.connect();
+        let count: number;
+        try {
+          count = (await client.query(sql, values)).rowCount ?? 0;
+        } catch (error) {
+          throw storeError(error);
+        } finally {
+          client.release();
+        }
+        deleted[table] += count;
+        if (count < SWEEP_BATCH) break;
+      }
+    }
+    return deleted;
+  }
+
+  /** Rows held in the transient tables, for figures (benchmarks, tests). */
+  async transientSizes(): Promise<{ searches: number; offers: number; idempotency_keys: number }> {
+    const rows = await this.query<{ searches: string; offers: string; idempotency_keys: string }>(
+      `SELECT (SELECT count(*) FROM searches) AS searches, (SELECT count(*) FROM offers) AS offers,
+              (SELECT count(*) FROM idempotency_keys) AS idempotency_keys`,
+    );
+    const row = rows[0]!;
+    return { searches: Number(row.searches), offers: Number(row.offers), idempotency_keys: Number(row.idempotency_keys) };
   }
 
   insertBooking(build: (id: number) => BookingRecord, idempotency?: IdempotencyCompletion): Promise<BookingRecord> {
@@ -276,6 +368,9 @@ export class PostgresStore implements Store {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.sweepTimer);
+    this.sweepTimer = undefined;
+    await this.sweeping;
     await this.pool.end();
   }
 

@@ -14,20 +14,136 @@ interface Expiring {
   expiresAtMs: number;
 }
 
-/** Expired searches and offers are swept once a map grows past this many entries. */
-const SWEEP_ABOVE = 10_000;
+/**
+ * Bounds of the transient maps. Each account's entries are capped on their own and evicted least
+ * recently used first, so one account's traffic never evicts or expires another's; the overall caps
+ * are a last resort (many accounts at once) and evict from the account holding the most. A search
+ * keeps two keys (its search_id and its identical-search key), so 2,000 keys are 1,000 searches:
+ * five times the searches a day the API description's rate limit allows (200).
+ * A search_id or service_hash evicted before its hour is up reads as unknown: the client is told to
+ * search again (400), as after expiry.
+ */
+export const MAX_SEARCH_KEYS_PER_ACCOUNT = 2_000;
+export const MAX_SEARCH_KEYS = 6_000;
+export const MAX_OFFERS_PER_ACCOUNT = 20_000;
+export const MAX_OFFERS = 60_000;
+
+/**
+ * Per account, entries in least-recently-used order (a JavaScript Map keeps insertion order; a hit
+ * re-inserts). An entry expires by its own account's clock: lazily when read, and when its account
+ * writes, entries of that account expired by that account's latest known clock are swept from the
+ * old end. No other account's clock ever touches them.
+ */
+class PerAccountLru {
+  private readonly byAccount = new Map<number, Map<string, Expiring>>();
+  /** For keys looked up without their account (search_ids): the account holding each key. */
+  private readonly owners: Map<string, number> | undefined;
+  private total = 0;
+
+  constructor(
+    private readonly perAccountCap: number,
+    private readonly overallCap: number,
+    indexed: boolean,
+  ) {
+    this.owners = indexed ? new Map() : undefined;
+  }
+
+  get size(): number {
+    return this.total;
+  }
+  sizeOf(accountId: number): number {
+    return this.byAccount.get(accountId)?.size ?? 0;
+  }
+  ownerOf(key: string): number | undefined {
+    return this.owners?.get(key);
+  }
+
+  put(accountId: number, key: string, value: unknown, expiresAtMs: number, accountNowMs: number): void {
+    let entries = this.byAccount.get(accountId);
+    if (!entries) this.byAccount.set(accountId, (entries = new Map()));
+    const previous = entries.get(key);
+    if (previous) {
+      entries.delete(key); // re-inserted at the recent end
+      previous.value = value;
+      previous.expiresAtMs = expiresAtMs;
+      entries.set(key, previous);
+    } else {
+      const owner = this.owners?.get(key);
+      if (owner !== undefined && owner !== accountId) this.delete(owner, key);
+      entries.set(key, { accountId, value, expiresAtMs });
+      this.owners?.set(key, accountId);
+      this.total++;
+    }
+    // This account's expired entries at the old end go first (its own clock only), then its least recently used.
+    for (const [oldKey, entry] of entries) {
+      if (entries.size <= this.perAccountCap && entry.expiresAtMs > accountNowMs) break;
+      if (oldKey === key) break;
+      this.delete(accountId, oldKey);
+    }
+    while (this.total > this.overallCap) this.evictFromLargest();
+  }
+
+  get(accountId: number, key: string, nowMs: number): Expiring | undefined {
+    const entries = this.byAccount.get(accountId);
+    const entry = entries?.get(key);
+    if (!entries || !entry) return undefined;
+    if (entry.expiresAtMs <= nowMs) return undefined; // expired on the reader's clock (kept: the reader may not be the owner)
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
+  }
+
+  deleteAccount(accountId: number): void {
+    const entries = this.byAccount.get(accountId);
+    if (!entries) return;
+    if (this.owners) for (const key of entries.keys()) this.owners.delete(key);
+    this.total -= entries.size;
+    this.byAccount.delete(accountId);
+  }
+
+  clear(): void {
+    this.byAccount.clear();
+    this.owners?.clear();
+    this.total = 0;
+  }
+
+  private delete(accountId: number, key: string): void {
+    const entries = this.byAccount.get(accountId);
+    if (!entries?.delete(key)) return;
+    this.owners?.delete(key);
+    this.total--;
+    if (entries.size === 0) this.byAccount.delete(accountId);
+  }
+
+  private evictFromLargest(): void {
+    let largest: Map<string, Expiring> | undefined;
+    let largestAccount = 0;
+    for (const [accountId, entries] of this.byAccount) {
+      if (!largest || entries.size > largest.size) [largest, largestAccount] = [entries, accountId];
+    }
+    if (!largest) return;
+    this.delete(largestAccount, largest.keys().next().value as string);
+  }
+}
+
+const JOURNAL_TRIM_AT = REQUEST_JOURNAL_CAP + Math.ceil(REQUEST_JOURNAL_CAP / 4);
 
 export class ProcessState {
   private readonly clockOffsets = new Map<number, { offsetMs: number; history: readonly OffsetChange[] }>();
-  private readonly searches = new Map<string, Expiring>();
+  private readonly searches = new PerAccountLru(MAX_SEARCH_KEYS_PER_ACCOUNT, MAX_SEARCH_KEYS, true);
   /** Per account, by service_hash: a hotel.php call re-records dozens, so no key strings are built. */
-  private readonly offers = new Map<number, Map<string, Expiring>>();
+  private readonly offers = new PerAccountLru(MAX_OFFERS_PER_ACCOUNT, MAX_OFFERS, false);
   private readonly rateLimits = new SlidingWindowRateLimiter();
   private readonly journals = new Map<number, unknown[]>();
-  /** The latest time a reader asked with: entries expired before it can be swept. */
-  private latestNowMs = -Infinity;
-  /** Per map, the size at which the next sweep runs: twice what the last one left, so sweeps are amortised O(1). */
-  private readonly sweepAt = new WeakMap<Map<string, Expiring>, number>();
+  /** Per account, the latest clock it was known to read with: its own expired entries can be swept. */
+  private readonly latestNowMs = new Map<number, number>();
+
+  /** Entries held, for figures (benchmarks, tests). */
+  sizes(accountId?: number): { searches: number; offers: number } {
+    return accountId === undefined
+      ? { searches: this.searches.size, offers: this.offers.size }
+      : { searches: this.searches.sizeOf(accountId), offers: this.offers.sizeOf(accountId) };
+  }
 
   getClockOffset(accountId: number): number {
     return this.clockOffsets.get(accountId)?.offsetMs ?? 0;
@@ -40,31 +156,29 @@ export class ProcessState {
   }
 
   putSearch(accountId: number, searchId: string, value: unknown, expiresAtMs: number): void {
-    this.put(this.searches, searchId, { accountId, value: frozenCopy(value), expiresAtMs });
+    this.searches.put(accountId, searchId, frozenCopy(value), expiresAtMs, this.accountNow(accountId));
   }
-  /** The stored search itself, deeply frozen: read on every cached search and hotel.php, so never copied. */
-  getSearch(searchId: string, nowMs: number): { accountId: number; value: unknown } | undefined {
-    const entry = this.get(this.searches, searchId, nowMs);
+  /**
+   * The stored search itself, deeply frozen: read on every cached search and hotel.php, so never copied.
+   * `nowMs` is the reader's clock; it moves the owner's known clock only when `readerAccountId` says
+   * the reader is the owner (else the entry is only judged, never swept, by it).
+   */
+  getSearch(searchId: string, nowMs: number, readerAccountId?: number): { accountId: number; value: unknown } | undefined {
+    const reader = readerAccountId ?? identicalKeyAccount(searchId);
+    if (reader !== undefined) this.observe(reader, nowMs);
+    const owner = this.searches.ownerOf(searchId);
+    if (owner === undefined) return undefined;
+    const entry = this.searches.get(owner, searchId, nowMs);
     return entry && { accountId: entry.accountId, value: entry.value };
   }
   putOffers(accountId: number, serviceHashes: readonly string[], value: unknown, expiresAtMs: number): void {
     const stored = frozenCopy(value); // one frozen value serves every hash
-    let offers = this.offers.get(accountId);
-    if (!offers) this.offers.set(accountId, (offers = new Map()));
-    for (const serviceHash of serviceHashes) {
-      const entry = offers.get(serviceHash);
-      if (entry) {
-        // Rewritten in place: the latest offer of a hash wins, as with a new entry.
-        entry.value = stored;
-        entry.expiresAtMs = expiresAtMs;
-      } else {
-        this.put(offers, serviceHash, { accountId, value: stored, expiresAtMs });
-      }
-    }
+    const nowMs = this.accountNow(accountId);
+    for (const serviceHash of serviceHashes) this.offers.put(accountId, serviceHash, stored, expiresAtMs, nowMs);
   }
   getOffer(accountId: number, serviceHash: string, nowMs: number): unknown {
-    const offers = this.offers.get(accountId);
-    return offers && structuredClone(this.get(offers, serviceHash, nowMs)?.value);
+    this.observe(accountId, nowMs);
+    return structuredClone(this.offers.get(accountId, serviceHash, nowMs)?.value);
   }
 
   hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], timeline?: Timeline, accountId?: number): RateLimitDecision {
@@ -79,8 +193,9 @@ export class ProcessState {
   appendRequestJournal(accountId: number, entry: unknown | JournalEntryBuilder): void {
     const journal = this.journals.get(accountId) ?? [];
     journal.push(typeof entry === 'function' ? entry : deepFreeze(entry));
-    // Trimmed once it holds twice the cap, not on every call: one shift of the array per cap appends.
-    if (journal.length >= 2 * REQUEST_JOURNAL_CAP) journal.splice(0, journal.length - REQUEST_JOURNAL_CAP);
+    // Trimmed once it holds a quarter more than the cap, not on every call: one shift of the array per
+    // cap/4 appends. (Entries hold their response bodies: twice the cap held twice the memory.)
+    if (journal.length >= JOURNAL_TRIM_AT) journal.splice(0, journal.length - REQUEST_JOURNAL_CAP);
     this.journals.set(accountId, journal);
   }
   requestJournal(accountId: number): unknown[] {
@@ -96,30 +211,32 @@ export class ProcessState {
     this.rateLimits.giveBack(accountId);
     this.clockOffsets.delete(accountId);
     this.journals.delete(accountId);
-    this.offers.delete(accountId);
-    for (const [key, entry] of this.searches) if (entry.accountId === accountId) this.searches.delete(key);
+    this.offers.deleteAccount(accountId);
+    this.searches.deleteAccount(accountId);
+    this.latestNowMs.delete(accountId);
   }
 
   reset(): void {
-    for (const map of [this.clockOffsets, this.searches, this.offers, this.journals]) map.clear();
+    for (const map of [this.clockOffsets, this.journals, this.latestNowMs]) map.clear();
+    this.searches.clear();
+    this.offers.clear();
     this.rateLimits.reset();
   }
 
-  private put(map: Map<string, Expiring>, key: string, entry: Expiring): void {
-    map.set(key, entry);
-    if (map.size > (this.sweepAt.get(map) ?? SWEEP_ABOVE)) {
-      for (const [candidate, { expiresAtMs }] of map) if (expiresAtMs <= this.latestNowMs) map.delete(candidate);
-      this.sweepAt.set(map, Math.max(SWEEP_ABOVE, 2 * map.size));
-    }
+  private observe(accountId: number, nowMs: number): void {
+    if (nowMs > (this.latestNowMs.get(accountId) ?? -Infinity)) this.latestNowMs.set(accountId, nowMs);
   }
-
-  private get(map: Map<string, Expiring>, key: string, nowMs: number): Expiring | undefined {
-    this.latestNowMs = Math.max(this.latestNowMs, nowMs);
-    const entry = map.get(key);
-    return entry && entry.expiresAtMs > nowMs ? entry : undefined;
+  private accountNow(accountId: number): number {
+    return this.latestNowMs.get(accountId) ?? -Infinity;
   }
 }
 
+/** An identical-search key names its account (see search.ts): only that account reads it, with its own clock. */
+function identicalKeyAccount(key: string): number | undefined {
+  if (!key.startsWith('identical:')) return undefined;
+  const accountId = Number(key.slice('identical:'.length, key.indexOf(':', 'identical:'.length)));
+  return Number.isSafeInteger(accountId) ? accountId : undefined;
+}
 /** A deep copy, deeply frozen; a value that is frozen already is taken as deeply frozen and kept as it is. */
 function frozenCopy<T>(value: T): T {
   return Object.isFrozen(value) ? value : deepFreeze(structuredClone(value));

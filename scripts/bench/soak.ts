@@ -1,0 +1,262 @@
+/**
+ * `npm run bench -- soak [--minutes N] [--searches-only] [--connections N]` (or SOAK_MINUTES): a soak
+ * test. The server runs as `npm start` runs it (rate limits raised, embedded store in a temporary
+ * file); this process is the load generator: distinct searches (a new point and stay every time),
+ * hotel details with their search_ids, booking starts and cancels, from the 3 sandbox accounts.
+ * Every minute it prints RSS, heap used, p99 and the store's transient entries; RSS is sampled every
+ * second for the peak. `--searches-only` sends distinct searches only (the memory-growth check).
+ *
+ * The server process loads this file first (SOAK_PROBE=1, `--import`): it then only answers the
+ * bench's IPC questions (heap used, entries in the embedded store's ProcessState) and loads nothing else.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { Agent, request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ProcessState } from '../../server/store/processState.js';
+import { rssMegabytes } from './processes.js';
+
+const APIKEYS = ['demo-key-1', 'demo-key-2', 'demo-key-3'];
+/** City centres the world has hotels around; each search moves away from one by a new small step. */
+const CENTRES: readonly [number, number][] = [
+  [52.37, 4.9], [48.86, 2.35], [51.51, -0.13], [40.71, -74.0], [52.52, 13.4], [40.42, -3.7], [41.9, 12.5], [35.68, 139.69],
+  [41.39, 2.17], [48.21, 16.37], [50.08, 14.44], [38.72, -9.14], [53.35, -6.26], [43.65, -79.38], [19.08, 72.88], [13.76, 100.5],
+];
+const WARM_UP_SECONDS = 15;
+
+interface Stats {
+  heapUsedMb: number;
+  searches: number;
+  offers: number;
+}
+
+if (process.env.SOAK_PROBE === '1') installProbe();
+
+/** In the server process: records the ProcessState instances and answers { heapUsedMb, searches, offers }. */
+function installProbe(): void {
+  const instances: ProcessState[] = [];
+  const putSearch = ProcessState.prototype.putSearch;
+  ProcessState.prototype.putSearch = function (this: ProcessState, ...args: Parameters<typeof putSearch>) {
+    if (!instances.includes(this)) instances.push(this);
+    return putSearch.apply(this, args);
+  };
+  process.on('message', () => {
+    const sizes = instances.map((state) => state.sizes());
+    const stats: Stats = {
+      heapUsedMb: Math.round(process.memoryUsage().heapUsed / 2 ** 20),
+      searches: sizes.reduce((sum, size) => sum + size.searches, 0),
+      offers: sizes.reduce((sum, size) => sum + size.offers, 0),
+    };
+    process.send?.(stats);
+  });
+  process.channel?.unref();
+}
+
+const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const DAY = 86_400_000;
+
+/** The n-th distinct search of an account: a new point (a step on a spiral round a centre) and stay. */
+function distinctSearch(apikey: string, n: number): Record<string, unknown> {
+  const [latitude, longitude] = CENTRES[n % CENTRES.length]!;
+  const step = Math.floor(n / CENTRES.length);
+  const angle = step * 2.399963; // golden angle: points never repeat
+  const distance = 0.0005 * Math.sqrt(step % 4000);
+  const checkin = isoDate(Date.now() + (3 + (n % 200)) * DAY);
+  return {
+    apikey,
+    latitude: Math.round((latitude + distance * Math.cos(angle)) * 1e6) / 1e6,
+    longitude: Math.round((longitude + distance * Math.sin(angle)) * 1e6) / 1e6,
+    checkin,
+    checkout: isoDate(Date.parse(checkin) + (1 + (step % 5)) * DAY),
+    persons: 1 + (n % 4),
+    radius: 5000,
+  };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The server as `npm start` starts it, with the probe loaded first. */
+async function startServer(port: number, dbFile: string): Promise<ChildProcess> {
+  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const args = /^(?:exec )?node (.+)$/.exec(start.trim())?.[1]?.split(/\s+/);
+  if (!args) throw new Error(`npm start is not "node …": ${start}`);
+  args.splice(args.length - 1, 0, '--import', './scripts/bench/soak.ts');
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    env: {
+      ...process.env,
+      SOAK_PROBE: '1',
+      PORT: String(port),
+      DB_FILE: dbFile,
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+      RATE_LIMIT_PER_DAY: '1000000000',
+      VALIDATE_RESPONSES: 'off',
+      LOG_LEVEL: 'silent',
+    },
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server not ready within 60 s:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('listening on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  child.removeAllListeners('exit');
+  return child;
+}
+
+function askStats(child: ChildProcess): Promise<Stats> {
+  return new Promise((resolve) => {
+    child.once('message', (message) => resolve(message as Stats));
+    child.send('stats');
+  });
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! * 10) / 10 : 0);
+
+export async function benchSoak(argv: string[] = process.argv.slice(2)): Promise<Record<string, unknown>> {
+  const option = (name: string) => {
+    const index = argv.indexOf(name);
+    return index >= 0 ? argv[index + 1] : undefined;
+  };
+  const minutes = Number(option('--minutes') ?? process.env.SOAK_MINUTES ?? 10);
+  const connections = Number(option('--connections') ?? 12);
+  const searchesOnly = argv.includes('--searches-only');
+  if (!(minutes > 0) || !(connections > 0)) throw new Error('--minutes and --connections must be positive numbers');
+
+  const port = await freePort();
+  const directory = await mkdtemp(join(tmpdir(), 'bench-soak-'));
+  const server = await startServer(port, join(directory, 'db.json'));
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const post = (path: string, body: unknown) =>
+    new Promise<{ status: number; json: any }>((resolve, reject) => {
+      const payload = JSON.stringify(body);
+      const req = httpRequest(
+        { agent, host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            try {
+              resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString()) });
+            } catch (error) {
+              reject(error);
+            }
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+
+  const counts: Record<string, number> = {};
+  const count = (name: string) => (counts[name] = (counts[name] ?? 0) + 1);
+  let latencies: number[] = [];
+  const timed = async (path: string, body: unknown) => {
+    const begin = performance.now();
+    const answer = await post(path, body);
+    latencies.push(performance.now() - begin);
+    count(`${path} ${answer.status}`);
+    return answer;
+  };
+
+  let stopAt = 0;
+  const searchCounters = [0, 0, 0];
+  const worker = async (worker: number) => {
+    const account = worker % APIKEYS.length;
+    const apikey = APIKEYS[account]!;
+    for (let turn = 0; performance.now() < stopAt; turn++) {
+      const n = searchCounters[account]!++;
+      const search = await timed('/search.php', distinctSearch(apikey, n));
+      if (searchesOnly || search.status !== 200) continue;
+      const hotels = (search.json.hotels ?? []) as { id: number; rate: { service_hash: string } }[];
+      const hotel = hotels[n % Math.max(1, hotels.length)];
+      if (!hotel) continue;
+      if (n % 2 === 0) await timed('/hotel.php', { apikey, id: hotel.id, search_id: search.json.search_id });
+      if (n % 10 === 0) {
+        const booking = await timed('/booking.php', { apikey, service_hash: hotel.rate.service_hash });
+        const bookhash = /bookhash=([A-Za-z0-9]+)/.exec(String(booking.json.booking_url ?? ''))?.[1];
+        if (bookhash) await timed('/book/cancel.php', { apikey, bookhash });
+      }
+    }
+  };
+
+  let peakRssMb = 0;
+  const sampler = setInterval(async () => {
+    peakRssMb = Math.max(peakRssMb, await rssMegabytes(server.pid!).catch(() => 0));
+  }, 1000);
+  try {
+    // Warm-up: the same traffic for WARM_UP_SECONDS, then the baseline.
+    stopAt = performance.now() + WARM_UP_SECONDS * 1000;
+    await Promise.all(Array.from({ length: connections }, (_, index) => worker(index)));
+    const warmUpRssMb = await rssMegabytes(server.pid!);
+    const warmUp = { rss_mb: warmUpRssMb, ...(await askStats(server)) };
+    console.error(`soak: warm-up done (${WARM_UP_SECONDS} s): RSS ${warmUpRssMb} MB, heap used ${warmUp.heapUsedMb} MB, store ${warmUp.searches} search keys / ${warmUp.offers} offers`);
+    peakRssMb = warmUpRssMb;
+    latencies = [];
+
+    const perMinute: Record<string, unknown>[] = [];
+    const began = performance.now();
+    stopAt = began + minutes * 60_000;
+    const workers = Promise.all(Array.from({ length: connections }, (_, index) => worker(index)));
+    let requestsBefore = 0;
+    for (let minute = 1; minute <= Math.ceil(minutes); minute++) {
+      const until = began + Math.min(minute, minutes) * 60_000;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, until - performance.now())));
+      const sorted = latencies.sort((a, b) => a - b);
+      latencies = [];
+      const stats = await askStats(server);
+      const requests = Object.values(counts).reduce((sum, value) => sum + value, 0);
+      const row = {
+        minute,
+        rss_mb: await rssMegabytes(server.pid!),
+        peak_rss_mb: peakRssMb,
+        heap_used_mb: stats.heapUsedMb,
+        requests: requests - requestsBefore,
+        p50_ms: percentile(sorted, 0.5),
+        p99_ms: percentile(sorted, 0.99),
+        store_search_keys: stats.searches,
+        store_offers: stats.offers,
+      };
+      requestsBefore = requests;
+      perMinute.push(row);
+      console.error(`soak: ${JSON.stringify(row)}`);
+    }
+    await workers;
+    peakRssMb = Math.max(peakRssMb, await rssMegabytes(server.pid!));
+    return {
+      mode: searchesOnly ? 'distinct searches only' : 'distinct searches, hotel details, booking start and cancel',
+      minutes,
+      connections,
+      accounts: APIKEYS.length,
+      warm_up: warmUp,
+      per_minute: perMinute,
+      peak_rss_mb: peakRssMb,
+      peak_over_warm_up_mb: peakRssMb - warmUpRssMb,
+      responses: counts,
+    };
+  } finally {
+    clearInterval(sampler);
+    agent.destroy();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => (server.exitCode !== null ? resolve(undefined) : server.once('exit', resolve)));
+    await rm(directory, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The embedded store's transient maps: each entry expires by its own account's clock, and memory is
+ * bounded per account (LRU) and overall, with one account's traffic never evicting another's entries.
+ */
+import { describe, expect, it } from 'vitest';
+import { MAX_OFFERS_PER_ACCOUNT, MAX_SEARCH_KEYS, MAX_SEARCH_KEYS_PER_ACCOUNT, ProcessState } from './processState.js';
+
+const HOUR = 3_600_000;
+const T0 = Date.UTC(2026, 0, 1);
+const A = 1;
+const B = 2;
+
+/** What SearchService does for one new search of `accountId` at `nowMs`. */
+function search(state: ProcessState, accountId: number, n: number, nowMs: number): string {
+  const identical = `identical:${accountId}:${n}`;
+  expect(state.getSearch(identical, nowMs)).toBeUndefined();
+  const searchId = `${accountId}-${n}`.padStart(32, '0');
+  state.putSearch(accountId, searchId, { searchId, n }, nowMs + HOUR);
+  state.putSearch(accountId, identical, { searchId, n, reproducible: true }, nowMs + HOUR);
+  state.putOffers(accountId, [`h${accountId}-${n}-a`, `h${accountId}-${n}-b`], { currency: 'EUR' }, nowMs + HOUR + 1);
+  return searchId;
+}
+
+describe('ProcessState', () => {
+  it("keeps B's search_id and offers for B's full hour while A, 2 h ahead, floods searches", () => {
+    const state = new ProcessState();
+    const bSearch = search(state, B, 0, T0);
+    // A's clock is 2 h ahead; it reads and writes thousands of entries at that time.
+    for (let n = 0; n < 12_000; n++) {
+      search(state, A, n, T0 + 2 * HOUR + n);
+      expect(state.getOffer(A, `h${A}-${n}-a`, T0 + 2 * HOUR + n)).toEqual({ currency: 'EUR' });
+    }
+    // A even presents B's search_id with its own (later) clock: refused by the domain, never swept.
+    expect(state.getSearch(bSearch, T0 + 3 * HOUR)).toBeUndefined(); // judged only, not swept
+    for (const at of [T0 + 1, T0 + 30 * 60_000, T0 + HOUR - 1]) {
+      expect(state.getSearch(bSearch, at)).toEqual({ accountId: B, value: { searchId: bSearch, n: 0 } });
+      expect(state.getSearch(`identical:${B}:0`, at)?.accountId).toBe(B);
+      expect(state.getOffer(B, `h${B}-0-a`, at)).toEqual({ currency: 'EUR' });
+    }
+    expect(state.getOffer(B, `h${B}-0-b`, T0 + HOUR)).toEqual({ currency: 'EUR' });
+    // And on B's clock they expire on time.
+    expect(state.getSearch(bSearch, T0 + HOUR)).toBeUndefined();
+    expect(state.getOffer(B, `h${B}-0-b`, T0 + HOUR + 1)).toBeUndefined();
+  });
+
+  it("sweeps an account's expired entries by its own clock as it writes", () => {
+    const state = new ProcessState();
+    for (let n = 0; n < 100; n++) search(state, A, n, T0);
+    expect(state.sizes(A)).toEqual({ searches: 200, offers: 200 });
+    // Two hours later on A's clock, A's next search sweeps its expired ones.
+    search(state, A, 1000, T0 + 2 * HOUR);
+    expect(state.sizes(A)).toEqual({ searches: 2, offers: 2 });
+  });
+
+  it('caps each account (least recently used first) without touching another account', () => {
+    const state = new ProcessState();
+    const bSearch = search(state, B, 0, T0);
+    const first = search(state, A, 0, T0);
+    const flood = MAX_SEARCH_KEYS_PER_ACCOUNT; // twice the cap in keys
+    for (let n = 1; n <= flood; n++) {
+      search(state, A, n, T0 + n);
+    }
+    expect(state.getSearch(first, T0 + flood)).toBeUndefined(); // least recently used: evicted
+    expect(state.sizes(A).searches).toBe(MAX_SEARCH_KEYS_PER_ACCOUNT);
+    expect(state.sizes(A).offers).toBe(MAX_OFFERS_PER_ACCOUNT < 2 * (flood + 1) ? MAX_OFFERS_PER_ACCOUNT : 2 * (flood + 1));
+    expect(state.sizes(B)).toEqual({ searches: 2, offers: 2 });
+    expect(state.getSearch(bSearch, T0 + 1)?.accountId).toBe(B);
+    // The newest of A's survive.
+    expect(state.getSearch(`${A}-${flood}`.padStart(32, '0'), T0 + flood)?.accountId).toBe(A);
+  });
+
+  it('an overall cap evicts from the account holding the most', () => {
+    const state = new ProcessState();
+    const accounts = Math.ceil(MAX_SEARCH_KEYS / MAX_SEARCH_KEYS_PER_ACCOUNT) + 1;
+    const small = search(state, 100, 0, T0);
+    for (let account = 1; account <= accounts; account++) {
+      for (let n = 0; n < MAX_SEARCH_KEYS_PER_ACCOUNT / 2; n++) search(state, account, n, T0 + n);
+    }
+    expect(state.sizes().searches).toBeLessThanOrEqual(MAX_SEARCH_KEYS);
+    expect(state.getSearch(small, T0 + 1)?.accountId).toBe(100);
+  });
+
+  it('reset of one account drops only its entries', () => {
+    const state = new ProcessState();
+    search(state, A, 0, T0);
+    const b = search(state, B, 0, T0);
+    state.resetAccount(A);
+    expect(state.sizes(A)).toEqual({ searches: 0, offers: 0 });
+    expect(state.getSearch(b, T0)?.accountId).toBe(B);
+  });
+});

@@ -263,6 +263,7 @@ async function tell(server: TestServer, limited: TestServer): Promise<StoryExamp
   await call(post('/search.php', { ...stay, location: 'Amsterdam' }), { response: sharedResponse('Unauthorized'), expect: 401 });
   await call(post('/search.php', { apikey: 'unknown-key', ...stay, location: 'Amsterdam' }), { response: sharedResponse('Forbidden'), expect: 403 });
   await call({ method: 'GET', path: '/search.php' }, { response: sharedResponse('MethodNotAllowed'), expect: 405 });
+  await call({ method: 'POST', path: '/search.php', raw: JSON.stringify({ apikey: KEY, pad: 'x'.repeat(70_000) }) }, { response: sharedResponse('PayloadTooLarge'), expect: 413 });
   const future = { checkin: CHECKIN, checkout: CHECKOUT };
   await call(post('/search.php', { apikey: KEY, checkout: future.checkout, location: 'Amsterdam' }), { response: sharedResponse('BadRequestSearch', 'missingDates'), expect: 400 });
   await call(post('/search.php', { apikey: KEY, checkin: '15-07-2026', checkout: future.checkout, location: 'Amsterdam' }), { response: sharedResponse('BadRequestSearch', 'invalidDate'), expect: 400 });

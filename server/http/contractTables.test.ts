@@ -121,3 +121,50 @@ describe('statuses every operation answers', () => {
     for (const status of answered) expect(Object.keys(responses), `${path} ${status}`).toContain(String(status));
   });
 });
+
+describe('links between operations', () => {
+  const operations = new Map(API_PATHS.map((path) => [operation(path).operationId as string, { path, op: operation(path) }]));
+
+  /** The schema a JSON pointer into a body reaches (through $refs, allOf and array items), or undefined. */
+  function schemaAt(schema: unknown, segments: string[]): JsonObject | undefined {
+    let node = deref(contract, schema, '#').node;
+    for (const segment of segments) {
+      if (!isObject(node)) return undefined;
+      if (Array.isArray(node.allOf)) node = Object.assign({}, ...node.allOf.map((part) => deref(contract, part, '#').node), node);
+      const next = /^[0-9]+$/.test(segment) ? (node as JsonObject).items : ((node as JsonObject).properties as JsonObject | undefined)?.[segment];
+      if (next === undefined) return undefined;
+      node = deref(contract, next, '#').node;
+    }
+    return isObject(node) ? node : undefined;
+  }
+  const bodySchema = (content: unknown) => ((content as JsonObject)['application/json'] as JsonObject).schema;
+
+  const links = API_PATHS.flatMap((path) => {
+    const ok = deref(contract, (operation(path).responses as JsonObject)['200'], '#').node as JsonObject;
+    return Object.entries((ok.links ?? {}) as JsonObject).map(([name, link]) => ({ path, name, link: link as JsonObject, ok }));
+  });
+
+  it('search → hotel details and booking start, booking start → overview, overview → retrieve and cancel', () => {
+    expect(links.map(({ path, link }) => `${path} ${link.operationId as string}`).sort()).toEqual([
+      '/booking.php getBookingOverview',
+      '/booking_overview.php cancelBooking',
+      '/booking_overview.php retrieveBooking',
+      '/search.php getHotelDetails',
+      '/search.php startBooking',
+    ]);
+  });
+
+  it.each(links.map((entry) => [`${entry.path} ${entry.name}`, entry] as const))('%s fills fields of the target request from fields that exist', (_label, { path, link, ok }) => {
+    const target = operations.get(link.operationId as string);
+    expect(target, link.operationId as string).toBeDefined();
+    const targetBody = bodySchema(((target!.op.requestBody as JsonObject).content));
+    const sourceRequest = bodySchema((operation(path).requestBody as JsonObject).content);
+    for (const [field, expression] of Object.entries(link.requestBody as JsonObject)) {
+      expect(schemaAt(targetBody, [field]), `${field} in the target request`).toBeDefined();
+      const match = /^\{\$(request|response)\.body#\/(.+)\}$/.exec(expression as string);
+      expect(match, String(expression)).not.toBeNull();
+      const source = match![1] === 'request' ? sourceRequest : bodySchema(ok.content);
+      expect(schemaAt(source, match![2]!.split('/')), String(expression)).toBeDefined();
+    }
+  });
+});

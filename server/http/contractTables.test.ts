@@ -168,3 +168,36 @@ describe('links between operations', () => {
     }
   });
 });
+
+describe('cross-field rules (x-cross-field-rules)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const rules = API_PATHS.flatMap((path) =>
+    ((operation(path)['x-cross-field-rules'] ?? []) as JsonObject[]).map((rule) => [`${path} ${rule.name as string}`, path, rule] as const),
+  );
+
+  it('names the rules the API description states only in prose', () => {
+    expect(rules.map(([label]) => label)).toEqual([
+      '/search.php location-or-coordinates',
+      '/search.php coordinates-together',
+      '/search.php price-range',
+      '/hotel.php search-or-dates',
+    ]);
+  });
+
+  it.each(rules)('%s: its example breaks the rule, and the server answers the stated status and error', async (_label, path, rule) => {
+    const response = await server.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(rule.example),
+    });
+    expect(response.status).toBe(rule.status);
+    expect(response.body.error).toMatch(new RegExp(rule.error as string));
+  });
+});

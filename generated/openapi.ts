@@ -340,7 +340,9 @@ export type components = {
          */
         ServiceHash: string;
         /**
-         * @description 30-character booking reference; used for retrieve and cancel.
+         * @description 30-character booking reference; used for retrieve and cancel. **Reference behaviour:** a
+         *     bookhash that is not a 30-character string gives 400 (request schema); a 30-character one
+         *     that names no booking gives 404.
          * @example tQoM15cfJXeYh2yBOH7Wn3T4jpqYrK
          */
         Bookhash: string;
@@ -361,6 +363,9 @@ export type components = {
         /**
          * @description The account's API key. Required in every body. Missing gives 401, unknown gives 403; both are
          *     checked before any other rule of the body.
+         *
+         *     **Reference behaviour:** an empty string or `null` counts as missing (401); any other value
+         *     that is no account's key, a non-string included, is unknown (403).
          * @example demo-key-1
          */
         ApiKey: string;

@@ -201,3 +201,27 @@ describe('cross-field rules (x-cross-field-rules)', () => {
     expect(response.body.error).toMatch(new RegExp(rule.error as string));
   });
 });
+
+describe('reference behaviour the contract states for apikey and bookhash', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  const post = (path: string, body: unknown) =>
+    server.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('an empty or null apikey is missing (401), a non-string one unknown (403)', async () => {
+    expect((await post('/booking_overview.php', { apikey: '' })).status).toBe(401);
+    expect((await post('/booking_overview.php', { apikey: null })).status).toBe(401);
+    expect((await post('/booking_overview.php', { apikey: 12 })).status).toBe(403);
+  });
+
+  it.each(['/retrieve_booking.php', '/book/cancel.php'])('%s: a malformed bookhash gives 400, an unknown well-formed one 404', async (path) => {
+    expect((await post(path, { apikey: 'demo-key-1', bookhash: 'x'.repeat(29) })).status).toBe(400);
+    expect((await post(path, { apikey: 'demo-key-1', bookhash: 'x'.repeat(31) })).status).toBe(400);
+    expect((await post(path, { apikey: 'demo-key-1', bookhash: 'x'.repeat(30) })).status).toBe(404);
+  });
+});

@@ -213,6 +213,15 @@ describe('reference behaviour the contract states for apikey and bookhash', () =
   const post = (path: string, body: unknown) =>
     server.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
+  it('check-in today (the local date at the search point) is accepted, yesterday refused', async () => {
+    // The test server's clock is 2026-11-21T10:00Z: the same date in Amsterdam.
+    const stay = { apikey: 'demo-key-1', location: 'Amsterdam', checkout: '2026-11-23' };
+    expect((await post('/search.php', { ...stay, checkin: '2026-11-21' })).status).toBe(200);
+    const yesterday = await post('/search.php', { ...stay, checkin: '2026-11-20' });
+    expect(yesterday.status).toBe(400);
+    expect(yesterday.body.error).toMatch(/is in the past; it must be 2026-11-21 or later/);
+  });
+
   it('an empty or null apikey is missing (401), a non-string one unknown (403)', async () => {
     expect((await post('/booking_overview.php', { apikey: '' })).status).toBe(401);
     expect((await post('/booking_overview.php', { apikey: null })).status).toBe(401);

@@ -283,7 +283,7 @@ export type components = {
     schemas: {
         /**
          * @description A money amount as decimal text. **Reference behaviour:** always two decimals.
-         * @example 763.21
+         * @example 1642.68
          */
         Money: string;
         /**
@@ -302,17 +302,17 @@ export type components = {
         /**
          * Format: date
          * @description A calendar date, `YYYY-MM-DD`.
-         * @example 2026-07-15
+         * @example 2027-07-15
          */
         Date: string;
         /**
          * @description ISO 8601 date-time. **Reference behaviour:** without zone, `YYYY-MM-DDTHH:MM:SS`, in the hotel's local time.
-         * @example 2026-07-12T23:59:00
+         * @example 2027-07-12T23:59:00
          */
         LocalDateTime: string;
         /**
          * @description Date-time as `YYYY-MM-DD HH:MM:SS` (UTC on the reference server).
-         * @example 2026-06-01 09:00:00
+         * @example 2027-05-31 09:00:00
          */
         BookingTimestamp: string;
         /**
@@ -336,7 +336,7 @@ export type components = {
          *     **Reference behaviour:** `room_code` is 1–24 upper-case letters and digits, stable per room
          *     type of a hotel. (The API description does not state its character set or length, so the
          *     pattern below accepts any room code without the rate-type/date/persons tail.)
-         * @example 72863-CMFDBL-3-20260715-20260718-2
+         * @example 72863-SUPSTEMLT-3-20270715-20270718-2
          */
         ServiceHash: string;
         /**
@@ -1287,7 +1287,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "apikey": "demo-key-1",
-                 *       "service_hash": "72863-CMFDBL-3-20260715-20260718-2"
+                 *       "service_hash": "72863-SUPSTEMLT-3-20270715-20270718-2"
                  *     }
                  */
                 "application/json": components["schemas"]["BookingRequest"];

@@ -287,7 +287,7 @@ export type components = {
     schemas: {
         /**
          * @description A money amount as decimal text. **Reference behaviour:** exactly as many decimals as the currency's ISO 4217 minor unit: none for JPY, ISK, KRW, CLP, VND; two for EUR, USD and most others; three for KWD, BHD (the pattern cannot tie the decimals to the currency field).
-         * @example 763.21
+         * @example 1642.68
          */
         Money: string;
         /**
@@ -296,19 +296,27 @@ export type components = {
          */
         CurrencyCode: string;
         /**
+         * @description The display currency, ISO 4217. **Reference behaviour:** one of the codes of the server's
+         *     exchange-rate table (fixtures/exchange-rates.json, checked by
+         *     server/http/contractTables.test.ts); a city tax may be in another (local) currency.
+         * @example EUR
+         * @enum {string}
+         */
+        DisplayCurrency: "AED" | "AUD" | "BRL" | "CAD" | "CHF" | "CLP" | "CNY" | "COP" | "CZK" | "DKK" | "EGP" | "EUR" | "GBP" | "HKD" | "HUF" | "IDR" | "ILS" | "INR" | "ISK" | "JPY" | "KES" | "KRW" | "MAD" | "MXN" | "MYR" | "NOK" | "NZD" | "PEN" | "PHP" | "PLN" | "QAR" | "RON" | "RSD" | "SAR" | "SEK" | "SGD" | "THB" | "TRY" | "TWD" | "USD" | "VND" | "ZAR";
+        /**
          * Format: date
          * @description A calendar date, `YYYY-MM-DD`.
-         * @example 2026-07-15
+         * @example 2027-07-15
          */
         Date: string;
         /**
          * @description ISO 8601 date-time. **Reference behaviour:** without zone, `YYYY-MM-DDTHH:MM:SS`, in the hotel's local time.
-         * @example 2026-07-12T23:59:00
+         * @example 2027-07-12T23:59:00
          */
         LocalDateTime: string;
         /**
          * @description Date-time as `YYYY-MM-DD HH:MM:SS` (UTC on the reference server).
-         * @example 2026-06-01 09:00:00
+         * @example 2027-05-31 09:00:00
          */
         BookingTimestamp: string;
         /**
@@ -332,11 +340,13 @@ export type components = {
          *     **Reference behaviour:** `room_code` is 1–24 upper-case letters and digits, stable per room
          *     type of a hotel. (The API description does not state its character set or length, so the
          *     pattern below accepts any room code without the rate-type/date/persons tail.)
-         * @example 72863-CMFDBL-3-20260715-20260718-2
+         * @example 72863-SUPSTEMLT-3-20270715-20270718-2
          */
         ServiceHash: string;
         /**
-         * @description 30-character booking reference; used for retrieve and cancel.
+         * @description 30-character booking reference; used for retrieve and cancel. **Reference behaviour:** a
+         *     bookhash that is not a 30-character string gives 400 (request schema); a 30-character one
+         *     that names no booking gives 404.
          * @example tQoM15cfJXeYh2yBOH7Wn3T4jpqYrK
          */
         Bookhash: string;
@@ -357,6 +367,9 @@ export type components = {
         /**
          * @description The account's API key. Required in every body. Missing gives 401, unknown gives 403; both are
          *     checked before any other rule of the body.
+         *
+         *     **Reference behaviour:** an empty string or `null` counts as missing (401); any other value
+         *     that is no account's key, a non-string included, is unknown (403).
          * @example demo-key-1
          */
         ApiKey: string;
@@ -392,7 +405,9 @@ export type components = {
          */
         LanguageCode: string;
         /**
-         * @description Display currency, ISO 4217 (case-insensitive). **Reference behaviour:** a code outside the exchange-rate table gives 400.
+         * @description Display currency, ISO 4217 (case-insensitive). **Reference behaviour:** a code outside the
+         *     exchange-rate table gives 400; `x-supported-values` lists the table's codes (upper case, any
+         *     case accepted; a plain `enum` would refuse the lower-case spellings the server accepts).
          * @example EUR
          */
         RequestCurrency: string;
@@ -582,7 +597,7 @@ export type components = {
          */
         Pricing: {
             total_price: components["schemas"]["Money"];
-            currency: components["schemas"]["CurrencyCode"];
+            currency: components["schemas"]["DisplayCurrency"];
             /** @description One price per night, in order. */
             price_per_night: components["schemas"]["Money"][];
             /** @description Present in hotel-details responses. Decimals as the currency's ISO 4217 minor unit. */
@@ -936,6 +951,20 @@ export type components = {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description **Reference behaviour:** the body is over 64 KiB (65536 bytes); answered without reading it, on every path. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "The request body is too large (limit 65536 bytes)"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /**
          * @description **Reference behaviour:** too many failed authentications (unknown `apikey`) from the client IP
          *     in the last minute; the key was not judged. Retry after the given seconds (see "Failed
@@ -1067,17 +1096,59 @@ export type components = {
          *     - `server_error` (every endpoint): 500 `{"error": "Simulated server error (Test header:
          *       server_error); the request was not processed."}`.
          *     - `rate_limited` (every endpoint): 429 at once with `Retry-After: 10` and the real limit's error
-         *       text, marked as simulated (`Rate limit exceeded: 5 requests per minute on booking.php. Retry
-         *       after 10 seconds. (Simulated: Test header rate_limited.)`).
+         *       text of the endpoint it was sent to, marked as simulated (on search: `Rate limit exceeded: 5
+         *       requests per minute on search.php. Retry after 10 seconds. (Simulated: Test header
+         *       rate_limited.)`). On an endpoint that is not rate limited (booking start, overview, retrieve,
+         *       cancel) the text names that endpoint with the search limit, although no such limit applies there.
          *     - `connection_reset` (every endpoint): the connection is reset (TCP RST) without an answer.
          *
          *     `server_error`, `rate_limited` and `connection_reset` process nothing. The 500 and a 429 on an
          *     endpoint that is not rate limited are outside this operation's declared responses on purpose:
          *     they are what a failing service or an intermediary may answer. An unknown value, or one that
          *     does not apply to the endpoint, gives 400 naming the values allowed there.
+         *
+         *     This parameter is booking start's, where every value applies; each other operation has its
+         *     own `Test` parameter whose `enum` lists exactly the values that apply there (the server's
+         *     scenario catalogue, checked by server/http/contractTables.test.ts). The `enum` gives
+         *     the lower-case spelling; any case is accepted.
          * @example payment_declined
          */
-        TestScenario: string;
+        TestScenario: "standard" | "no_availability" | "price_changed" | "sold_out" | "supplier_unavailable" | "payment_declined" | "supplier_rejects" | "slow" | "server_error" | "rate_limited" | "connection_reset";
+        /**
+         * @description **Sandbox extension: a production implementation ignores it.** The `Test` scenario header on
+         *     search (what each value does: the `TestScenario` parameter of booking start). Values are
+         *     case-insensitive; any other value gives 400 naming the values allowed here.
+         * @example no_availability
+         */
+        TestScenarioSearch: "standard" | "no_availability" | "slow" | "server_error" | "rate_limited" | "connection_reset";
+        /**
+         * @description **Sandbox extension: a production implementation ignores it.** The `Test` scenario header on
+         *     hotel details (what each value does: the `TestScenario` parameter of booking start). Values are
+         *     case-insensitive; any other value gives 400 naming the values allowed here.
+         * @example no_availability
+         */
+        TestScenarioHotel: "standard" | "no_availability" | "slow" | "server_error" | "rate_limited" | "connection_reset";
+        /**
+         * @description **Sandbox extension: a production implementation ignores it.** The `Test` scenario header on
+         *     booking overview (what each value does: the `TestScenario` parameter of booking start). Values are
+         *     case-insensitive; any other value gives 400 naming the values allowed here.
+         * @example slow
+         */
+        TestScenarioOverview: "standard" | "slow" | "server_error" | "rate_limited" | "connection_reset";
+        /**
+         * @description **Sandbox extension: a production implementation ignores it.** The `Test` scenario header on
+         *     retrieve booking (what each value does: the `TestScenario` parameter of booking start). Values are
+         *     case-insensitive; any other value gives 400 naming the values allowed here.
+         * @example server_error
+         */
+        TestScenarioRetrieve: "standard" | "slow" | "server_error" | "rate_limited" | "connection_reset";
+        /**
+         * @description **Sandbox extension: a production implementation ignores it.** The `Test` scenario header on
+         *     cancel (what each value does: the `TestScenario` parameter of booking start). Values are
+         *     case-insensitive; any other value gives 400 naming the values allowed here.
+         * @example supplier_unavailable
+         */
+        TestScenarioCancel: "standard" | "supplier_unavailable" | "slow" | "server_error" | "rate_limited" | "connection_reset";
     };
     requestBodies: never;
     headers: {
@@ -1095,46 +1166,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description **Sandbox extension: a production implementation ignores it**, and the conformance kit never
-                 *     sends it. In the manner of Expedia Rapid's `Test:` header, it makes the sandbox answer this call
-                 *     as in a chosen scenario, for any hotel or booking, so a client can test how it handles each
-                 *     case on demand. Values are case-insensitive (`SLOW` = `slow`). The header is read after every
-                 *     other check of the request (method, body, `apikey`, rate limit, request schema): an invalid
-                 *     request fails as without it, and a valid one gets the scenario. A request with the header
-                 *     counts towards the rate limits like any other. `GET /_control/scenarios` lists the values.
-                 *
-                 *     - `standard` (every endpoint): the ordinary answer.
-                 *     - `no_availability` (search, hotel details, booking start): search answers 200 with no hotels,
-                 *       hotel details 200 with no rooms and the no-rooms `availability.message`, booking start 409
-                 *       `The rate is no longer available; search again` and creates no booking.
-                 *     - `price_changed` (booking start): as hotel 900008, the booking is made at a price 10% higher;
-                 *       the finalization page shows the old and the new price before payment.
-                 *     - `sold_out` (booking start): as hotel 900009, 409 `The rate is no longer available; search
-                 *       again (the hotel supplier reports the room as sold out)`; no booking is created.
-                 *     - `supplier_unavailable` (booking start, cancel): on booking start it marks the booking, and
-                 *       as for hotel 900010 every cancel of it gives 502 until 600 s (on the account's clock) after
-                 *       the first failed attempt, then succeeds. Sent on a cancel, that cancel gives 502 (after the
-                 *       cancel's own 404/403/409 checks) and the booking stays confirmed.
-                 *     - `payment_declined` (booking start): marks the booking; its payment is declined whatever the
-                 *       card (`payment_failed`, `paid: no`).
-                 *     - `supplier_rejects` (booking start): marks the booking; its payment is accepted, then the
-                 *       supplier rejects the booking whatever the card (`booking_failed`, `paid: refunded`).
-                 *     - `slow` (every endpoint): the ordinary answer after 6 seconds, past the 5-second time-out.
-                 *       If the client closes the connection first, the request is not processed at all.
-                 *     - `server_error` (every endpoint): 500 `{"error": "Simulated server error (Test header:
-                 *       server_error); the request was not processed."}`.
-                 *     - `rate_limited` (every endpoint): 429 at once with `Retry-After: 10` and the real limit's error
-                 *       text, marked as simulated (`Rate limit exceeded: 5 requests per minute on booking.php. Retry
-                 *       after 10 seconds. (Simulated: Test header rate_limited.)`).
-                 *     - `connection_reset` (every endpoint): the connection is reset (TCP RST) without an answer.
-                 *
-                 *     `server_error`, `rate_limited` and `connection_reset` process nothing. The 500 and a 429 on an
-                 *     endpoint that is not rate limited are outside this operation's declared responses on purpose:
-                 *     they are what a failing service or an intermediary may answer. An unknown value, or one that
-                 *     does not apply to the endpoint, gives 400 naming the values allowed there.
-                 * @example payment_declined
+                 * @description **Sandbox extension: a production implementation ignores it.** The `Test` scenario header on
+                 *     search (what each value does: the `TestScenario` parameter of booking start). Values are
+                 *     case-insensitive; any other value gives 400 naming the values allowed here.
+                 * @example no_availability
                  */
-                Test?: components["parameters"]["TestScenario"];
+                Test?: components["parameters"]["TestScenarioSearch"];
             };
             path?: never;
             cookie?: never;
@@ -1158,6 +1195,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -1166,46 +1204,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description **Sandbox extension: a production implementation ignores it**, and the conformance kit never
-                 *     sends it. In the manner of Expedia Rapid's `Test:` header, it makes the sandbox answer this call
-                 *     as in a chosen scenario, for any hotel or booking, so a client can test how it handles each
-                 *     case on demand. Values are case-insensitive (`SLOW` = `slow`). The header is read after every
-                 *     other check of the request (method, body, `apikey`, rate limit, request schema): an invalid
-                 *     request fails as without it, and a valid one gets the scenario. A request with the header
-                 *     counts towards the rate limits like any other. `GET /_control/scenarios` lists the values.
-                 *
-                 *     - `standard` (every endpoint): the ordinary answer.
-                 *     - `no_availability` (search, hotel details, booking start): search answers 200 with no hotels,
-                 *       hotel details 200 with no rooms and the no-rooms `availability.message`, booking start 409
-                 *       `The rate is no longer available; search again` and creates no booking.
-                 *     - `price_changed` (booking start): as hotel 900008, the booking is made at a price 10% higher;
-                 *       the finalization page shows the old and the new price before payment.
-                 *     - `sold_out` (booking start): as hotel 900009, 409 `The rate is no longer available; search
-                 *       again (the hotel supplier reports the room as sold out)`; no booking is created.
-                 *     - `supplier_unavailable` (booking start, cancel): on booking start it marks the booking, and
-                 *       as for hotel 900010 every cancel of it gives 502 until 600 s (on the account's clock) after
-                 *       the first failed attempt, then succeeds. Sent on a cancel, that cancel gives 502 (after the
-                 *       cancel's own 404/403/409 checks) and the booking stays confirmed.
-                 *     - `payment_declined` (booking start): marks the booking; its payment is declined whatever the
-                 *       card (`payment_failed`, `paid: no`).
-                 *     - `supplier_rejects` (booking start): marks the booking; its payment is accepted, then the
-                 *       supplier rejects the booking whatever the card (`booking_failed`, `paid: refunded`).
-                 *     - `slow` (every endpoint): the ordinary answer after 6 seconds, past the 5-second time-out.
-                 *       If the client closes the connection first, the request is not processed at all.
-                 *     - `server_error` (every endpoint): 500 `{"error": "Simulated server error (Test header:
-                 *       server_error); the request was not processed."}`.
-                 *     - `rate_limited` (every endpoint): 429 at once with `Retry-After: 10` and the real limit's error
-                 *       text, marked as simulated (`Rate limit exceeded: 5 requests per minute on booking.php. Retry
-                 *       after 10 seconds. (Simulated: Test header rate_limited.)`).
-                 *     - `connection_reset` (every endpoint): the connection is reset (TCP RST) without an answer.
-                 *
-                 *     `server_error`, `rate_limited` and `connection_reset` process nothing. The 500 and a 429 on an
-                 *     endpoint that is not rate limited are outside this operation's declared responses on purpose:
-                 *     they are what a failing service or an intermediary may answer. An unknown value, or one that
-                 *     does not apply to the endpoint, gives 400 naming the values allowed there.
-                 * @example payment_declined
+                 * @description **Sandbox extension: a production implementation ignores it.** The `Test` scenario header on
+                 *     hotel details (what each value does: the `TestScenario` parameter of booking start). Values are
+                 *     case-insensitive; any other value gives 400 naming the values allowed here.
+                 * @example no_availability
                  */
-                Test?: components["parameters"]["TestScenario"];
+                Test?: components["parameters"]["TestScenarioHotel"];
             };
             path?: never;
             cookie?: never;
@@ -1243,6 +1247,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -1280,20 +1285,28 @@ export interface operations {
                  *     - `server_error` (every endpoint): 500 `{"error": "Simulated server error (Test header:
                  *       server_error); the request was not processed."}`.
                  *     - `rate_limited` (every endpoint): 429 at once with `Retry-After: 10` and the real limit's error
-                 *       text, marked as simulated (`Rate limit exceeded: 5 requests per minute on booking.php. Retry
-                 *       after 10 seconds. (Simulated: Test header rate_limited.)`).
+                 *       text of the endpoint it was sent to, marked as simulated (on search: `Rate limit exceeded: 5
+                 *       requests per minute on search.php. Retry after 10 seconds. (Simulated: Test header
+                 *       rate_limited.)`). On an endpoint that is not rate limited (booking start, overview, retrieve,
+                 *       cancel) the text names that endpoint with the search limit, although no such limit applies there.
                  *     - `connection_reset` (every endpoint): the connection is reset (TCP RST) without an answer.
                  *
                  *     `server_error`, `rate_limited` and `connection_reset` process nothing. The 500 and a 429 on an
                  *     endpoint that is not rate limited are outside this operation's declared responses on purpose:
                  *     they are what a failing service or an intermediary may answer. An unknown value, or one that
                  *     does not apply to the endpoint, gives 400 naming the values allowed there.
+                 *
+                 *     This parameter is booking start's, where every value applies; each other operation has its
+                 *     own `Test` parameter whose `enum` lists exactly the values that apply there (the server's
+                 *     scenario catalogue, checked by server/http/contractTables.test.ts). The `enum` gives
+                 *     the lower-case spelling; any case is accepted.
                  * @example payment_declined
                  */
                 Test?: components["parameters"]["TestScenario"];
                 /**
                  * @description **Reference behaviour:** makes a retried booking start safe (see above): 1–255 printable
-                 *     ASCII characters, unique per request, remembered per account for 24 hours.
+                 *     ASCII characters, unique per request, remembered per account for 24 hours. Any other
+                 *     value gives 400.
                  * @example 4f9c2a0e-8b7d-4c1e-9a55-0d3b6f1e2c77
                  */
                 "Idempotency-Key"?: string;
@@ -1306,7 +1319,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "apikey": "demo-key-1",
-                 *       "service_hash": "72863-CMFDBL-3-20260715-20260718-2"
+                 *       "service_hash": "72863-SUPSTEMLT-3-20270715-20270718-2"
                  *     }
                  */
                 "application/json": components["schemas"]["BookingRequest"];
@@ -1339,6 +1352,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
             /** @description **Reference behaviour:** the rate is no longer available */
             409: {
                 headers: {
@@ -1353,6 +1367,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description **Reference behaviour:** the Idempotency-Key was already used with a different request body */
             422: {
                 headers: {
@@ -1376,46 +1391,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description **Sandbox extension: a production implementation ignores it**, and the conformance kit never
-                 *     sends it. In the manner of Expedia Rapid's `Test:` header, it makes the sandbox answer this call
-                 *     as in a chosen scenario, for any hotel or booking, so a client can test how it handles each
-                 *     case on demand. Values are case-insensitive (`SLOW` = `slow`). The header is read after every
-                 *     other check of the request (method, body, `apikey`, rate limit, request schema): an invalid
-                 *     request fails as without it, and a valid one gets the scenario. A request with the header
-                 *     counts towards the rate limits like any other. `GET /_control/scenarios` lists the values.
-                 *
-                 *     - `standard` (every endpoint): the ordinary answer.
-                 *     - `no_availability` (search, hotel details, booking start): search answers 200 with no hotels,
-                 *       hotel details 200 with no rooms and the no-rooms `availability.message`, booking start 409
-                 *       `The rate is no longer available; search again` and creates no booking.
-                 *     - `price_changed` (booking start): as hotel 900008, the booking is made at a price 10% higher;
-                 *       the finalization page shows the old and the new price before payment.
-                 *     - `sold_out` (booking start): as hotel 900009, 409 `The rate is no longer available; search
-                 *       again (the hotel supplier reports the room as sold out)`; no booking is created.
-                 *     - `supplier_unavailable` (booking start, cancel): on booking start it marks the booking, and
-                 *       as for hotel 900010 every cancel of it gives 502 until 600 s (on the account's clock) after
-                 *       the first failed attempt, then succeeds. Sent on a cancel, that cancel gives 502 (after the
-                 *       cancel's own 404/403/409 checks) and the booking stays confirmed.
-                 *     - `payment_declined` (booking start): marks the booking; its payment is declined whatever the
-                 *       card (`payment_failed`, `paid: no`).
-                 *     - `supplier_rejects` (booking start): marks the booking; its payment is accepted, then the
-                 *       supplier rejects the booking whatever the card (`booking_failed`, `paid: refunded`).
-                 *     - `slow` (every endpoint): the ordinary answer after 6 seconds, past the 5-second time-out.
-                 *       If the client closes the connection first, the request is not processed at all.
-                 *     - `server_error` (every endpoint): 500 `{"error": "Simulated server error (Test header:
-                 *       server_error); the request was not processed."}`.
-                 *     - `rate_limited` (every endpoint): 429 at once with `Retry-After: 10` and the real limit's error
-                 *       text, marked as simulated (`Rate limit exceeded: 5 requests per minute on booking.php. Retry
-                 *       after 10 seconds. (Simulated: Test header rate_limited.)`).
-                 *     - `connection_reset` (every endpoint): the connection is reset (TCP RST) without an answer.
-                 *
-                 *     `server_error`, `rate_limited` and `connection_reset` process nothing. The 500 and a 429 on an
-                 *     endpoint that is not rate limited are outside this operation's declared responses on purpose:
-                 *     they are what a failing service or an intermediary may answer. An unknown value, or one that
-                 *     does not apply to the endpoint, gives 400 naming the values allowed there.
-                 * @example payment_declined
+                 * @description **Sandbox extension: a production implementation ignores it.** The `Test` scenario header on
+                 *     booking overview (what each value does: the `TestScenario` parameter of booking start). Values are
+                 *     case-insensitive; any other value gives 400 naming the values allowed here.
+                 * @example slow
                  */
-                Test?: components["parameters"]["TestScenario"];
+                Test?: components["parameters"]["TestScenarioOverview"];
             };
             path?: never;
             cookie?: never;
@@ -1456,6 +1437,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyFailedAuthentications"];
             503: components["responses"]["StorageUnavailable"];
         };
@@ -1465,46 +1448,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description **Sandbox extension: a production implementation ignores it**, and the conformance kit never
-                 *     sends it. In the manner of Expedia Rapid's `Test:` header, it makes the sandbox answer this call
-                 *     as in a chosen scenario, for any hotel or booking, so a client can test how it handles each
-                 *     case on demand. Values are case-insensitive (`SLOW` = `slow`). The header is read after every
-                 *     other check of the request (method, body, `apikey`, rate limit, request schema): an invalid
-                 *     request fails as without it, and a valid one gets the scenario. A request with the header
-                 *     counts towards the rate limits like any other. `GET /_control/scenarios` lists the values.
-                 *
-                 *     - `standard` (every endpoint): the ordinary answer.
-                 *     - `no_availability` (search, hotel details, booking start): search answers 200 with no hotels,
-                 *       hotel details 200 with no rooms and the no-rooms `availability.message`, booking start 409
-                 *       `The rate is no longer available; search again` and creates no booking.
-                 *     - `price_changed` (booking start): as hotel 900008, the booking is made at a price 10% higher;
-                 *       the finalization page shows the old and the new price before payment.
-                 *     - `sold_out` (booking start): as hotel 900009, 409 `The rate is no longer available; search
-                 *       again (the hotel supplier reports the room as sold out)`; no booking is created.
-                 *     - `supplier_unavailable` (booking start, cancel): on booking start it marks the booking, and
-                 *       as for hotel 900010 every cancel of it gives 502 until 600 s (on the account's clock) after
-                 *       the first failed attempt, then succeeds. Sent on a cancel, that cancel gives 502 (after the
-                 *       cancel's own 404/403/409 checks) and the booking stays confirmed.
-                 *     - `payment_declined` (booking start): marks the booking; its payment is declined whatever the
-                 *       card (`payment_failed`, `paid: no`).
-                 *     - `supplier_rejects` (booking start): marks the booking; its payment is accepted, then the
-                 *       supplier rejects the booking whatever the card (`booking_failed`, `paid: refunded`).
-                 *     - `slow` (every endpoint): the ordinary answer after 6 seconds, past the 5-second time-out.
-                 *       If the client closes the connection first, the request is not processed at all.
-                 *     - `server_error` (every endpoint): 500 `{"error": "Simulated server error (Test header:
-                 *       server_error); the request was not processed."}`.
-                 *     - `rate_limited` (every endpoint): 429 at once with `Retry-After: 10` and the real limit's error
-                 *       text, marked as simulated (`Rate limit exceeded: 5 requests per minute on booking.php. Retry
-                 *       after 10 seconds. (Simulated: Test header rate_limited.)`).
-                 *     - `connection_reset` (every endpoint): the connection is reset (TCP RST) without an answer.
-                 *
-                 *     `server_error`, `rate_limited` and `connection_reset` process nothing. The 500 and a 429 on an
-                 *     endpoint that is not rate limited are outside this operation's declared responses on purpose:
-                 *     they are what a failing service or an intermediary may answer. An unknown value, or one that
-                 *     does not apply to the endpoint, gives 400 naming the values allowed there.
-                 * @example payment_declined
+                 * @description **Sandbox extension: a production implementation ignores it.** The `Test` scenario header on
+                 *     retrieve booking (what each value does: the `TestScenario` parameter of booking start). Values are
+                 *     case-insensitive; any other value gives 400 naming the values allowed here.
+                 * @example server_error
                  */
-                Test?: components["parameters"]["TestScenario"];
+                Test?: components["parameters"]["TestScenarioRetrieve"];
             };
             path?: never;
             cookie?: never;
@@ -1542,6 +1491,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["BookingNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyFailedAuthentications"];
             503: components["responses"]["StorageUnavailable"];
         };
@@ -1551,46 +1502,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description **Sandbox extension: a production implementation ignores it**, and the conformance kit never
-                 *     sends it. In the manner of Expedia Rapid's `Test:` header, it makes the sandbox answer this call
-                 *     as in a chosen scenario, for any hotel or booking, so a client can test how it handles each
-                 *     case on demand. Values are case-insensitive (`SLOW` = `slow`). The header is read after every
-                 *     other check of the request (method, body, `apikey`, rate limit, request schema): an invalid
-                 *     request fails as without it, and a valid one gets the scenario. A request with the header
-                 *     counts towards the rate limits like any other. `GET /_control/scenarios` lists the values.
-                 *
-                 *     - `standard` (every endpoint): the ordinary answer.
-                 *     - `no_availability` (search, hotel details, booking start): search answers 200 with no hotels,
-                 *       hotel details 200 with no rooms and the no-rooms `availability.message`, booking start 409
-                 *       `The rate is no longer available; search again` and creates no booking.
-                 *     - `price_changed` (booking start): as hotel 900008, the booking is made at a price 10% higher;
-                 *       the finalization page shows the old and the new price before payment.
-                 *     - `sold_out` (booking start): as hotel 900009, 409 `The rate is no longer available; search
-                 *       again (the hotel supplier reports the room as sold out)`; no booking is created.
-                 *     - `supplier_unavailable` (booking start, cancel): on booking start it marks the booking, and
-                 *       as for hotel 900010 every cancel of it gives 502 until 600 s (on the account's clock) after
-                 *       the first failed attempt, then succeeds. Sent on a cancel, that cancel gives 502 (after the
-                 *       cancel's own 404/403/409 checks) and the booking stays confirmed.
-                 *     - `payment_declined` (booking start): marks the booking; its payment is declined whatever the
-                 *       card (`payment_failed`, `paid: no`).
-                 *     - `supplier_rejects` (booking start): marks the booking; its payment is accepted, then the
-                 *       supplier rejects the booking whatever the card (`booking_failed`, `paid: refunded`).
-                 *     - `slow` (every endpoint): the ordinary answer after 6 seconds, past the 5-second time-out.
-                 *       If the client closes the connection first, the request is not processed at all.
-                 *     - `server_error` (every endpoint): 500 `{"error": "Simulated server error (Test header:
-                 *       server_error); the request was not processed."}`.
-                 *     - `rate_limited` (every endpoint): 429 at once with `Retry-After: 10` and the real limit's error
-                 *       text, marked as simulated (`Rate limit exceeded: 5 requests per minute on booking.php. Retry
-                 *       after 10 seconds. (Simulated: Test header rate_limited.)`).
-                 *     - `connection_reset` (every endpoint): the connection is reset (TCP RST) without an answer.
-                 *
-                 *     `server_error`, `rate_limited` and `connection_reset` process nothing. The 500 and a 429 on an
-                 *     endpoint that is not rate limited are outside this operation's declared responses on purpose:
-                 *     they are what a failing service or an intermediary may answer. An unknown value, or one that
-                 *     does not apply to the endpoint, gives 400 naming the values allowed there.
-                 * @example payment_declined
+                 * @description **Sandbox extension: a production implementation ignores it.** The `Test` scenario header on
+                 *     cancel (what each value does: the `TestScenario` parameter of booking start). Values are
+                 *     case-insensitive; any other value gives 400 naming the values allowed here.
+                 * @example supplier_unavailable
                  */
-                Test?: components["parameters"]["TestScenario"];
+                Test?: components["parameters"]["TestScenarioCancel"];
             };
             path?: never;
             cookie?: never;
@@ -1635,6 +1552,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["BookingNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             /** @description Booking not in status `booking_confirmed` */
             409: {
                 headers: {
@@ -1644,6 +1562,7 @@ export interface operations {
                     "application/json": components["schemas"]["CancelConflictResponse"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyFailedAuthentications"];
             /** @description Cancellation failed at the hotel supplier */
             502: {

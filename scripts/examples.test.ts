@@ -52,7 +52,7 @@ beforeAll(async () => {
   file = YAML.parseDocument(readFileSync(OPENAPI_FILE, 'utf8'));
 }, 120_000);
 
-describe('openapi.yaml examples replay against the sandbox (clock 2026-06-01T09:00:00Z)', () => {
+describe('openapi.yaml examples replay against the sandbox (clock 2027-05-31T09:00:00Z)', () => {
   it('every request, response and schema example in openapi.yaml comes from the story', () => {
     const produced = new Set(story.map(jsonPointer));
     const inFile = collectExamples(loadContract()).map((example) => example.pointer);
@@ -113,5 +113,23 @@ describe('npm run examples edits only example nodes', () => {
     expect(YAML.parseDocument(withExamples(text, changed)).getIn(changed[0]!.at as Array<string | number>, false)).toBeTruthy();
     const comments = (source: string) => source.split('\n').filter((line) => line.trim().startsWith('#'));
     expect(comments(withExamples(text, changed))).toEqual(comments(text));
+  });
+});
+
+describe('request example dates stay ahead of the real date', () => {
+  it('every date in a request example (and in a service_hash) is at least 90 days after today; if not, move EXAMPLES_CLOCK and the stay forward and run npm run examples', () => {
+    const limit = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+    const requests = collectExamples(loadContract()).filter((example) => example.kind === 'request');
+    expect(requests.length).toBeGreaterThan(3);
+    const dates: string[] = [];
+    for (const example of requests) {
+      const text = JSON.stringify(example.value);
+      for (const match of text.matchAll(/\b(\d{4}-\d{2}-\d{2})\b/g)) dates.push(match[1]!);
+      for (const match of text.matchAll(/-(\d{4})(\d{2})(\d{2})-(\d{4})(\d{2})(\d{2})-/g)) {
+        dates.push(`${match[1]}-${match[2]}-${match[3]}`, `${match[4]}-${match[5]}-${match[6]}`);
+      }
+    }
+    expect(dates.length).toBeGreaterThan(0);
+    expect(dates.filter((date) => date < limit)).toEqual([]);
   });
 });

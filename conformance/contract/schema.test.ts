@@ -220,7 +220,7 @@ describe('document helpers', () => {
       'post /retrieve_booking.php retrieveBooking',
       'post /book/cancel.php cancelBooking',
     ]);
-    expect(contract.declaredStatuses('/book/cancel.php', 'post')).toEqual(['200', '400', '401', '403', '404', '409', '502', '503']);
+    expect(contract.declaredStatuses('/book/cancel.php', 'post')).toEqual(['200', '400', '401', '403', '404', '405', '409', '413', '429', '502', '503']);
   });
 
   it('follows $refs to components', () => {

@@ -14,12 +14,12 @@ import { defaultWorld } from '../../server/domain/world/world.js';
 import { LowdbStore } from '../../server/store/lowdbStore.js';
 import { StoreUnavailableError, type Store } from '../../server/store/store.js';
 
-/** The sandbox clock of every example: Monday 2026-06-01, 09:00 UTC. */
-export const EXAMPLES_CLOCK = '2026-06-01T09:00:00Z';
+/** The sandbox clock of every example: Monday 2027-05-31, 09:00 UTC (far enough ahead that every example date stays in the future for months; move it forward and rerun `npm run examples` when examples.test.ts says the dates come near). */
+export const EXAMPLES_CLOCK = '2027-05-31T09:00:00Z';
 /** The documented default address; the story's real (ephemeral) address is replaced by it. */
 export const EXAMPLES_PUBLIC_URL = 'http://127.0.0.1:3000';
-const CHECKIN = '2026-07-15';
-const CHECKOUT = '2026-07-18';
+const CHECKIN = '2027-07-15';
+const CHECKOUT = '2027-07-18';
 const KEY = 'demo-key-1';
 const OTHER_KEY = 'demo-key-2';
 const EMPTY_KEY = 'demo-key-3';
@@ -263,11 +263,12 @@ async function tell(server: TestServer, limited: TestServer): Promise<StoryExamp
   await call(post('/search.php', { ...stay, location: 'Amsterdam' }), { response: sharedResponse('Unauthorized'), expect: 401 });
   await call(post('/search.php', { apikey: 'unknown-key', ...stay, location: 'Amsterdam' }), { response: sharedResponse('Forbidden'), expect: 403 });
   await call({ method: 'GET', path: '/search.php' }, { response: sharedResponse('MethodNotAllowed'), expect: 405 });
+  await call({ method: 'POST', path: '/search.php', raw: JSON.stringify({ apikey: KEY, pad: 'x'.repeat(70_000) }) }, { response: sharedResponse('PayloadTooLarge'), expect: 413 });
   const future = { checkin: CHECKIN, checkout: CHECKOUT };
   await call(post('/search.php', { apikey: KEY, checkout: future.checkout, location: 'Amsterdam' }), { response: sharedResponse('BadRequestSearch', 'missingDates'), expect: 400 });
-  await call(post('/search.php', { apikey: KEY, checkin: '15-07-2026', checkout: future.checkout, location: 'Amsterdam' }), { response: sharedResponse('BadRequestSearch', 'invalidDate'), expect: 400 });
+  await call(post('/search.php', { apikey: KEY, checkin: '15-07-2027', checkout: future.checkout, location: 'Amsterdam' }), { response: sharedResponse('BadRequestSearch', 'invalidDate'), expect: 400 });
   await call(post('/search.php', { apikey: KEY, ...future }), { response: sharedResponse('BadRequestSearch', 'missingLocation'), expect: 400 });
-  await call(post('/search.php', { apikey: KEY, checkin: future.checkin, checkout: '2026-08-15', location: 'Amsterdam' }), { response: sharedResponse('BadRequestSearch', 'tooLong'), expect: 400 });
+  await call(post('/search.php', { apikey: KEY, checkin: future.checkin, checkout: '2027-08-15', location: 'Amsterdam' }), { response: sharedResponse('BadRequestSearch', 'tooLong'), expect: 400 });
   await call(post('/search.php', { apikey: KEY, ...future, location: 'Qqxzv Zzyqk' }), { response: sharedResponse('BadRequestSearch', 'unknownLocation'), expect: 400 });
   await call(post('/hotel.php', { apikey: KEY, id: chosen.id }), { response: sharedResponse('BadRequestHotel', 'neither'), expect: 400 });
   await call(post('/hotel.php', { apikey: KEY, ...future }), { response: sharedResponse('BadRequestHotel', 'missingId'), expect: 400 });

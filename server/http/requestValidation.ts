@@ -13,8 +13,9 @@
  *   schema defaults into req.body (search: residency, language, currency, radius, …): the domain and
  *   the request journal see them;
  * - the error names the field and the rule: `request/body/<field> <ajv message>`.
- * The operations' header parameters (`Test`, `Idempotency-Key`) are plain strings, which every header
- * is, and the contract has no security schemes: EOV checked nothing more.
+ * The operations' header parameters (`Test`, `Idempotency-Key`) are left to their own middlewares
+ * (scenarioHeader.ts, which matches the `Test` enum case-insensitively, and domain/bookings/
+ * idempotency.ts), as when they were plain strings for EOV; the contract has no security schemes.
  * One difference, on purpose: EOV looked the operation up in the raw request target, so a target with
  * a fragment (`/search.php#x`, which Express routes to /search.php) was not checked at all.
  */

@@ -75,7 +75,7 @@ function pricingOf(prep: Prepared, priced: PricedRate, withAverage: boolean): Pr
   const { ctx, currency } = prep;
   const pricing: Pricing = {
     total_price: formatIn(priced.displayTotal, currency),
-    currency,
+    currency: currency as Pricing['currency'], // checked by isSupportedCurrency when the stay was prepared
     price_per_night: priced.displayNights.map((cents) => formatIn(cents, currency)),
   };
   if (withAverage) pricing.average_per_night = formatIn(roundForCurrency(priced.displayTotal / ctx.stay.nights, currency), currency);

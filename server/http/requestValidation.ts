@@ -12,7 +12,9 @@
  * - the body is checked with allErrors off (the first error only) and `useDefaults`, which writes the
  *   schema defaults into req.body (search: residency, language, currency, radius, …): the domain and
  *   the request journal see them;
- * - the error names the field and the rule: `request/body/<field> <ajv message>`.
+ * - the error names the field and the rule: `request/body/<field> <ajv message>`, and for a query
+ *   parameter `request/query/<name> Unknown query parameter '<name>'` (EOV's path `/query/<name>`
+ *   came out as `request/body//query/<name>`, which read as nonsense).
  * The operations' header parameters (`Test`, `Idempotency-Key`) are plain strings, which every header
  * is, and the contract has no security schemes: EOV checked nothing more.
  * One difference, on purpose: EOV looked the operation up in the raw request target, so a target with
@@ -79,7 +81,7 @@ function bodyValidator(ajv: Ajv, document: OpenApiDocument, path: string): Valid
 function requestCheck(validate: ValidateFunction): RequestHandler {
   return (req, _res, next) => {
     const unknown = firstQueryParameter(req.query as Record<string, unknown>);
-    if (unknown !== undefined) return next(badRequest(`request/body//query/${unknown} Unknown query parameter '${unknown}'`));
+    if (unknown !== undefined) return next(badRequest(`request/query/${unknown} Unknown query parameter '${unknown}'`));
     if (validate(req.body)) return next();
     next(badRequest((validate.errors ?? []).map(errorText).join('; ') || 'Invalid request'));
   };

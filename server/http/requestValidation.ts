@@ -26,6 +26,9 @@ import qs from 'qs';
 import { badRequest } from '../errors.js';
 import { CONTRACT_SCHEMA_ID, addFormats, deref, isObject, pointer, resolvePointer, type OpenApiDocument } from '../../conformance/contract/schema.js';
 
+/** `res.locals` key of the request body as received, before the defaults are filled in. */
+export const RECEIVED_BODY = 'receivedBody';
+
 /** The request check of each given path's POST operation, by path. Throws when one has no JSON body schema. */
 export function requestValidation<P extends string>(document: OpenApiDocument, paths: readonly P[]): Record<P, RequestHandler> {
   const checks = {} as Record<P, RequestHandler>;
@@ -79,7 +82,10 @@ function bodyValidator(ajv: Ajv, document: OpenApiDocument, path: string): Valid
 }
 
 function requestCheck(validate: ValidateFunction): RequestHandler {
-  return (req, _res, next) => {
+  return (req, res, next) => {
+    // The body as the client sent it, before useDefaults fills the schema defaults in: the request
+    // journal shows this (journalRecorder.ts), not what the server made of it.
+    res.locals[RECEIVED_BODY] = structuredClone(req.body as unknown);
     const unknown = firstQueryParameter(req.query as Record<string, unknown>);
     if (unknown !== undefined) return next(badRequest(`request/query/${unknown} Unknown query parameter '${unknown}'`));
     if (validate(req.body)) return next();

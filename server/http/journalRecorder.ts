@@ -125,6 +125,7 @@ function exchangeBuilder(exchange: RecordedExchange, id: number, at: Date, deps:
           method: request.method,
           requestBody: request.body,
           response: finished ? { status, body, headers } : undefined,
+          scenario: exchange.scenario,
         }),
         scenario: exchange.scenario,
         secrets: [exchange.secret],

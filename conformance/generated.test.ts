@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from './checks/index.js';
-import { casesFor, negativeCases, pick, prng, requestSchema, validCase } from './checks/generated.js';
+import { adaptExample, casesFor, negativeCases, pick, prng, requestSchema, validCase } from './checks/generated.js';
+import { loadContract } from './contract/schema.js';
+import { specLevelContract } from './contract/specLevel.js';
 import { MUTANTS } from './mutants/index.js';
 import { runAgainstWrapped } from './test-support/runAgainst.js';
 
@@ -25,6 +27,21 @@ describe('generated cases', () => {
     // The key is never the field broken (the auth checks do that).
     for (const id of generatedIds) expect(id).not.toMatch(/apikey/);
     expect(JSON.stringify(negativeCases('/search.php', 'wrong-type'))).not.toContain('apikey');
+  });
+
+  it('read the cross-field rules the contract names (x-cross-field-rules), and add only the stated ones it does not name', () => {
+    const doc = structuredClone(specLevelContract(loadContract())) as { paths: Record<string, { post: Record<string, unknown> }> };
+    doc.paths['/search.php']!.post['x-cross-field-rules'] = [
+      { name: 'price-range', rule: '`price_from` ≤ `price_to`', status: 400, error: '^x$', example: { apikey: 'demo-key-1', checkin: '2027-06-14', checkout: '2027-06-16', location: 'Amsterdam', price_from: 300, price_to: 100 } },
+    ];
+    const cases = negativeCases('/search.php', 'cross-field', requestSchema('/search.php', doc));
+    expect(cases[0]).toMatchObject({ what: 'price-range: `price_from` ≤ `price_to` (x-cross-field-rules example)', body: { price_from: 300, price_to: 100 } });
+    expect(cases.map((c) => c.what)).not.toContain('price_from 500 above price_to 100'); // named by the contract: not twice
+    expect(cases.map((c) => c.what)).toContain('checkout before checkin'); // stated, not named: still generated
+    // The example is made the run's own: key, stay moved to the run's dates (same length), hotel id.
+    expect(adaptExample({ apikey: 'demo-key-1', checkin: '2027-06-14', checkout: '2027-06-16', latitude: 52.37 }, { apikey: 'mine' }, '2026-12-20'))
+      .toEqual({ apikey: 'mine', checkin: '2026-12-20', checkout: '2026-12-22', latitude: 52.37 });
+    expect(adaptExample({ apikey: 'demo-key-1', id: 1 }, { apikey: 'mine', id: 42, search_id: 's' }, '2026-12-20')).toEqual({ apikey: 'mine', id: 42 });
   });
 
   it('are picked by a seeded PRNG: the same on every run, and bounded', () => {

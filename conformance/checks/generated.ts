@@ -31,6 +31,15 @@ export interface GeneratedCase {
   /** Readable: what is broken, e.g. `radius = 10001 (maximum 10000)`. */
   what: string;
   changes: Body;
+  /** A whole request body instead of changes to the base (a cross-field rule's example in the contract). */
+  body?: Body;
+}
+
+/** A cross-field rule as the contract names it (`x-cross-field-rules` on the operation). */
+export interface CrossFieldRule {
+  name: string;
+  rule: string;
+  example: Body;
 }
 
 /** Fields the base body provides and the generator leaves alone (they anchor the request to real data). */
@@ -67,7 +76,7 @@ export interface RequestSchema {
   required: readonly string[];
   properties: Readonly<Record<string, Schema>>;
   /** Cross-field rules named in the contract (`x-cross-field-rules`), if it has them. */
-  crossFieldRules: readonly unknown[];
+  crossFieldRules: readonly CrossFieldRule[];
 }
 
 /** The request body schema of an operation in a document (default: the spec-level contract). */
@@ -81,7 +90,10 @@ export function requestSchema(path: ApiPath, doc: JsonObject = specLevelContract
   };
   const properties = Object.fromEntries(Object.entries((schema.properties ?? {}) as Record<string, unknown>).map(([k, v]) => [k, property(v)]));
   const rules = schema['x-cross-field-rules'] ?? operation?.['x-cross-field-rules'];
-  return { required: (schema.required ?? []) as string[], properties, crossFieldRules: Array.isArray(rules) ? rules : [] };
+  const crossFieldRules = (Array.isArray(rules) ? rules : []).filter(
+    (r): r is CrossFieldRule => isObject(r) && typeof r.name === 'string' && typeof r.rule === 'string' && isObject(r.example),
+  );
+  return { required: (schema.required ?? []) as string[], properties, crossFieldRules };
 }
 
 // ------------------------------------------------------------------ negative cases
@@ -152,29 +164,52 @@ export function negativeCases(path: ApiPath, kind: NegativeKind, schema: Request
 }
 
 /**
- * The cross-field rules the API description states (sections 4.1, 4.2), for the operations whose
- * schema has the fields. The dates are filled in at run time from the base body (`checkin`).
+ * The cross-field rules: each one the contract names (`x-cross-field-rules`: its example, with the
+ * run's key, dates and hotel), then the rules the API description states (sections 4.1, 4.2) that
+ * the contract does not name, for the operations whose schema has the fields. `$checkin` is filled
+ * in at run time from the base body.
  */
 function crossFieldCases(path: ApiPath, schema: RequestSchema): GeneratedCase[] {
   const has = (...names: string[]) => names.every((n) => n in schema.properties);
-  const out: GeneratedCase[] = [];
+  const named: Array<[string, GeneratedCase]> = [];
   if (path === '/search.php') {
     if (has('checkin', 'checkout')) {
-      out.push({ what: 'checkout equal to checkin (must be after it)', changes: { checkout: '$checkin' } });
-      out.push({ what: 'checkout before checkin', changes: { checkout: '$checkin-1' } });
+      named.push(['checkout-after-checkin', { what: 'checkout equal to checkin (must be after it)', changes: { checkout: '$checkin' } }]);
+      named.push(['checkout-after-checkin', { what: 'checkout before checkin', changes: { checkout: '$checkin-1' } }]);
     }
     if (has('location', 'latitude', 'longitude')) {
-      out.push({ what: 'neither location nor latitude and longitude', changes: { location: undefined, latitude: undefined, longitude: undefined } });
-      out.push({ what: 'latitude without longitude (and no location)', changes: { location: undefined, longitude: undefined } });
+      named.push(['location-or-coordinates', { what: 'neither location nor latitude and longitude', changes: { location: undefined, latitude: undefined, longitude: undefined } }]);
+      named.push(['coordinates-together', { what: 'latitude without longitude (and no location)', changes: { location: undefined, longitude: undefined } }]);
     }
-    if (has('price_from', 'price_to')) out.push({ what: 'price_from 500 above price_to 100', changes: { price_from: 500, price_to: 100 } });
+    if (has('price_from', 'price_to')) named.push(['price-range', { what: 'price_from 500 above price_to 100', changes: { price_from: 500, price_to: 100 } }]);
   }
   if (path === '/hotel.php' && has('search_id', 'checkin', 'checkout')) {
-    out.push({ what: 'neither search_id nor checkin and checkout', changes: { search_id: undefined, checkin: undefined, checkout: undefined } });
-    out.push({ what: 'checkin without checkout (and no search_id)', changes: { search_id: undefined, checkin: '$checkin', checkout: undefined } });
-    out.push({ what: 'checkout before checkin (and no search_id)', changes: { search_id: undefined, checkin: '$checkin', checkout: '$checkin-1' } });
+    named.push(['search-or-dates', { what: 'neither search_id nor checkin and checkout', changes: { search_id: undefined, checkin: undefined, checkout: undefined } }]);
+    named.push(['dates-together', { what: 'checkin without checkout (and no search_id)', changes: { search_id: undefined, checkin: '$checkin', checkout: undefined } }]);
+    named.push(['checkout-after-checkin', { what: 'checkout before checkin (and no search_id)', changes: { search_id: undefined, checkin: '$checkin', checkout: '$checkin-1' } }]);
   }
-  return out;
+  const inContract = new Set(schema.crossFieldRules.map((r) => r.name));
+  return [
+    ...schema.crossFieldRules.map((r) => ({ what: `${r.name}: ${r.rule} (x-cross-field-rules example)`, changes: {}, body: r.example })),
+    ...named.filter(([name]) => !inContract.has(name)).map(([, c]) => c),
+  ];
+}
+
+/**
+ * A contract example made the run's own: its key, its stay moved to the base body's check-in (same
+ * length), and the hotel id and search_id of the base body where the example has them.
+ */
+export function adaptExample(example: Body, base: Body, checkin: string): Body {
+  const body: Body = { ...example, apikey: base.apikey };
+  const day = (text: string) => Date.parse(`${text}T00:00:00Z`);
+  const shift = (date: unknown) =>
+    typeof date === 'string' && typeof example.checkin === 'string' && !Number.isNaN(day(date)) && !Number.isNaN(day(example.checkin))
+      ? new Date(day(checkin) + day(date) - day(example.checkin)).toISOString().slice(0, 10)
+      : date;
+  if ('checkin' in body) body.checkin = shift(body.checkin);
+  if ('checkout' in body) body.checkout = typeof example.checkin === 'string' ? shift(body.checkout) : body.checkout;
+  for (const name of ['id', 'search_id', 'service_hash', 'bookhash']) if (name in body && name in base) body[name] = base[name];
+  return body;
 }
 
 // ------------------------------------------------------------------ valid cases
@@ -279,8 +314,10 @@ async function baseBody(ctx: CheckContext, path: ApiPath): Promise<Body> {
   }
 }
 
+const baseCheckin = (base: Body, ctx: CheckContext): string => (typeof base.checkin === 'string' ? base.checkin : ctx.stay(30, 3).checkin);
+
 function resolveDates(changes: Body, base: Body, ctx: CheckContext): Body {
-  const checkin = typeof base.checkin === 'string' ? base.checkin : ctx.stay(30, 3).checkin;
+  const checkin = baseCheckin(base, ctx);
   const dayBefore = new Date(Date.parse(`${checkin}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   return Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v === '$checkin' ? checkin : v === '$checkin-1' ? dayBefore : v]));
 }
@@ -305,7 +342,7 @@ function negativeCheck(path: ApiPath, kind: NegativeKind): Check {
       const base = await baseBody(ctx, path);
       const problems: string[] = [];
       for (const c of cases) {
-        const body = withChanges(base, resolveDates(c.changes, base, ctx));
+        const body = c.body ? adaptExample(c.body, base, baseCheckin(base, ctx)) : withChanges(base, resolveDates(c.changes, base, ctx));
         const response = await ctx.api.postUnchecked(path, body);
         const ok4xx = response.status >= 400 && response.status < 500;
         if (!ok4xx) problems.push(`${c.what}: expected a 4xx, got ${answer(response)} — request ${shown(body)}`);

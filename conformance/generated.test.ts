@@ -30,8 +30,8 @@ describe('generated cases', () => {
   });
 
   it('read the cross-field rules the contract names (x-cross-field-rules), and add only the stated ones it does not name', () => {
-    const doc = structuredClone(specLevelContract(loadContract())) as { paths: Record<string, { post: Record<string, unknown> }> };
-    doc.paths['/search.php']!.post['x-cross-field-rules'] = [
+    const doc = structuredClone(specLevelContract(loadContract()));
+    (doc.paths['/search.php']!.post as Record<string, unknown>)['x-cross-field-rules'] = [
       { name: 'price-range', rule: '`price_from` ≤ `price_to`', status: 400, error: '^x$', example: { apikey: 'demo-key-1', checkin: '2027-06-14', checkout: '2027-06-16', location: 'Amsterdam', price_from: 300, price_to: 100 } },
     ];
     const cases = negativeCases('/search.php', 'cross-field', requestSchema('/search.php', doc));

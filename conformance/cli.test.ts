@@ -20,7 +20,7 @@ describe('parseCli', () => {
       ...base, '--apikey2', 'demo-key-2', '--control', 'http://127.0.0.1:3000', '--profile', 'reference',
       '--only', 'auth,limits.search', '--only', 'states', '--skip', 'limits.search.daily-200',
       '--junit', 'out/j.xml', '--json', 'out/r.json', '--request-budget', '300', '--timeout-ms', '2000', '--rate-limit', '4', '--near', '52.37, 4.89',
-      '--keep-state',
+      '--keep-state', '--negative', '6',
     ]);
     expect(command).toMatchObject({
       kind: 'run',
@@ -29,7 +29,7 @@ describe('parseCli', () => {
       options: {
         baseUrl: 'http://127.0.0.1:3000', apikey: 'demo-key-1', apikey2: 'demo-key-2', control: 'http://127.0.0.1:3000', profile: 'reference',
         only: ['auth', 'limits.search', 'states'], skip: ['limits.search.daily-200'], requestBudget: 300, timeoutMs: 2000, pacePerMinute: 4,
-        near: { latitude: 52.37, longitude: 4.89 }, keepState: true,
+        near: { latitude: 52.37, longitude: 4.89 }, keepState: true, negative: 6,
       },
     });
   });
@@ -52,6 +52,7 @@ describe('parseCli', () => {
     [[...base, '--request-budget', '0'], /--request-budget must be an integer ≥ 1/],
     [[...base, '--timeout-ms', '1.5'], /--timeout-ms/],
     [[...base, '--near', '95,4'], /--near must be LAT,LON/],
+    [[...base, '--negative', '1.5'], /--negative must be an integer ≥ 0/],
     [[...base, '--only', 'no.such.check'], /no check matches 'no.such.check'/],
     [[...base, '--control', 'localhost:3000'], /--control must be an http\(s\) URL or none/],
     [[...base, '--bogus'], /Unknown option '--bogus'/],

@@ -56,6 +56,10 @@ Options:
                           is still waited out (Retry-After) and retried once. Default on: without
                           --control a full run waits about a minute per 5 rate-limited requests
                           and says so ('waiting 47 s for the rate limit (Retry-After)')
+  --negative N            generated requests (checks generated.*: invalid ones that must get a
+                          4xx with an error text, valid ones that must not get 400) per
+                          operation and kind (default 3; search.php and hotel.php, rate
+                          limited, get a third of it, at least 1; 0 switches them off)
   --near LAT,LON          search point (default 52.316,4.971, near Amsterdam)
   --location TEXT         free-text place for the location check (default Amsterdam)
   --list                  print the catalogue (with --profile/--only/--skip applied) and exit
@@ -98,6 +102,7 @@ export function parseCli(argv: readonly string[], catalogue: readonly CatalogueC
         'request-budget': { type: 'string' },
         'timeout-ms': { type: 'string' },
         'rate-limit': { type: 'string' },
+        negative: { type: 'string' },
         near: { type: 'string' },
         location: { type: 'string' },
         list: { type: 'boolean' },
@@ -139,7 +144,8 @@ export function parseCli(argv: readonly string[], catalogue: readonly CatalogueC
   const budget = integer('request-budget', values['request-budget'], 1);
   const timeout = integer('timeout-ms', values['timeout-ms'], 1);
   const pace = integer('rate-limit', values['rate-limit'], 0);
-  for (const v of [budget, timeout, pace]) if (typeof v === 'string') return { kind: 'error', message: v };
+  const negative = integer('negative', values.negative, 0);
+  for (const v of [budget, timeout, pace, negative]) if (typeof v === 'string') return { kind: 'error', message: v };
   const paceMode = values.pace ?? 'on';
   if (paceMode !== 'on' && paceMode !== 'off') return { kind: 'error', message: `--pace must be on or off (got '${paceMode}')` };
   const reports = splitList(values.report);
@@ -169,6 +175,7 @@ export function parseCli(argv: readonly string[], catalogue: readonly CatalogueC
     ...(typeof pace === 'number' ? { pacePerMinute: pace } : {}),
     ...(paceMode === 'off' ? { pacePerMinute: 0, pacePerDay: 0 } : {}),
     ...(near ? { near } : {}),
+    ...(typeof negative === 'number' ? { negative } : {}),
     ...(values.location ? { location: values.location } : {}),
     ...(values['keep-state'] ? { keepState: true } : {}),
   };

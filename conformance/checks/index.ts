@@ -4,6 +4,7 @@
  */
 import type { CatalogueCheck, Check } from '../kit/types.js';
 import { AUTH_CHECKS } from './auth.js';
+import { GENERATED_CHECKS } from './generated.js';
 import { HOTEL_RESPONSE_CHECKS } from './hotel-responses.js';
 import { LIMIT_CHECKS } from './limits.js';
 import { METHOD_CHECKS } from './methods.js';
@@ -25,6 +26,7 @@ const GROUPS: ReadonlyArray<[string, readonly Check[]]> = [
   ['states', STATE_CHECKS],
   ['states-cancel', CANCEL_CHECKS],
   ['limits', LIMIT_CHECKS],
+  ['generated', GENERATED_CHECKS],
 ];
 
 export const CATALOGUE: readonly CatalogueCheck[] = GROUPS.flatMap(([group, checks]) => checks.map((check) => ({ ...check, group })));

@@ -23,6 +23,8 @@ export interface KitSettings {
   perDay: number;
   /** Longest sleep the kit accepts without a harness. */
   maxSleepMs: number;
+  /** Generated cases per operation and kind (`--negative N`; the rate-limited operations get a third). */
+  negative: number;
 }
 
 export interface Stay {

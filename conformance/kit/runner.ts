@@ -7,6 +7,7 @@
  * sleeps, and only on rate limits.
  */
 import { CATALOGUE } from '../checks/index.js';
+import { DEFAULT_NEGATIVE } from '../checks/generated.js';
 import { ControlHarness, type ClockState } from '../harness.js';
 import { ApiClient } from './client.js';
 import { HarnessClock, SleepingClock, type KitClock, type WaitListener } from './clock.js';
@@ -39,6 +40,8 @@ export interface RunOptions {
   location?: string;
   /** Longest single sleep without a harness (default 120 s). */
   maxSleepMs?: number;
+  /** Generated cases per operation and kind (checks/generated.ts; default DEFAULT_NEGATIVE). */
+  negative?: number;
   catalogue?: readonly CatalogueCheck[];
   /** Called as each check ends (progress output). */
   onResult?: (result: CheckResult) => void;
@@ -71,6 +74,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     perMinute: options.perMinute ?? 5,
     perDay: options.perDay ?? 200,
     maxSleepMs: options.maxSleepMs ?? 120_000,
+    negative: options.negative ?? DEFAULT_NEGATIVE,
   };
   // The server counts a request when it arrives, a little after the kit sent it, and late by more
   // on a loaded machine: keep a margin. Moving the server clock costs nothing, so there it is wide.

@@ -56,4 +56,28 @@ export const VALIDATION_MUTANTS: Mutant[] = [
     })],
     caughtBy: ['hotel.dates-or-search-id.missing-400'],
   },
+  {
+    id: 'validation.out-of-range-numbers-clamped',
+    breaks: 'every number outside its stated range (radius, persons, coordinates, star ratings, prices, hotel id) is clamped into it instead of refused',
+    section: '4.1, 4.2',
+    front: () => [rewriteRequest([SEARCH, HOTEL], (b) => {
+      const clamp = (v: unknown, min: number, max: number) => (typeof v === 'number' ? Math.min(max, Math.max(min, v)) : v);
+      const out = { ...b };
+      for (const [name, [min, max]] of Object.entries(RANGES)) if (name in out) out[name] = clamp(out[name], min, max);
+      if (Array.isArray(out.star_rating)) out.star_rating = out.star_rating.map((v: unknown) => clamp(v, 0, 5));
+      return out;
+    })],
+    caughtBy: ['generated.search.out-of-range', 'generated.hotel.out-of-range'],
+  },
 ];
+
+/** The ranges the clamping mutant forces numbers into. */
+const RANGES: Record<string, [number, number]> = {
+  radius: [1, 10000],
+  persons: [1, 5],
+  latitude: [-90, 90],
+  longitude: [-180, 180],
+  price_from: [0, Number.MAX_SAFE_INTEGER],
+  price_to: [0, Number.MAX_SAFE_INTEGER],
+  id: [1, Number.MAX_SAFE_INTEGER],
+};

@@ -7,6 +7,8 @@ import { AccountClocks } from '../domain/accountClocks.js';
 import { Accounts } from '../domain/accounts.js';
 import type { JournalEntry } from '../domain/journal/entry.js';
 import { errorHandler } from './errorHandler.js';
+import { requestValidation } from './requestValidation.js';
+import { loadContract } from '../../conformance/contract/schema.js';
 import { CLIENT_CLOSED_REQUEST, journalRecorder } from './journalRecorder.js';
 import { authenticate } from './pipeline.js';
 import { processStore } from '../testing/processStore.js';
@@ -36,7 +38,7 @@ afterEach(async () => {
   close = undefined;
 });
 
-async function start(handler: express.RequestHandler) {
+async function start(handler: express.RequestHandler, path = '/booking_overview.php', before: express.RequestHandler[] = []) {
   const store = new MemoryJournal();
   const base = new FakeClock('2026-12-01T10:00:00Z');
   const clocks = new AccountClocks(base, processStore());
@@ -44,10 +46,11 @@ async function start(handler: express.RequestHandler) {
   const errors: unknown[] = [];
   const app = express();
   app.post(
-    '/booking_overview.php',
+    path,
     journalRecorder({ store, accounts, clocks, validator: createContractValidator(), onError: (e) => errors.push(e) }),
     express.json(),
     authenticate(accounts, clocks),
+    ...before,
     handler,
   );
   app.use(errorHandler);
@@ -57,7 +60,7 @@ async function start(handler: express.RequestHandler) {
     server.closeAllConnections();
     return new Promise((resolve) => server.close(() => resolve()));
   };
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/booking_overview.php`;
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
   /** Waits (boundedly) until the journal holds `count` entries. */
   const recorded = async (count: number) => {
     for (let i = 0; i < 100 && store.entries().length < count; i++) await new Promise((r) => setTimeout(r, 10));
@@ -90,6 +93,21 @@ describe('journalRecorder', () => {
     expect(entries[1]!.conformance.request_valid).toBe(false);
     expect(JSON.stringify(entries)).not.toContain(KEY);
     expect(errors).toEqual([]);
+  });
+
+  it('shows the body exactly as received, not with the defaults request validation filled in, the key masked', async () => {
+    const seen: unknown[] = [];
+    const check = requestValidation(loadContract(), ['/search.php'])['/search.php'];
+    const { url, recorded } = await start((req, res) => {
+      seen.push(structuredClone(req.body));
+      res.status(400).json({ error: 'stop here' });
+    }, '/search.php', [check]);
+    const sent = { apikey: KEY, checkin: '2026-12-10', checkout: '2026-12-12', latitude: 52.3, longitude: 4.9 };
+    await post(url, sent);
+    const [entry] = await recorded(1);
+    expect(seen[0]).toMatchObject({ radius: 5000, currency: 'EUR' }); // the domain still gets the defaults
+    expect(entry!.request.body).toEqual({ ...sent, apikey: '***' });
+    expect(JSON.stringify(entry)).not.toContain(KEY);
   });
 
   it('stamps a call with its arrival, however far the clock moved while it ran', async () => {

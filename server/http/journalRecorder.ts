@@ -11,6 +11,7 @@ import type { AccountClocks, ShiftedClock } from '../domain/accountClocks.js';
 import { judgeExchange } from '../domain/journal/conformance.js';
 import type { JournalEntryBuilder } from '../store/store.js';
 import { frozenBodyOf } from './answers.js';
+import { RECEIVED_BODY } from './requestValidation.js';
 import { buildEntry, keysOutsideBody, normaliseHeaders, type JournalEntry } from '../domain/journal/entry.js';
 
 /** What the recorder needs of the store. */
@@ -64,7 +65,8 @@ export function journalRecorder(deps: JournalRecorderDeps): RequestHandler {
         status: finished ? res.statusCode : CLIENT_CLOSED_REQUEST,
         responseHeaders: finished ? res.getHeaders() : {},
         sent: finished ? sent : undefined,
-        request: { method: req.method, url: req.originalUrl, headers: req.headers, query: req.query as Record<string, unknown>, body: req.body as unknown },
+        // The body as received: request validation fills schema defaults into req.body for the domain.
+        request: { method: req.method, url: req.originalUrl, headers: req.headers, query: req.query as Record<string, unknown>, body: (RECEIVED_BODY in res.locals ? res.locals[RECEIVED_BODY] : req.body) as unknown },
         endpoint: req.path,
         clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
         scenario: playedScenario(res),
@@ -123,6 +125,7 @@ function exchangeBuilder(exchange: RecordedExchange, id: number, at: Date, deps:
           method: request.method,
           requestBody: request.body,
           response: finished ? { status, body, headers } : undefined,
+          scenario: exchange.scenario,
         }),
         scenario: exchange.scenario,
         secrets: [exchange.secret],

@@ -65,6 +65,8 @@ const oracleErrorHandler: ErrorRequestHandler = (error: unknown, req, res, next)
   const parts = failure.errors.map((item) => {
     const message = item.message ?? 'is invalid';
     let field = (item.path ?? '').replace(/^\.?/, '').replace(/^\/?body\/?/, '');
+    // A query parameter reads like a body field (EOV's '/query/x' gave 'request/body//query/x').
+    if (field.startsWith('/query/')) return `request${field} ${message}`;
     if (message.startsWith('must have required property')) field = field.split('/').slice(0, -1).join('/');
     return `${field ? `request/body/${field}` : 'request/body'} ${message}`;
   });
@@ -356,6 +358,13 @@ describe('requestValidation', () => {
     const bad = await send(subject.port, post('/search.php', { ...VALID['/search.php'], kind: ['hotel'] }));
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.text)).toEqual({ error: expect.stringMatching(/^request\/body\/kind\/0 must be equal to one of the allowed values: Hotel, Apartment, /) });
+  });
+
+  it('names a key (or any parameter) in the query string like a body field: request/query/<name>', async () => {
+    const answer = await send(subject.port, post('/search.php?apikey=demo-key-1', VALID['/search.php']));
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text)).toEqual({ error: "request/query/apikey Unknown query parameter 'apikey'" });
+    expect(answer.text).not.toContain('body//');
   });
 
   it('checks a request whose target carries a fragment, which EOV let through unchecked (the one intended difference)', async () => {

@@ -12,7 +12,9 @@
  * - the body is checked with allErrors off (the first error only) and `useDefaults`, which writes the
  *   schema defaults into req.body (search: residency, language, currency, radius, …): the domain and
  *   the request journal see them;
- * - the error names the field and the rule: `request/body/<field> <ajv message>`.
+ * - the error names the field and the rule: `request/body/<field> <ajv message>`, and for a query
+ *   parameter `request/query/<name> Unknown query parameter '<name>'` (EOV's path `/query/<name>`
+ *   came out as `request/body//query/<name>`, which read as nonsense).
  * The operations' header parameters (`Test`, `Idempotency-Key`) are left to their own middlewares
  * (scenarioHeader.ts, which matches the `Test` enum case-insensitively, and domain/bookings/
  * idempotency.ts), as when they were plain strings for EOV; the contract has no security schemes.
@@ -25,6 +27,9 @@ import qs from 'qs';
 import { FREE_TEXT_PATTERN, freeTextProblem } from '../domain/freeText.js';
 import { badRequest } from '../errors.js';
 import { CONTRACT_SCHEMA_ID, addFormats, deref, isObject, pointer, resolvePointer, type OpenApiDocument } from '../../conformance/contract/schema.js';
+
+/** `res.locals` key of the request body as received, before the defaults are filled in. */
+export const RECEIVED_BODY = 'receivedBody';
 
 /** The request check of each given path's POST operation, by path. Throws when one has no JSON body schema. */
 export function requestValidation<P extends string>(document: OpenApiDocument, paths: readonly P[]): Record<P, RequestHandler> {
@@ -79,9 +84,12 @@ function bodyValidator(ajv: Ajv, document: OpenApiDocument, path: string): Valid
 }
 
 function requestCheck(validate: ValidateFunction): RequestHandler {
-  return (req, _res, next) => {
+  return (req, res, next) => {
+    // The body as the client sent it, before useDefaults fills the schema defaults in: the request
+    // journal shows this (journalRecorder.ts), not what the server made of it.
+    res.locals[RECEIVED_BODY] = structuredClone(req.body as unknown);
     const unknown = firstQueryParameter(req.query as Record<string, unknown>);
-    if (unknown !== undefined) return next(badRequest(`request/body//query/${unknown} Unknown query parameter '${unknown}'`));
+    if (unknown !== undefined) return next(badRequest(`request/query/${unknown} Unknown query parameter '${unknown}'`));
     if (validate(req.body)) return next();
     next(badRequest((validate.errors ?? []).map((error) => errorText(error, req.body)).join('; ') || 'Invalid request'));
   };

@@ -23,9 +23,12 @@ export function bookhashOf(entry: JournalEntry): string | undefined {
   return typeof bookhash === 'string' ? bookhash : undefined;
 }
 
-/** The same call again: same client, endpoint, method and body (the key is already redacted). */
+/**
+ * The same call again: same client, endpoint, method, body (the key is already redacted) and `Test`
+ * header (a call asking for another scenario, or for none, is another call).
+ */
 export function requestKey(entry: JournalEntry): string {
-  return JSON.stringify([entry.client_address, entry.endpoint, entry.request.method, canonical(entry.request.body)]);
+  return JSON.stringify([entry.client_address, entry.endpoint, entry.request.method, canonical(entry.request.body), entry.request.headers.test ?? null]);
 }
 
 function canonical(value: JsonValue | null): JsonValue | null {

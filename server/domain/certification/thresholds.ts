@@ -25,3 +25,6 @@ export const MIN_CANCEL_RETRY_GAP_MS = 10_000;
 
 /** Sandbox scenario that answers after the time-out. */
 export const SLOW_SCENARIO = 'slow';
+
+/** Two booking starts of one rate this close together: the later is a retry of the earlier. */
+export const BOOKING_RETRY_WINDOW_MS = 60_000;

@@ -6,6 +6,23 @@ const validator = createContractValidator();
 const json = { 'content-type': 'application/json; charset=utf-8' };
 
 describe('judgeExchange', () => {
+  it('judges a scenario-caused answer against the scenario, not as a status the operation does not declare', () => {
+    const error = { error: 'Simulated server error (Test header: server_error); the request was not processed.' };
+    const call = { endpoint: '/booking.php', method: 'POST', requestBody: { apikey: 'demo-key-1234567890', service_hash: 'x' } };
+    const without = judgeExchange(validator, { ...call, response: { status: 500, body: error, headers: json } });
+    expect(without.response_valid).toBe(false); // 500 is no answer of booking.php ...
+    const played = judgeExchange(validator, { ...call, scenario: 'server_error', response: { status: 500, body: error, headers: json } });
+    expect(played).toEqual({ request_valid: true, response_valid: true, violations: [] }); // ... but the scenario's
+    const limited = judgeExchange(validator, { ...call, scenario: 'rate_limited', response: { status: 429, body: { error: 'Too many' }, headers: { ...json, 'Retry-After': '10' } } });
+    expect(limited.response_valid).toBe(true);
+    // Still judged: a scenario answer that is not the documented one is flagged.
+    const wrong = judgeExchange(validator, { ...call, scenario: 'rate_limited', response: { status: 500, body: 'oops', headers: json } });
+    expect(wrong.response_valid).toBe(false);
+    expect(wrong.violations.map((v) => v.path)).toEqual(['status', '/error', 'header:retry-after']);
+    // A domain scenario is judged by the contract as usual.
+    expect(judgeExchange(validator, { ...call, scenario: 'sold_out', response: { status: 500, body: error, headers: json } }).response_valid).toBe(false);
+  });
+
   it('passes a conforming exchange', () => {
     const verdict = judgeExchange(validator, {
       endpoint: '/booking_overview.php',

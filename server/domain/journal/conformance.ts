@@ -17,7 +17,19 @@ export interface ExchangeToJudge {
   requestBody: unknown;
   /** Undefined when the client went away before an answer (nothing to judge). */
   response?: { status: number; body: unknown; headers: Record<string, string> };
+  /** The sandbox scenario played for the call (`Test` header), if any. */
+  scenario?: string | null;
 }
+
+/**
+ * The answers of the scenarios that fail a call on purpose (domain/scenarios/catalogue.ts), which
+ * the contract does not list for every operation: such a call is judged against the scenario's
+ * documented answer instead (the status, a JSON `{ "error": string }`, and the headers named).
+ */
+export const SCENARIO_ANSWERS: Readonly<Record<string, { status: number; headers: readonly string[] }>> = {
+  server_error: { status: 500, headers: [] },
+  rate_limited: { status: 429, headers: ['retry-after'] },
+};
 
 export function judgeExchange(validator: ContractValidator, exchange: ExchangeToJudge): Conformance {
   const request: Violation[] =
@@ -25,14 +37,31 @@ export function judgeExchange(validator: ContractValidator, exchange: ExchangeTo
       ? as('request', guarded(() => validator.validateRequest(exchange.endpoint, METHOD, exchange.requestBody)))
       : [{ where: 'request', path: '/method', message: `${exchange.method} is not an operation of the contract; use POST` }];
   const { response } = exchange;
-  const answer: Violation[] = response
-    ? as('response', guarded(() => validator.validateResponse(exchange.endpoint, METHOD, response.status, response.body, response.headers)))
-    : [];
+  const scenario = exchange.scenario ? SCENARIO_ANSWERS[exchange.scenario] : undefined;
+  const answer: Violation[] = !response
+    ? []
+    : scenario
+      ? scenarioViolations(exchange.scenario as string, scenario, response)
+      : as('response', guarded(() => validator.validateResponse(exchange.endpoint, METHOD, response.status, response.body, response.headers)));
   return {
     request_valid: request.length === 0,
     response_valid: answer.length === 0,
     violations: [...request, ...answer].slice(0, MAX_VIOLATIONS),
   };
+}
+
+function scenarioViolations(name: string, expected: (typeof SCENARIO_ANSWERS)[string], response: NonNullable<ExchangeToJudge['response']>): Violation[] {
+  const found: Violation[] = [];
+  const at = (path: string, message: string) => found.push({ where: 'response', path, message: `scenario ${name}: ${message}` });
+  if (response.status !== expected.status) at('status', `its documented answer is ${expected.status}, got ${response.status}`);
+  const body = response.body as { error?: unknown } | null;
+  if (typeof body !== 'object' || body === null || typeof body.error !== 'string' || body.error === '') at('/error', 'the answer must be JSON { "error": string }');
+  const headers = Object.fromEntries(Object.entries(response.headers).map(([k, v]) => [k.toLowerCase(), v]));
+  for (const header of expected.headers) {
+    const value = headers[header];
+    if (value === undefined || (header === 'retry-after' && !/^\d+$/.test(String(value).trim()))) at(`header:${header}`, `${header} must be whole seconds`);
+  }
+  return found;
 }
 
 /** An endpoint the contract does not have is not judged (the journal only records API paths). */

@@ -14,6 +14,7 @@ export const SLOPPY_VERDICTS: Record<string, Verdict> = {
   'retry-after': 'failed',
   pacing: 'failed',
   'timeout-retry': 'failed',
+  'booking-retry-idempotent': 'failed',
   'scenario-price-changed': 'not_seen',
   'scenario-sold-out': 'not_seen',
   'scenario-no-availability': 'failed',

@@ -67,8 +67,11 @@ export async function runGoodClient(env: ClientEnv): Promise<GoodRun> {
   const { refundable, nonRefundable } = pickRates(details.body);
   if (!refundable || !nonRefundable) throw new Error('hotel details had no refundable and non-refundable rates');
 
+  // Each booking it means to make gets its own Idempotency-Key (a retry would reuse it).
+  let bookings = 0;
   const book = async (name: string, serviceHash: string, scenario?: string) => {
-    const started = await step(name, api.call('/booking.php', { service_hash: serviceHash }, { scenario }));
+    const headers = { 'Idempotency-Key': `good-client-booking-${++bookings}` };
+    const started = await step(name, api.call('/booking.php', { service_hash: serviceHash }, { scenario, headers }));
     return started.status === 200 ? payOnPage(env, started.body.booking_url) : undefined;
   };
 

@@ -54,6 +54,7 @@ export async function runSloppyClient(env: ClientEnv): Promise<void> {
     for (let attempt = 0; attempt <= STUBBORN_RETRIES; attempt++) await send('/book/cancel.php', { bookhash });
   };
   await cancelRepeatedly(await book(refundable!.service_hash));
+  await send('/booking.php', { service_hash: nonRefundable!.service_hash }); // a double click: two starts, no Idempotency-Key
   await cancelRepeatedly(await book(nonRefundable!.service_hash));
   await cancelRepeatedly(await book(refundable!.service_hash, 'supplier_unavailable'));
 }

@@ -1,5 +1,6 @@
 /** Every rule, in the order a report lists them. */
 import type { CertificationRule } from '../types.js';
+import { bookingRetryIdempotent } from './bookingRetry.js';
 import { noLoopOnAlreadyCancelled, showedDeadline403, showedNonRefundable403 } from './cancelErrors.js';
 import { survivedCancel502 } from './cancel502.js';
 import { wholeFlow } from './flow.js';
@@ -15,6 +16,7 @@ export const CERTIFICATION_RULES: readonly CertificationRule[] = [
   waitedRetryAfter,
   keptPacing,
   retriedTimeoutOnce,
+  bookingRetryIdempotent,
   handledPriceChange,
   handledSoldOut,
   handledNoAvailability,

@@ -22,12 +22,13 @@ export const MONEY_VARIANTS: Variant[] = [
     front: onSuccess((body) => mapMoney(body, (a) => Number(a).toFixed(4)), MONEY_PATHS),
   },
   {
-    id: 'money.jpy-whole-units',
-    choice: 'JPY amounts in whole yen ("1500"), as ISO 4217 has 0 minor units for JPY',
+    id: 'money.jpy-two-decimals',
+    // The reference server writes JPY in whole yen (ISO 4217: 0 minor units); two decimals are decimal text too.
+    choice: 'JPY amounts with two decimals ("1500.00"), which the description\'s decimal text allows',
     section: '2, 2.6',
     front: onSuccess((body) => {
       const jpy = (body.search?.currency ?? body.availability?.currency ?? body.booking?.currency ?? '').toUpperCase() === 'JPY';
-      return jpy ? mapMoney(body, (a, field) => (CHARGE_FIELDS.has(field) ? a : String(Math.round(Number(a))))) : body;
+      return jpy ? mapMoney(body, (a, field) => (CHARGE_FIELDS.has(field) ? a : Number(a).toFixed(2))) : body;
     }, MONEY_PATHS),
   },
   {

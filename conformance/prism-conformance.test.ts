@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from './checks/index.js';
 import { runConformance } from './kit/runner.js';
-import { README_FILE, prismTable, withPrismTable } from './prismTable.js';
+import { KIT_DOC, prismTable, withPrismTable } from './prismTable.js';
 import type { RunReport } from './kit/types.js';
 import { startPrism, type RunningPrism } from './test-support/prism.js';
 
@@ -67,8 +67,8 @@ describe('conformance kit against Prism', () => {
   it('prism-expected.json covers every check of the catalogue, and the README table is generated from it', () => {
     const expected = JSON.parse(readFileSync(EXPECTED_FILE, 'utf8')) as Record<string, string>;
     expect(Object.keys(expected).sort()).toEqual(CATALOGUE.map((c) => c.id).sort());
-    const readme = readFileSync(README_FILE, 'utf8');
-    expect(withPrismTable(readme, prismTable(expected)), 'README.md is stale: npm run readme:prism').toBe(readme);
+    const readme = readFileSync(KIT_DOC, 'utf8');
+    expect(withPrismTable(readme, prismTable(expected)), 'docs/conformance-kit.md is stale: npm run readme:prism').toBe(readme);
   });
 
   it('follows booking_url wherever it points and says clearly when it cannot reach it', () => {

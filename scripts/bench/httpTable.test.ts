@@ -1,15 +1,15 @@
-/** The README's HTTP performance table is the one `npm run readme:bench` writes from the committed results. */
+/** The HTTP performance table of docs/benchmarks.md is the one `npm run readme:bench` writes from the committed results. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { README_FILE, withReadmeSection } from '../readmeSection.js';
+import { BENCHMARKS_DOC, withReadmeSection } from '../readmeSection.js';
 import { HTTP_RESULTS_FILE, HTTP_TABLE_END, HTTP_TABLE_START, httpTable, type HttpResults } from './httpTable.js';
 
 const results = JSON.parse(readFileSync(HTTP_RESULTS_FILE, 'utf8')) as HttpResults;
 
-describe('the README performance table', () => {
+describe('the performance table of docs/benchmarks.md', () => {
   it('is up to date with scripts/bench/results/http.json (npm run readme:bench)', () => {
-    const readme = readFileSync(README_FILE, 'utf8');
-    expect(withReadmeSection(readme, HTTP_TABLE_START, HTTP_TABLE_END, httpTable(results)), 'README.md is stale: npm run readme:bench').toBe(readme);
+    const readme = readFileSync(BENCHMARKS_DOC, 'utf8');
+    expect(withReadmeSection(readme, HTTP_TABLE_START, HTTP_TABLE_END, httpTable(results)), 'docs/benchmarks.md is stale: npm run readme:bench').toBe(readme);
   });
 
   it('records what makes the figures comparable: node, cores, connections, rounds and the baselines', () => {

@@ -63,10 +63,10 @@ function filterForm(view: JournalView): SafeHtml {
     html`<option value="${value}"${value === selected ? html` selected` : ''}>${label}</option>`;
   const endpoints = view.filter.endpoint && !view.endpoints.includes(view.filter.endpoint) ? [...view.endpoints, view.filter.endpoint] : view.endpoints;
   return html`<form class="fields" method="get" action="${CONTROL_UI_PATH}#journal" id="journal-filter">
-  <label for="journal-endpoint">Endpoint</label>
-  <select id="journal-endpoint" name="endpoint">${option('', 'any', view.filter.endpoint)}${endpoints.map((e) => option(e, e, view.filter.endpoint))}</select>
-  <label for="journal-status">Status</label>
-  <select id="journal-status" name="status">${option('', 'any', view.filter.status)}${STATUS_CLASSES.map((c) => option(c, c, view.filter.status))}</select>
+  <span class="field"><label for="journal-endpoint">Endpoint</label>
+  <select id="journal-endpoint" name="endpoint">${option('', 'any', view.filter.endpoint)}${endpoints.map((e) => option(e, e, view.filter.endpoint))}</select></span>
+  <span class="field"><label for="journal-status">Status</label>
+  <select id="journal-status" name="status">${option('', 'any', view.filter.status)}${STATUS_CLASSES.map((c) => option(c, c, view.filter.status))}</select></span>
   <label class="check"><input type="checkbox" name="non_conforming" value="true"${view.filter.nonConforming ? html` checked` : ''}> Non-conforming only</label>
   <button class="secondary" type="submit">Filter</button>
   <a href="${CONTROL_UI_PATH}#journal">Clear</a>

@@ -53,7 +53,10 @@ body.wide code, body.wide pre, body.wide .token { overflow-wrap: anywhere; }
 .signed-in { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; margin-bottom: 16px; }
 .signed-in p, .signed-in form.inline { margin: 0; }
 form.fields { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; margin: 8px 0; }
-form.fields label.check { display: inline-flex; gap: 6px; align-items: center; }
+form.fields label.check, form.fields .field { display: inline-flex; gap: 6px; align-items: center; }
+ul.journal { list-style: none; padding-left: 0; }
+ul.journal > li { margin: 4px 0; }
+summary strong.error { display: inline-block; padding: 0 6px; }
 /* Phones and narrow windows: each table row becomes a card of "label: value" lines. */
 @media (max-width: 640px) {
   table.cards thead { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }

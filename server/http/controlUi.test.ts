@@ -143,12 +143,12 @@ describe('views', () => {
     const [email] = await server.store.outboxOfAccount(1);
     expect(email).toBeDefined();
     expect(page).toContain('Outbox (1)');
-    expect(page).toContain(`<td>${email!.to}</td>`);
+    expect(page).toContain(`<td data-label="To" class="token">${email!.to}</td>`);
     expect(page).toContain(`<time datetime="${email!.sent_at}">`);
     expect(page).toContain(`href="${CONSOLE}/outbox/1"`);
     const message = await client.get(`${CONSOLE}/outbox/1`);
     expect(message.status).toBe(200);
-    expect(message.text).toContain(`<dd id="email-to">${email!.to}</dd>`);
+    expect(message.text).toContain(`<dd id="email-to" class="token">${email!.to}</dd>`);
     expect(message.text).toContain(email!.text.split('\n')[0]!.replaceAll("'", '&#39;'));
     for (const missing of ['2', '0', 'x', '99999999']) expect((await client.get(`${CONSOLE}/outbox/${missing}`)).status, missing).toBe(404);
   });

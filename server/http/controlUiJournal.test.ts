@@ -69,7 +69,7 @@ describe('journal', () => {
   it('filters by endpoint, status class and non-conforming calls, from a GET form', async () => {
     const client = await signedIn(KEY_ANNA);
     const page = (await client.get(CONSOLE)).text;
-    expect(page).toMatch(/<form method="get" action="\/_control\/ui#journal" id="journal-filter">/);
+    expect(page).toMatch(/<form class="fields" method="get" action="\/_control\/ui#journal" id="journal-filter">/);
     expect(page).toContain('<option value="/search.php">/search.php</option>');
     const searches = (await client.get(`${CONSOLE}?endpoint=%2Fsearch.php`)).text;
     expect(entryIds(searches)).toEqual([third, second]);

@@ -62,12 +62,12 @@ function filterForm(view: JournalView): SafeHtml {
   const option = (value: string, label: string, selected: string) =>
     html`<option value="${value}"${value === selected ? html` selected` : ''}>${label}</option>`;
   const endpoints = view.filter.endpoint && !view.endpoints.includes(view.filter.endpoint) ? [...view.endpoints, view.filter.endpoint] : view.endpoints;
-  return html`<form method="get" action="${CONTROL_UI_PATH}#journal" id="journal-filter">
-  <label for="journal-endpoint">Endpoint</label>
-  <select id="journal-endpoint" name="endpoint">${option('', 'any', view.filter.endpoint)}${endpoints.map((e) => option(e, e, view.filter.endpoint))}</select>
-  <label for="journal-status">Status</label>
-  <select id="journal-status" name="status">${option('', 'any', view.filter.status)}${STATUS_CLASSES.map((c) => option(c, c, view.filter.status))}</select>
-  <label><input type="checkbox" name="non_conforming" value="true"${view.filter.nonConforming ? html` checked` : ''}> Non-conforming only</label>
+  return html`<form class="fields" method="get" action="${CONTROL_UI_PATH}#journal" id="journal-filter">
+  <span class="field"><label for="journal-endpoint">Endpoint</label>
+  <select id="journal-endpoint" name="endpoint">${option('', 'any', view.filter.endpoint)}${endpoints.map((e) => option(e, e, view.filter.endpoint))}</select></span>
+  <span class="field"><label for="journal-status">Status</label>
+  <select id="journal-status" name="status">${option('', 'any', view.filter.status)}${STATUS_CLASSES.map((c) => option(c, c, view.filter.status))}</select></span>
+  <label class="check"><input type="checkbox" name="non_conforming" value="true"${view.filter.nonConforming ? html` checked` : ''}> Non-conforming only</label>
   <button class="secondary" type="submit">Filter</button>
   <a href="${CONTROL_UI_PATH}#journal">Clear</a>
 </form>`;
@@ -114,9 +114,9 @@ const HEADLINE: Record<CertificationReport['verdict'], string> = {
 export function certificationSection(report: CertificationReport): SafeHtml {
   const rows = report.rules.map(
     (rule) => html`<tr id="rule-${rule.id}">
-  <td>${rule.title}<br><small>${rule.looks_for}</small></td>
-  <td class="verdict-${rule.verdict}"><strong>${VERDICT_LABEL[rule.verdict]}</strong><br><small>${rule.reason}</small></td>
-  <td>${rule.evidence.length === 0 ? html`<span class="muted">—</span>` : rule.evidence.map((id) => html`<a href="${journalEntryPath(id)}">#${id}</a> `)}</td>
+  <td data-label="Behaviour">${rule.title}<br><small>${rule.looks_for}</small></td>
+  <td data-label="Verdict" class="verdict-${rule.verdict}"><strong>${VERDICT_LABEL[rule.verdict]}</strong><br><small>${rule.reason}</small></td>
+  <td data-label="Evidence">${rule.evidence.length === 0 ? html`<span class="muted">—</span>` : rule.evidence.map((id) => html`<a href="${journalEntryPath(id)}">#${id}</a> `)}</td>
 </tr>`,
   );
   const { summary } = report;
@@ -126,7 +126,7 @@ export function certificationSection(report: CertificationReport): SafeHtml {
   <small>${summary.passed} passed, ${summary.failed} failed, ${summary.not_seen} not yet seen; judged on ${report.entries.count} call(s).</small></p>
   <p>Download: ${CERTIFICATION_DOWNLOADS.map((d) => html`<a href="${CONTROL_UI_PATH}/${d.file}" download>${d.label}</a> `)}
   <small>(the same report as <code>npm run certify</code> and <code>POST /_control/certification</code>)</small></p>
-  <div class="scroll"><table id="certification-rules">
+  <div class="scroll"><table id="certification-rules" class="cards">
 <thead><tr><th>Behaviour</th><th>Verdict</th><th>Evidence</th></tr></thead>
 <tbody>${rows}</tbody></table></div>
 </section>`;

@@ -6,6 +6,7 @@
  */
 import type { CertificationReport } from '../../domain/certification/types.js';
 import type { JournalEntry } from '../../domain/journal/entry.js';
+import { messagesFor } from '../../domain/i18n/messages.js';
 import { certificationSection, journalEntryBody, journalSection, type JournalView } from './controlUiJournalViews.js';
 import { html, type SafeHtml } from './html.js';
 import { document } from './layout.js';
@@ -65,16 +66,16 @@ export interface DashboardView {
   notice?: Notice;
 }
 
-const page = (title: string, body: SafeHtml) => document(`${title} — sandbox console`, body);
+const page = (title: string, body: SafeHtml) => document(`${title} — sandbox console`, body, messagesFor('en'), 'wide');
 
 const csrfField = (token: string) => html`<input type="hidden" name="csrf_token" value="${token}">`;
 
 const noticeBox = (notice: Notice | undefined) =>
   notice ? html`<p class="${notice.kind}" role="${notice.kind === 'error' ? 'alert' : 'status'}" id="notice">${notice.text}</p>` : '';
 
-const signedIn = (account: ConsoleAccount, csrfToken: string) => html`<p id="account">Signed in as <strong>${account.name}</strong>
-  <small>${account.email}</small></p>
-<form class="inline" method="post" action="${CONTROL_UI_PATH}/logout">${csrfField(csrfToken)}<button class="secondary" type="submit">Sign out</button></form>`;
+const signedIn = (account: ConsoleAccount, csrfToken: string) => html`<div class="signed-in"><p id="account">Signed in as <strong>${account.name}</strong>
+  <small class="token">${account.email}</small></p>
+<form class="inline" method="post" action="${CONTROL_UI_PATH}/logout">${csrfField(csrfToken)}<button class="secondary" type="submit">Sign out</button></form></div>`;
 
 export function loginPage(notice?: Notice): string {
   return page(
@@ -86,7 +87,7 @@ ${noticeBox(notice)}
   The key stays on the server: the browser keeps only a session cookie.</p>
   <form method="post" action="${CONTROL_UI_PATH}/login">
     <p><label for="apikey">API key</label><br>
-    <input id="apikey" name="apikey" type="password" autocomplete="off" required size="40"></p>
+    <input id="apikey" name="apikey" type="password" autocomplete="off" required size="30"></p>
     <button type="submit">Open the console</button>
   </form>
   <p><small>The demo keys are listed on the <a href="/">home page</a>.</small></p>
@@ -108,7 +109,7 @@ function clockSection(view: DashboardView): SafeHtml {
   <h2 id="clock-title">Clock</h2>
   <p>The account's clock: <time id="clock-now" datetime="${view.clock.now}">${view.clock.now}</time>
   <small id="clock-offset">(${view.clock.offsetSeconds === 0 ? 'real time' : `${view.clock.offsetSeconds} s from real time`})</small></p>
-  <form method="post" action="${CONTROL_UI_PATH}/clock">${csrf}
+  <form class="fields" method="post" action="${CONTROL_UI_PATH}/clock">${csrf}
     <label for="clock-set">Set to (UTC)</label>
     <input id="clock-set" name="now" type="datetime-local" step="1" required value="${dateTimeField(view.clock.now)}">
     <button class="secondary" type="submit">Set</button>
@@ -119,7 +120,7 @@ function clockSection(view: DashboardView): SafeHtml {
       html`<form class="inline" method="post" action="${CONTROL_UI_PATH}/clock">${csrf}<button class="secondary" type="submit" name="advance_seconds" value="${seconds}">${label}</button></form>`,
   )}
   <form class="inline" method="post" action="${CONTROL_UI_PATH}/clock">${csrf}<button class="secondary" type="submit" name="offset_seconds" value="0">Back to real time</button></form>
-  <form method="post" action="${CONTROL_UI_PATH}/clock">${csrf}
+  <form class="fields" method="post" action="${CONTROL_UI_PATH}/clock">${csrf}
     <label for="clock-amount">Advance by</label>
     <input id="clock-amount" name="amount" type="number" step="1" required size="6">
     <select name="unit" aria-label="Unit"><option value="minutes">minutes</option><option value="hours" selected>hours</option><option value="days">days</option></select>
@@ -134,12 +135,12 @@ const newestOnly = (shown: number, total: number) =>
 function bookingsSection(bookings: ConsoleBooking[], total: number): SafeHtml {
   const rows = bookings.map(
     (booking) => html`<tr>
-  <td>${booking.id}<br><small>${booking.createdAt}</small></td>
-  <td>${booking.hotelName}<br><small>${booking.arrival} → ${booking.departure}</small></td>
-  <td>${booking.guestName}</td>
-  <td>${booking.total}</td>
-  <td><span class="status">${booking.status}</span><br><small>paid: ${booking.paid}</small></td>
-  <td><a href="/book/${pageLink(booking.bookhash)}">Finalization page</a></td>
+  <td data-label="Booking">${booking.id}<br><small>${booking.createdAt}</small></td>
+  <td data-label="Hotel, stay">${booking.hotelName}<br><small>${booking.arrival} → ${booking.departure}</small></td>
+  <td data-label="Guest">${booking.guestName}</td>
+  <td data-label="Total" class="nowrap">${booking.total}</td>
+  <td data-label="Status"><span class="status">${booking.status}</span><br><small>paid: ${booking.paid}</small></td>
+  <td data-label="Page"><a href="/book/${pageLink(booking.bookhash)}">Finalization page</a></td>
 </tr>`,
   );
   return html`<section aria-labelledby="bookings-title">
@@ -147,8 +148,8 @@ function bookingsSection(bookings: ConsoleBooking[], total: number): SafeHtml {
   ${newestOnly(bookings.length, total)}
   ${bookings.length === 0
     ? html`<p class="muted">No bookings yet.</p>`
-    : html`<div class="scroll"><table id="bookings">
-<thead><tr><th>#</th><th>Hotel and stay</th><th>Guest</th><th>Total</th><th>Status</th><th></th></tr></thead>
+    : html`<div class="scroll"><table id="bookings" class="cards">
+<thead><tr><th>#</th><th>Hotel and stay</th><th>Guest</th><th>Total</th><th>Status</th><th><span class="visually-hidden">Page</span></th></tr></thead>
 <tbody>${rows}</tbody></table></div>`}
 </section>`;
 }
@@ -156,9 +157,9 @@ function bookingsSection(bookings: ConsoleBooking[], total: number): SafeHtml {
 function outboxSection(emails: ConsoleEmail[], total: number): SafeHtml {
   const rows = emails.map(
     (email) => html`<tr>
-  <td>${email.to}</td>
-  <td><a href="${CONTROL_UI_PATH}/outbox/${email.number}">${email.subject}</a></td>
-  <td><time datetime="${email.sentAt}">${email.sentAt}</time></td>
+  <td data-label="To" class="token">${email.to}</td>
+  <td data-label="Subject"><a href="${CONTROL_UI_PATH}/outbox/${email.number}">${email.subject}</a></td>
+  <td data-label="Sent"><time datetime="${email.sentAt}">${email.sentAt}</time></td>
 </tr>`,
   );
   return html`<section aria-labelledby="outbox-title">
@@ -166,7 +167,7 @@ function outboxSection(emails: ConsoleEmail[], total: number): SafeHtml {
   ${newestOnly(emails.length, total)}
   ${emails.length === 0
     ? html`<p class="muted">No e-mails yet.</p>`
-    : html`<div class="scroll"><table id="outbox">
+    : html`<div class="scroll"><table id="outbox" class="cards">
 <thead><tr><th>To</th><th>Subject</th><th>Sent</th></tr></thead>
 <tbody>${rows}</tbody></table></div>`}
 </section>`;
@@ -199,9 +200,9 @@ ${signedIn(account, csrfToken)}
 <section aria-label="E-mail">
   <h1 id="email-subject">${email.subject}</h1>
   <dl>
-    <dt>To</dt><dd id="email-to">${email.to}</dd>
+    <dt>To</dt><dd id="email-to" class="token">${email.to}</dd>
     <dt>Sent</dt><dd><time datetime="${email.sentAt}">${email.sentAt}</time></dd>
-    <dt>Booking</dt><dd><a href="/book/${pageLink(email.bookhash)}">${email.bookhash}</a></dd>
+    <dt>Booking</dt><dd class="token"><a href="/book/${pageLink(email.bookhash)}">${email.bookhash}</a></dd>
   </dl>
 </section>
 <section aria-label="Message">

@@ -238,12 +238,10 @@ describe.skipIf(!hasChromium)('what partners see, at 390 and 1,440 px in Chromiu
       await readsWell(page, 'console-message', width);
 
       // The certification report is a download: shown here as the page a browser opens from the file.
-      // Its words are not checked here: its own style (server/domain/certification/render/html.ts,
-      // outside the console's pages) still lets table cells wrap anywhere.
       const report = await context.request.get(`${server.url}/_control/ui/certification.html`);
       expect(report.status()).toBe(200);
       await page.setContent(await report.text());
-      await readsWell(page, 'console-certification-report', width, { words: false });
+      await readsWell(page, 'console-certification-report', width);
       await context.close();
     }, 120_000);
 

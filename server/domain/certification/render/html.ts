@@ -9,14 +9,22 @@ import type { CertificationReport, RuleResult, Verdict } from '../types.js';
 
 const STYLE = `
 body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1f2933; background: #f5f7fa; }
-main { max-width: 860px; margin: 0 auto; padding: 24px 16px 48px; }
+main { max-width: 1200px; margin: 0 auto; padding: 24px 16px 48px; }
 h1 { font-size: 1.5rem; margin: 0 0 8px; }
 .verdict { font-weight: 700; padding: 8px 12px; border-radius: 6px; display: inline-block; }
 .certified, .passed { color: #0b6e4f; } .failed { color: #9b1c1c; } .incomplete, .not_seen { color: #8a4b08; }
 table { width: 100%; border-collapse: collapse; background: #fff; margin-top: 16px; }
-th, td { text-align: left; vertical-align: top; padding: 8px; border-bottom: 1px solid #d9e2ec; overflow-wrap: anywhere; }
+th, td { text-align: left; vertical-align: top; padding: 8px; border-bottom: 1px solid #d9e2ec; overflow-wrap: break-word; }
 td.mark { font-weight: 700; white-space: nowrap; }
+time { white-space: nowrap; }
 small { color: #52606d; }
+@media (max-width: 640px) {
+  thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  table, tbody, tr, td { display: block; }
+  tr { border-bottom: 1px solid #d9e2ec; padding: 8px 0; }
+  td { border: 0; padding: 2px 8px; }
+  td::before { content: attr(data-label) ": "; font-weight: 600; color: #52606d; }
+}
 `;
 
 export const CERTIFICATION_STYLE_HASH = createHash('sha256').update(STYLE, 'utf8').digest('base64');
@@ -44,8 +52,8 @@ export function htmlReport(report: CertificationReport, options: { account?: str
 <h1>Client certification${options.account ? ` — ${options.account}` : ''}</h1>
 <p class="verdict ${report.verdict}">${HEADLINE[report.verdict]}</p>
 <p>${summary.passed} passed, ${summary.failed} failed, ${summary.not_seen} not yet seen —
-from ${report.entries.count} journal entries${report.entries.first_at ? ` (${report.entries.first_at} to ${report.entries.last_at})` : ''}.
-<small>Made ${report.generated_at}.</small></p>
+from ${report.entries.count} journal entries${report.entries.first_at ? html` (<time>${report.entries.first_at}</time> to <time>${report.entries.last_at}</time>)` : ''}.
+<small>Made <time>${report.generated_at}</time>.</small></p>
 <table>
 <thead><tr><th>Result</th><th>Behaviour</th><th>Why</th><th>Evidence</th></tr></thead>
 <tbody>
@@ -59,10 +67,24 @@ ${report.rules.map(row)}
 
 function row(rule: RuleResult) {
   return html`<tr id="${rule.id}">
-<td class="mark ${rule.verdict}">${LABEL[rule.verdict]}</td>
-<td>${rule.title}<br><small>${rule.id}: ${rule.looks_for}</small></td>
-<td>${rule.reason}</td>
-<td>${rule.evidence.length > 0 ? `entries ${rule.evidence.join(', ')}` : '—'}</td>
+<td class="mark ${rule.verdict}" data-label="Result">${LABEL[rule.verdict]}</td>
+<td data-label="Behaviour">${rule.title}<br><small>${rule.id}: ${rule.looks_for}</small></td>
+<td data-label="Why">${withInstantsUnbroken(rule.reason)}</td>
+<td data-label="Evidence">${rule.evidence.length > 0 ? `entries ${rule.evidence.join(', ')}` : '—'}</td>
 </tr>
 `;
+}
+
+/** An ISO 8601 instant in a reason stays on one line (a browser would wrap it after a hyphen). */
+const INSTANT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?/g;
+
+function withInstantsUnbroken(reason: string): SafeHtml[] {
+  const parts: SafeHtml[] = [];
+  let last = 0;
+  for (const match of reason.matchAll(INSTANT)) {
+    parts.push(html`${reason.slice(last, match.index)}<time>${match[0]}</time>`);
+    last = match.index + match[0].length;
+  }
+  parts.push(html`${reason.slice(last)}`);
+  return parts;
 }

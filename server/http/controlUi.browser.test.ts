@@ -15,6 +15,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, hasChromium, launchChromium, recordPage } from '../testing/chromium.js';
 import { KEY_ANNA, controlPay, dayAfter, findRate, startBooking, startTestServer, type TestServer } from '../domain/bookings/testSupport.js';
+import { CERTIFICATION_RULES } from '../domain/certification/rules/index.js';
 
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/', import.meta.url));
 if (!hasChromium) console.warn(`controlUi.browser.test.ts skipped: ${CHROMIUM} does not exist (CI installs it)`);
@@ -82,7 +83,7 @@ describe.skipIf(!hasChromium)('the sandbox console in Chromium', () => {
 
     // The certification: each rule's verdict, its evidence a link to the call, the report a download.
     expect(await page.locator('#certification-verdict').innerText()).toContain('Not yet certified');
-    expect(await page.locator('#certification-rules tbody tr').count()).toBe(13);
+    expect(await page.locator('#certification-rules tbody tr').count()).toBe(CERTIFICATION_RULES.length);
     const evidence = page.locator('#certification-rules a').first();
     const evidenceId = (await evidence.innerText()).slice(1);
     await evidence.click();

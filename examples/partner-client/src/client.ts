@@ -57,10 +57,8 @@ function unwrap<T>({ data, error, response }: Answer<T>): T {
 
 export function createHotelClient({ baseUrl, apikey, timeoutMs = 5000 }: HotelClientOptions) {
   const http = createClient<paths>({ baseUrl });
-  const options = (scenario?: Scenario) => ({
-    signal: AbortSignal.timeout(timeoutMs),
-    ...(scenario === undefined ? {} : { params: { header: { Test: scenario } } }),
-  });
+  // Only booking start takes a scenario here: each operation declares its own Test values.
+  const options = () => ({ signal: AbortSignal.timeout(timeoutMs) });
 
   return {
     async search(query: SearchQuery): Promise<SearchResponse> {
@@ -71,7 +69,11 @@ export function createHotelClient({ baseUrl, apikey, timeoutMs = 5000 }: HotelCl
     },
     /** Starts a booking; the guest finishes it on `bookingUrl`. */
     async startBooking(serviceHash: string, scenario?: Scenario): Promise<{ bookingUrl: string; bookhash: string }> {
-      const { booking_url } = unwrap(await http.POST('/booking.php', { body: { apikey, service_hash: serviceHash }, ...options(scenario) }));
+      const { booking_url } = unwrap(await http.POST('/booking.php', {
+        body: { apikey, service_hash: serviceHash },
+        ...options(),
+        ...(scenario === undefined ? {} : { params: { header: { Test: scenario } } }),
+      }));
       const bookhash = new URL(booking_url).searchParams.get('bookhash');
       if (bookhash === null) throw new Error(`booking_url without a bookhash: ${booking_url}`);
       return { bookingUrl: booking_url, bookhash };

@@ -824,7 +824,7 @@ export type components = {
             bookings: components["schemas"]["BookingOverviewItem"][];
         };
         BookingOverviewItem: {
-            /** @description Internal booking id. */
+            /** @description Internal booking id. Reference behaviour: a random 9-digit integer, unique in the sandbox, so that it reveals nothing about how many bookings the sandbox or any other account has made. */
             booking_id: number;
             bookhash: components["schemas"]["Bookhash"];
             booked_at: components["schemas"]["BookingTimestamp"];
@@ -853,7 +853,7 @@ export type components = {
          *     rejected a paid booking: `booking_failed`).
          */
         BookingDetail: {
-            /** @description Internal booking id. */
+            /** @description Internal booking id. Reference behaviour: a random 9-digit integer, unique in the sandbox, so that it reveals nothing about how many bookings the sandbox or any other account has made. */
             id: number;
             arrival: components["schemas"]["Date"];
             departure: components["schemas"]["Date"];

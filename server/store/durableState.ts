@@ -1,5 +1,5 @@
 /**
- * What the embedded store keeps durable (bookings, outbox, idempotency records, next id), and the
+ * What the embedded store keeps durable (bookings, outbox, idempotency records), and the
  * one function that applies a journaled change to it: used live after each fsync and on replay,
  * so that both give the same state. Loading validates every record and names the bad one.
  */
@@ -12,6 +12,7 @@ export interface StoreData {
   version: 1;
   /** Sequence number of the last journal change included (journal lines up to it are skipped). */
   seq?: number;
+  /** Above every booking id. Kept for readers of version 1; ids are random now (see bookingIds.ts). */
   nextBookingId: number;
   bookings: BookingRecord[];
   outbox: OutboxEmail[];
@@ -34,8 +35,9 @@ export const idempotencyMapKey = (accountId: number, key: string) => `${accountI
 
 export class DurableState {
   nextBookingId = 1;
-  /** In id order (inserts happen in id order; an update keeps the position). */
+  /** In the order the bookings were made (an update keeps the position). */
   readonly byHash = new Map<string, BookingRecord>();
+  readonly ids = new Set<number>();
   readonly byAccount = new Map<number, Map<string, BookingRecord>>();
   outbox: OutboxEmail[] = [];
   readonly idempotency = new Map<string, IdempotencyCompletion>();
@@ -56,11 +58,7 @@ export class DurableState {
       const where = () => `bookings[${index}]`;
       state.addBooking(checkedBooking(value, where, fail), where);
     });
-    const highest = state.nextBookingId - 1;
-    if ((snapshot.nextBookingId as number) <= highest) {
-      throw fail(`field nextBookingId (${snapshot.nextBookingId}) must be above the highest booking id (${highest})`);
-    }
-    state.nextBookingId = snapshot.nextBookingId as number;
+    state.nextBookingId = Math.max(state.nextBookingId, snapshot.nextBookingId as number);
     snapshot.outbox.forEach((value, index) => {
       const where = () => `outbox[${index}]`;
       state.addEmail(checkedEmail(value, where, fail), where);
@@ -101,7 +99,10 @@ export class DurableState {
         const hashes = this.byAccount.get(accountId);
         if (hashes) {
           this.outbox = this.outbox.filter((email) => !hashes.has(email.bookhash));
-          for (const bookhash of hashes.keys()) this.byHash.delete(bookhash);
+          for (const [bookhash, booking] of hashes) {
+            this.byHash.delete(bookhash);
+            this.ids.delete(booking.id);
+          }
           this.byAccount.delete(accountId);
         }
         for (const [key, record] of this.idempotency) if (record.accountId === accountId) this.idempotency.delete(key);
@@ -110,6 +111,7 @@ export class DurableState {
       case 'reset':
         this.nextBookingId = 1;
         this.byHash.clear();
+        this.ids.clear();
         this.byAccount.clear();
         this.outbox = [];
         this.idempotency.clear();
@@ -121,10 +123,9 @@ export class DurableState {
 
   private addBooking(booking: BookingRecord, where: string | (() => string)): void {
     if (this.byHash.has(booking.bookhash)) throw fail(`${named(where)} repeats bookhash ${booking.bookhash}`);
-    if (booking.id < this.nextBookingId) {
-      throw fail(`${named(where)} (bookhash ${booking.bookhash}) has id ${booking.id}, not above the previous highest id ${this.nextBookingId - 1}`);
-    }
-    this.nextBookingId = booking.id + 1;
+    if (this.ids.has(booking.id)) throw fail(`${named(where)} (bookhash ${booking.bookhash}) repeats booking id ${booking.id}`);
+    this.nextBookingId = Math.max(this.nextBookingId, booking.id + 1);
+    this.ids.add(booking.id);
     this.byHash.set(booking.bookhash, booking);
     let ofAccount = this.byAccount.get(booking.accountId);
     if (!ofAccount) this.byAccount.set(booking.accountId, (ofAccount = new Map()));

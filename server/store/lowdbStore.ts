@@ -18,6 +18,7 @@ import {
   type JournalStats,
   type BookingChange, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyKeyUse, type JournalEntryBuilder, type OutboxEmail, type Store,
 } from './store.js';
+import { freeBookingId } from './bookingIds.js';
 import { nodeFs, type StoreFs } from './storeFs.js';
 import { bookingProblem, emailProblem } from './validation.js';
 
@@ -102,7 +103,8 @@ export class LowdbStore implements Store {
   private readonly claimed = new Map<string, string>();
   /** The last change of each booking still on its way to disk: changes of one booking run one at a time. */
   private readonly updating = new Map<string, Promise<unknown>>();
-  private nextId: number;
+  /** Ids of inserts still on their way to disk: no second insert may draw them meanwhile. */
+  private readonly insertingIds = new Set<number>();
   private snapshotBytes = 0;
   /** The journal seq the snapshot on disk includes. */
   private snapshotSeq = 0;
@@ -118,9 +120,7 @@ export class LowdbStore implements Store {
     private readonly state: DurableState,
     private readonly log: ChangeLog,
     private readonly snapshot?: SnapshotPlace,
-  ) {
-    this.nextId = state.nextBookingId;
-  }
+  ) {}
 
   /**
    * Opens DB_FILE and replays its journal; creates both on first start. A damaged file stops
@@ -206,10 +206,16 @@ export class LowdbStore implements Store {
   }
 
   async insertBooking(build: (id: number) => BookingRecord, idempotency?: IdempotencyCompletion): Promise<BookingRecord> {
-    const booking = build(this.nextId++);
-    const problem = bookingProblem(booking);
+    const id = freeBookingId((candidate) => this.state.ids.has(candidate) || this.insertingIds.has(candidate));
+    const booking = build(id);
+    const problem = bookingProblem(booking) ?? (booking.id === id ? undefined : 'does not carry the id it was given');
     if (problem) throw new Error(`insertBooking: the booking ${problem}`);
-    await this.change({ op: 'insert', booking, ...(idempotency && { idempotency: structuredClone(idempotency) }) });
+    this.insertingIds.add(id);
+    try {
+      await this.change({ op: 'insert', booking, ...(idempotency && { idempotency: structuredClone(idempotency) }) });
+    } finally {
+      this.insertingIds.delete(id);
+    }
     if (idempotency) this.claimed.delete(idempotencyMapKey(idempotency.accountId, idempotency.key));
     return booking;
   }
@@ -316,8 +322,6 @@ export class LowdbStore implements Store {
   }
 
   async reset(): Promise<void> {
-    // Inserts queued before the reset keep their ids; those queued after it count from 1 again.
-    this.nextId = 1;
     await this.change({ op: 'reset' });
     this.process.reset();
     this.claimed.clear();

@@ -88,6 +88,13 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX offers_by_expiry ON offers (account_id, expires_at_ms);
       CREATE INDEX idempotency_keys_by_time ON idempotency_keys (account_id, at_ms);`,
   },
+  {
+    version: 6,
+    name: 'random booking ids: the order bookings were made is kept in its own column',
+    sql: `
+      ALTER TABLE bookings ADD COLUMN made_seq bigserial;
+      CREATE INDEX bookings_by_account_made ON bookings (account_id, made_seq);`,
+  },
 ];
 
 /** Any fixed number: the advisory lock that serialises migrations of this schema. */

@@ -8,6 +8,7 @@ import type { BookingRecord } from '../domain/bookings/record.js';
 import type { RateLimitDecision, RateLimitWindow } from '../domain/rateLimiter.js';
 import { judgeHit, longestWindowMs } from '../domain/slidingWindows.js';
 import { REAL_TIME, type OffsetChange, type Timeline } from '../domain/timeline.js';
+import { BOOKING_ID_DRAWS, drawBookingId } from './bookingIds.js';
 import { migrate } from './postgresMigrations.js';
 import {
   IDEMPOTENCY_TTL_MS, REQUEST_JOURNAL_CAP, StoreOpenError, StoreUnavailableError, journalEntryOf,
@@ -165,11 +166,16 @@ export class PostgresStore implements Store {
 
   insertBooking(build: (id: number) => BookingRecord, idempotency?: IdempotencyCompletion): Promise<BookingRecord> {
     return this.transaction(async (client) => {
-      const { rows } = await client.query<{ id: string }>("SELECT nextval('booking_ids') AS id");
-      const booking = build(Number(rows[0]!.id));
-      await client.query('INSERT INTO bookings (id, bookhash, account_id, record) VALUES ($1, $2, $3, $4)', [
-        booking.id, booking.bookhash, booking.accountId, booking,
-      ]);
+      // A random id (bookingIds.ts); the primary key refuses one already taken, and another is drawn.
+      let booking: BookingRecord | undefined;
+      for (let draws = 0; !booking; draws += 1) {
+        if (draws === BOOKING_ID_DRAWS) throw new Error(`no free booking id after ${BOOKING_ID_DRAWS} draws`);
+        const candidate = build(drawBookingId());
+        const inserted = await client.query('INSERT INTO bookings (id, bookhash, account_id, record) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING', [
+          candidate.id, candidate.bookhash, candidate.accountId, candidate,
+        ]);
+        if (inserted.rowCount === 1) booking = candidate;
+      }
       if (idempotency) {
         await client.query(
           `INSERT INTO idempotency_keys (account_id, key, fingerprint, response, at_ms) VALUES ($1, $2, $3, $4, $5)
@@ -206,7 +212,7 @@ export class PostgresStore implements Store {
   }
 
   async bookingsOfAccount(accountId: number): Promise<BookingRecord[]> {
-    const rows = await this.query<{ record: BookingRecord }>('SELECT record FROM bookings WHERE account_id = $1 ORDER BY id', [accountId]);
+    const rows = await this.query<{ record: BookingRecord }>('SELECT record FROM bookings WHERE account_id = $1 ORDER BY made_seq', [accountId]);
     return rows.map((row) => row.record);
   }
 
@@ -363,7 +369,6 @@ export class PostgresStore implements Store {
       await client.query(
         'TRUNCATE bookings, outbox, idempotency_keys, clock_offsets, searches, offers, rate_limit_hits, request_journal RESTART IDENTITY',
       );
-      await client.query('ALTER SEQUENCE booking_ids RESTART WITH 1');
     });
   }
 

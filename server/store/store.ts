@@ -94,7 +94,7 @@ export class StoreUnavailableError extends ApiError {
 export interface Store {
   /** What the store is built on, for /healthz ("lowdb", "postgres"). */
   readonly kind: string;
-  /** Creates a booking with the next id (unique and increasing); with `idempotency`, records its answer in the same write. */
+  /** Creates a booking with a free random id (bookingIds.ts); with `idempotency`, records its answer in the same write. */
   insertBooking(build: (id: number) => BookingRecord, idempotency?: IdempotencyCompletion): Promise<BookingRecord>;
   findBooking(bookhash: string): Promise<BookingRecord | undefined>;
   /**
@@ -103,7 +103,7 @@ export interface Store {
    * the same durable write), or undefined to leave it as it is. Resolves to the stored record.
    */
   updateBooking(bookhash: string, change: (current: BookingRecord) => BookingChange | undefined): Promise<BookingRecord | undefined>;
-  /** The account's bookings in id order. */
+  /** The account's bookings in the order they were made. */
   bookingsOfAccount(accountId: number): Promise<BookingRecord[]>;
   countBookings(): Promise<number>;
   /** Sent e-mails, oldest first. */

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BookingRecord } from '../domain/bookings/record.js';
 import { rateLimitWindows } from '../domain/rateLimiter.js';
+import { BOOKING_ID_MAX, BOOKING_ID_MIN } from './bookingIds.js';
 import { IDEMPOTENCY_TTL_MS, REQUEST_JOURNAL_CAP, type OutboxEmail, type Store } from './store.js';
 
 export function testBooking(id: number, bookhash: string, overrides: Partial<BookingRecord> = {}): BookingRecord {
@@ -48,11 +49,12 @@ export function describeStoreContract(
       for (const store of opened.splice(0)) await store.close();
     });
 
-    it('inserts bookings with increasing ids and finds them by bookhash and account', async () => {
+    it('inserts bookings with random 9-digit ids and finds them by bookhash and account', async () => {
       const store = await fresh();
       const first = await store.insertBooking((id) => testBooking(id, testHash(1)));
       const second = await store.insertBooking((id) => testBooking(id, testHash(2), { accountId: 2 }));
-      expect(second.id).toBeGreaterThan(first.id);
+      for (const { id } of [first, second]) expect(id >= BOOKING_ID_MIN && id <= BOOKING_ID_MAX).toBe(true);
+      expect(second.id).not.toBe(first.id);
       expect(await store.findBooking(testHash(1))).toEqual(first);
       expect(await store.findBooking(testHash(3))).toBeUndefined();
       expect((await store.bookingsOfAccount(2)).map((booking) => booking.bookhash)).toEqual([testHash(2)]);
@@ -260,10 +262,21 @@ export function describeStoreContract(
       expect(await store.claimIdempotencyKey({ accountId: 1, key: 'k', fingerprint: 'f' }, NOW)).toEqual({ state: 'claimed' });
       expect((await store.claimIdempotencyKey({ accountId: 2, key: 'k', fingerprint: 'f' }, NOW)).state).toBe('in_progress');
       const next = await store.insertBooking((id) => testBooking(id, testHash(3)));
-      expect(next.id).toBeGreaterThan(Math.max(mine.id, theirs.id));
+      expect([mine.id, theirs.id]).not.toContain(next.id);
     });
 
-    it('reset drops everything and counts ids from 1 again', async () => {
+    it('ids say nothing of the order or number of bookings: 60 ids, unique, not sorted; an account lists its own in the order made', async () => {
+      const store = await fresh();
+      const made: BookingRecord[] = [];
+      for (let n = 1; n <= 60; n += 1) made.push(await store.insertBooking((id) => testBooking(id, testHash(n), { accountId: 1 + (n % 2) })));
+      const ids = made.map((booking) => booking.id);
+      expect(new Set(ids).size).toBe(60);
+      expect(ids).not.toEqual([...ids].sort((a, b) => a - b));
+      expect(ids).not.toEqual([...ids].sort((a, b) => b - a));
+      expect((await store.bookingsOfAccount(1)).map((booking) => booking.bookhash)).toEqual(made.filter((booking) => booking.accountId === 1).map((booking) => booking.bookhash));
+    });
+
+    it('reset drops everything', async () => {
       const store = await fresh();
       await store.insertBooking((id) => testBooking(id, testHash(1)));
       await store.insertBooking((id) => testBooking(id, testHash(2)));
@@ -274,11 +287,11 @@ export function describeStoreContract(
       expect(await store.outbox()).toEqual([]);
       expect(await store.getClockOffset(1)).toBe(0);
       expect(await store.requestJournal(1)).toEqual([]);
-      expect((await store.insertBooking((id) => testBooking(id, testHash(3)))).id).toBe(1);
+      expect(await store.insertBooking((id) => testBooking(id, testHash(1)))).toMatchObject({ bookhash: testHash(1) });
     });
 
     if (reopen) {
-      it('keeps bookings, updates, e-mails, idempotency records and the id counter across a reopen', async () => {
+      it('keeps bookings, updates, e-mails, idempotency records and their ids across a reopen', async () => {
         const store = await fresh();
         const use = { accountId: 1, key: 'k', fingerprint: 'f' };
         const response = { status: 200, body: { status: 'ok' } };
@@ -295,7 +308,8 @@ export function describeStoreContract(
         expect(await again.bookingsOfAccount(2)).toEqual([second]);
         expect(await again.outbox()).toEqual([testEmail(testHash(1))]);
         expect(await again.claimIdempotencyKey(use, NOW)).toEqual({ state: 'completed', fingerprint: 'f', response });
-        expect((await again.insertBooking((id) => testBooking(id, testHash(3)))).id).toBeGreaterThan(second.id);
+        const third = await again.insertBooking((id) => testBooking(id, testHash(3)));
+        expect([second.id, (await again.findBooking(testHash(1)))!.id]).not.toContain(third.id);
       });
     }
   });

@@ -179,7 +179,7 @@ describe('a disk that fills up during a journal append', () => {
     expect(journalText().length).toBe(goodLength);
     expect(expectWholeLines()).toHaveLength(10);
     // Reads go on.
-    expect((await store.findBooking(hash(3)))?.id).toBe(3);
+    expect((await store.findBooking(hash(3)))?.bookhash).toBe(hash(3));
     expect(await store.findBooking(hash(11))).toBeUndefined();
     expect(await store.countBookings()).toBe(10);
     // Still full: refused again, still nothing glued on.

@@ -290,16 +290,17 @@ export class Bookings {
   }
 
   /**
-   * Bookings of the account where a payment was attempted (spec 4.4); newest first, ties by id
-   * descending.
+   * Bookings of the account where a payment was attempted (spec 4.4); newest first, ties (one
+   * second) with the later-made first. Ids are random, so they cannot order.
    */
   async overview(account: Account): Promise<BookingOverviewItem[]> {
     return (await this.store.bookingsOfAccount(account.id))
+      .reverse()
       .filter(
         (booking): booking is BookingRecord & { status: OverviewStatus } =>
           booking.paymentAttemptedAt !== null && isOverviewStatus(booking.status),
       )
-      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id))
+      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
       .map((booking) => ({
         booking_id: booking.id,
         bookhash: booking.bookhash,

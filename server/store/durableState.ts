@@ -4,7 +4,7 @@
  * so that both give the same state. Loading validates every record and names the bad one.
  */
 import type { BookingRecord } from '../domain/bookings/record.js';
-import type { IdempotencyCompletion, OutboxEmail } from './store.js';
+import { IDEMPOTENCY_TTL_MS, type IdempotencyCompletion, type OutboxEmail } from './store.js';
 import { checkedBooking, checkedEmail } from './validation.js';
 
 /** The snapshot file (DB_FILE): plain JSON, readable and editable with lowdb or by hand. */
@@ -119,6 +119,27 @@ export class DurableState {
       default:
         throw fail(`${where} has an unknown op ${JSON.stringify((change as { op: unknown }).op)}`);
     }
+  }
+
+  /**
+   * Drops idempotency records past IDEMPOTENCY_TTL_MS by their own account's clock (they answer
+   * nothing any more: a key used again after that is a new request). An account's clock is the
+   * latest instant known of it: `knownNowMs` (the store's last reading of that account's clock) or its
+   * newest record. Returns how many went.
+   */
+  pruneIdempotency(knownNowMs: (accountId: number) => number): number {
+    const latest = new Map<number, number>();
+    for (const record of this.idempotency.values()) {
+      latest.set(record.accountId, Math.max(latest.get(record.accountId) ?? knownNowMs(record.accountId), record.atMs));
+    }
+    let pruned = 0;
+    for (const [key, record] of this.idempotency) {
+      if (latest.get(record.accountId)! - record.atMs >= IDEMPOTENCY_TTL_MS) {
+        this.idempotency.delete(key);
+        pruned += 1;
+      }
+    }
+    return pruned;
   }
 
   private addBooking(booking: BookingRecord, where: string | (() => string)): void {

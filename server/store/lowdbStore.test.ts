@@ -200,6 +200,30 @@ describe('LowdbStore journal', () => {
     await reopened.close();
   });
 
+  it('drops idempotency records past their 24 h by their own account\'s clock at a compaction', async () => {
+    const store = await LowdbStore.open(file);
+    const hour = 3_600_000;
+    const start = Date.UTC(2027, 0, 10);
+    const uses = [
+      { accountId: 1, key: 'old', atMs: start },
+      { accountId: 1, key: 'recent', atMs: start + 2 * hour },
+      { accountId: 1, key: 'newest', atMs: start + 25 * hour },
+      // Account 2's clock has not moved on: its record stays, though account 1 is a day later.
+      { accountId: 2, key: 'other', atMs: start },
+    ];
+    for (const [index, use] of uses.entries()) {
+      const completion = { ...use, fingerprint: 'f', response: { status: 200, body: { status: 'ok' } } };
+      await store.insertBooking((id) => record(id, hash(index + 1), { accountId: use.accountId }), completion);
+    }
+    await store.compactNow();
+    expect((snapshotOnDisk().idempotency ?? []).map((completion) => completion.key).sort()).toEqual(['newest', 'other', 'recent']);
+    const claim = (accountId: number, key: string) => store.claimIdempotencyKey({ accountId, key, fingerprint: 'f' }, start + 25 * hour);
+    expect((await claim(1, 'old')).state).toBe('claimed');
+    expect((await claim(1, 'recent')).state).toBe('completed');
+    expect((await claim(2, 'other')).state).toBe('claimed'); // past its 24 h for this reader, though kept for account 2's clock
+    await store.close();
+  });
+
   it('ignores and reports a torn last line (a crash mid-write) and continues after it', async () => {
     const store = await LowdbStore.open(file);
     await store.insertBooking((id) => record(id, hash(1)));

@@ -38,6 +38,9 @@ export interface LowdbStoreOptions {
   compactRetryMs?: number;
 }
 
+/** Idempotency records written between two sweeps of the expired ones (also swept at each compaction). */
+const IDEMPOTENCY_PRUNE_EVERY = 1000;
+
 /** What checkReady() writes (and removes) next to DB_FILE: one block, so a full disk refuses it. */
 const READY_PROBE = `${'-'.repeat(4095)}\n`;
 
@@ -105,6 +108,8 @@ export class LowdbStore implements Store {
   private readonly updating = new Map<string, Promise<unknown>>();
   /** Ids of inserts still on their way to disk: no second insert may draw them meanwhile. */
   private readonly insertingIds = new Set<number>();
+  /** Idempotency records written since the expired ones were last dropped (see pruneIdempotency). */
+  private idempotencySincePrune = 0;
   private snapshotBytes = 0;
   /** The journal seq the snapshot on disk includes. */
   private snapshotSeq = 0;
@@ -216,6 +221,7 @@ export class LowdbStore implements Store {
     } finally {
       this.insertingIds.delete(id);
     }
+    if (idempotency && ++this.idempotencySincePrune >= IDEMPOTENCY_PRUNE_EVERY) this.pruneIdempotency();
     if (idempotency) this.claimed.delete(idempotencyMapKey(idempotency.accountId, idempotency.key));
     return booking;
   }
@@ -358,6 +364,7 @@ export class LowdbStore implements Store {
     try {
       let data: StoreData | undefined;
       await journal.exclusive(async () => {
+        this.pruneIdempotency();
         data = this.state.toData(journal.seq);
         journal.keepTail();
       });
@@ -422,6 +429,12 @@ export class LowdbStore implements Store {
   }
 
   /** Compacts now and waits for it (tests, benchmarks). */
+  /** Expired idempotency records leave memory now and the snapshot at the next compaction. */
+  private pruneIdempotency(): void {
+    this.idempotencySincePrune = 0;
+    this.state.pruneIdempotency((accountId) => this.process.knownNowMs(accountId));
+  }
+
   async compactNow(): Promise<void> {
     if (!this.compacting && this.log instanceof Journal) {
       this.compacting = this.compact(this.log).finally(() => {

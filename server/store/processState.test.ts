@@ -3,7 +3,8 @@
  * bounded per account (LRU) and overall, with one account's traffic never evicting another's entries.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_OFFERS_PER_ACCOUNT, MAX_SEARCH_KEYS, MAX_SEARCH_KEYS_PER_ACCOUNT, ProcessState } from './processState.js';
+import { MAX_JOURNAL_ENTRIES, MAX_OFFERS_PER_ACCOUNT, MAX_SEARCH_KEYS, MAX_SEARCH_KEYS_PER_ACCOUNT, ProcessState } from './processState.js';
+import { REQUEST_JOURNAL_CAP } from './store.js';
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 0, 1);
@@ -78,6 +79,33 @@ describe('ProcessState', () => {
     }
     expect(state.sizes().searches).toBeLessThanOrEqual(MAX_SEARCH_KEYS);
     expect(state.getSearch(small, T0 + 1)?.accountId).toBe(100);
+  });
+
+  it('bounds request journals over all accounts: the account that called least recently loses its oldest entries first', () => {
+    const state = new ProcessState();
+    const accounts = Math.ceil(MAX_JOURNAL_ENTRIES / REQUEST_JOURNAL_CAP) + 3;
+    for (let account = 1; account <= accounts; account++) {
+      for (let n = 1; n <= REQUEST_JOURNAL_CAP; n++) state.appendRequestJournal(account, { account, n });
+      expect(state.journalSize()).toBeLessThanOrEqual(MAX_JOURNAL_ENTRIES);
+    }
+    expect(state.journalSize()).toBe(MAX_JOURNAL_ENTRIES);
+    // The accounts at work keep their whole journals, newest last; the first ones are gone.
+    const kept = MAX_JOURNAL_ENTRIES / REQUEST_JOURNAL_CAP;
+    for (let account = accounts - kept + 1; account <= accounts; account++) {
+      const journal = state.requestJournal(account) as { n: number }[];
+      expect(journal).toHaveLength(REQUEST_JOURNAL_CAP);
+      expect(journal.at(-1)).toEqual({ account, n: REQUEST_JOURNAL_CAP });
+    }
+    expect(state.requestJournal(1)).toEqual([]);
+    // Account 1 calls again: it is the most recent now, and the least recent of the others pays.
+    state.appendRequestJournal(1, { account: 1, n: 1 });
+    expect(state.requestJournal(1)).toEqual([{ account: 1, n: 1 }]);
+    expect(state.requestJournal(accounts - kept + 1)).toHaveLength(REQUEST_JOURNAL_CAP - 1);
+    expect(state.journalSize()).toBe(MAX_JOURNAL_ENTRIES);
+    state.resetAccount(accounts);
+    expect(state.journalSize()).toBe(MAX_JOURNAL_ENTRIES - REQUEST_JOURNAL_CAP);
+    state.reset();
+    expect(state.journalSize()).toBe(0);
   });
 
   it('reset of one account drops only its entries', () => {

@@ -27,6 +27,13 @@ export const MAX_SEARCH_KEYS_PER_ACCOUNT = 2_000;
 export const MAX_SEARCH_KEYS = 6_000;
 export const MAX_OFFERS_PER_ACCOUNT = 20_000;
 export const MAX_OFFERS = 60_000;
+/**
+ * Request-journal entries over all accounts (each account keeps its newest REQUEST_JOURNAL_CAP).
+ * Entries hold their response bodies (a search answer is ~15 KB), so many accounts' full journals
+ * would hold gigabytes; past this bound the account that called least recently loses its oldest
+ * entries first, so the accounts at work keep theirs.
+ */
+export const MAX_JOURNAL_ENTRIES = 6_000;
 
 /**
  * Per account, entries in least-recently-used order (a JavaScript Map keeps insertion order; a hit
@@ -134,7 +141,9 @@ export class ProcessState {
   /** Per account, by service_hash: a hotel.php call re-records dozens, so no key strings are built. */
   private readonly offers = new PerAccountLru(MAX_OFFERS_PER_ACCOUNT, MAX_OFFERS, false);
   private readonly rateLimits = new SlidingWindowRateLimiter();
+  /** Per account, in least-recently-appended order (an append moves the account to the end). */
   private readonly journals = new Map<number, unknown[]>();
+  private journalEntries = 0;
   /** Per account, the latest clock it was known to read with: its own expired entries can be swept. */
   private readonly latestNowMs = new Map<number, number>();
 
@@ -193,14 +202,21 @@ export class ProcessState {
   appendRequestJournal(accountId: number, entry: unknown | JournalEntryBuilder): void {
     const journal = this.journals.get(accountId) ?? [];
     journal.push(typeof entry === 'function' ? entry : deepFreeze(entry));
+    this.journalEntries += 1;
     // Trimmed once it holds a quarter more than the cap, not on every call: one shift of the array per
     // cap/4 appends. (Entries hold their response bodies: twice the cap held twice the memory.)
-    if (journal.length >= JOURNAL_TRIM_AT) journal.splice(0, journal.length - REQUEST_JOURNAL_CAP);
+    if (journal.length >= JOURNAL_TRIM_AT) this.trimJournal(journal, journal.length - REQUEST_JOURNAL_CAP);
+    this.journals.delete(accountId);
     this.journals.set(accountId, journal);
+    this.boundJournals(accountId);
+  }
+  /** Journal entries held over all accounts, for figures (benchmarks, tests). */
+  journalSize(): number {
+    return this.journalEntries;
   }
   requestJournal(accountId: number): unknown[] {
     const journal = this.journals.get(accountId) ?? [];
-    if (journal.length > REQUEST_JOURNAL_CAP) journal.splice(0, journal.length - REQUEST_JOURNAL_CAP);
+    if (journal.length > REQUEST_JOURNAL_CAP) this.trimJournal(journal, journal.length - REQUEST_JOURNAL_CAP);
     for (let index = 0; index < journal.length; index++) {
       if (typeof journal[index] === 'function') journal[index] = deepFreeze(journalEntryOf(journal[index]));
     }
@@ -210,6 +226,7 @@ export class ProcessState {
   resetAccount(accountId: number): void {
     this.rateLimits.giveBack(accountId);
     this.clockOffsets.delete(accountId);
+    this.journalEntries -= this.journals.get(accountId)?.length ?? 0;
     this.journals.delete(accountId);
     this.offers.deleteAccount(accountId);
     this.searches.deleteAccount(accountId);
@@ -218,9 +235,31 @@ export class ProcessState {
 
   reset(): void {
     for (const map of [this.clockOffsets, this.journals, this.latestNowMs]) map.clear();
+    this.journalEntries = 0;
     this.searches.clear();
     this.offers.clear();
     this.rateLimits.reset();
+  }
+
+  private trimJournal(journal: unknown[], oldest: number): void {
+    journal.splice(0, oldest);
+    this.journalEntries -= oldest;
+  }
+  /** Over MAX_JOURNAL_ENTRIES: the least recently appended accounts (never `current`) lose their oldest entries. */
+  private boundJournals(current: number): void {
+    for (const [accountId, journal] of this.journals) {
+      if (this.journalEntries <= MAX_JOURNAL_ENTRIES) return;
+      if (accountId === current) continue;
+      this.trimJournal(journal, Math.min(journal.length, this.journalEntries - MAX_JOURNAL_ENTRIES));
+      if (journal.length === 0) this.journals.delete(accountId);
+    }
+    const own = this.journals.get(current);
+    if (own && this.journalEntries > MAX_JOURNAL_ENTRIES) this.trimJournal(own, Math.min(own.length - 1, this.journalEntries - MAX_JOURNAL_ENTRIES));
+  }
+
+  /** The latest instant this process has seen of the account's clock (-Infinity if none). */
+  knownNowMs(accountId: number): number {
+    return this.accountNow(accountId);
   }
 
   private observe(accountId: number, nowMs: number): void {

@@ -179,6 +179,11 @@ export type paths = {
          *       nothing changes.
          *     - When the booking cannot be stored (disk full or unwritable, database unreachable) the answer
          *       is **503** with `Retry-After: 1`, and nothing was booked.
+         *     - A sandbox account keeps at most `BOOKINGS_PER_ACCOUNT` bookings (5,000 by default). Past it, a
+         *       new booking retires the account's oldest bookings that are not confirmed (unpaid, failed or
+         *       cancelled; their `booking_url` and bookhash then find nothing, 404); when all it holds are
+         *       confirmed, booking start answers **409** `This sandbox account holds N confirmed bookings, the
+         *       most it keeps; cancel some, or reset the account, to book again.` and books nothing.
          */
         post: operations["startBooking"];
         delete?: never;
@@ -1353,7 +1358,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
-            /** @description **Reference behaviour:** the rate is no longer available */
+            /** @description **Reference behaviour:** the rate is no longer available, or the sandbox account holds as many confirmed bookings as it keeps */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -61,6 +61,7 @@ const app = createApp({
   config: {
     publicUrl,
     rateLimits: { perMinute: settings.rateLimitPerMinute, perDay: settings.rateLimitPerDay },
+    bookingsPerAccount: settings.bookingsPerAccount,
     trustProxy: settings.trustProxy,
     controlApi: settings.controlApi,
     validateResponses: settings.validateResponses,

@@ -35,11 +35,19 @@ export interface Config {
    * http/authThrottle.ts); unset: max(30, rate limit per minute + 20), above one conformance run.
    */
   authFailuresPerMinute?: number;
+  /**
+   * Bookings an account keeps (BOOKINGS_PER_ACCOUNT): past it, a new booking retires the account's
+   * oldest ones not confirmed; with that many confirmed, booking start answers 409. Bounds the
+   * embedded store's memory by the number of accounts, not by traffic.
+   */
+  bookingsPerAccount: number;
   /** How long the `Test: slow` scenario waits before answering (6 s, past the API's 5 s time-out). */
   slowScenarioDelayMs: number;
 }
 
 export const SPEC_RATE_LIMITS: RateLimits = { perMinute: 5, perDay: 200 };
+/** 25 days of the 200 searches a day, each booked; about 25 MB of the embedded store's memory per account. */
+export const DEFAULT_BOOKINGS_PER_ACCOUNT = 5_000;
 
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -52,6 +60,7 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
     bodyLimitBytes: 64 * 1024,
     corsOrigins: [],
     slowScenarioDelayMs: SLOW_DELAY_MS,
+    bookingsPerAccount: DEFAULT_BOOKINGS_PER_ACCOUNT,
     ...overrides,
   };
 }

@@ -18,6 +18,7 @@ describe('readSettings', () => {
       dbFile: 'data/db.json',
       rateLimitPerMinute: 5,
       rateLimitPerDay: 200,
+      bookingsPerAccount: 5000,
       trustProxy: false,
       controlApi: true,
       validateResponses: true,
@@ -31,6 +32,12 @@ describe('readSettings', () => {
     const env = { PORT: '4000', HOST: '0.0.0.0', LOG_LEVEL: 'debug', CORS_ORIGINS: 'http://localhost:5173', DB_FILE: '' };
     expect(read([], env)).toMatchObject({ port: 4000, host: '0.0.0.0', logLevel: 'debug', corsOrigins: ['http://localhost:5173'], dbFile: 'data/db.json' });
     expect(read(['--port', '5000', '--log-level=silent'], env)).toMatchObject({ port: 5000, host: '0.0.0.0', logLevel: 'silent' });
+  });
+
+  it('reads BOOKINGS_PER_ACCOUNT and refuses a value that is not a positive integer', () => {
+    expect(read(['--bookings-per-account', '20'])).toMatchObject({ bookingsPerAccount: 20 });
+    expect(read([], { BOOKINGS_PER_ACCOUNT: '7' })).toMatchObject({ bookingsPerAccount: 7 });
+    expect(() => read([], { BOOKINGS_PER_ACCOUNT: '0' })).toThrow(/BOOKINGS_PER_ACCOUNT/);
   });
 
   it('turns switches off with --no-… or an off value, and refuses other values', () => {

@@ -1,5 +1,5 @@
 /** Every flag and environment variable of `server/bin.ts`, in the order --help lists them. */
-import { SPEC_RATE_LIMITS, parseTrustProxy } from '../config.js';
+import { DEFAULT_BOOKINGS_PER_ACCOUNT, SPEC_RATE_LIMITS, parseTrustProxy } from '../config.js';
 import { parseCorsOrigins } from '../http/cors.js';
 import { LOG_LEVELS, type LogLevel } from '../http/requestLog.js';
 import { UsageError, anyText, onOff, oneOf, option, portNumber, positiveInteger } from './options.js';
@@ -58,6 +58,14 @@ export const SERVER_OPTIONS = {
     placeholder: '<n>',
     fallback: SPEC_RATE_LIMITS.perDay,
     help: 'Likewise, per day',
+    parse: positiveInteger,
+  }),
+  bookingsPerAccount: option({
+    flag: 'bookings-per-account',
+    env: 'BOOKINGS_PER_ACCOUNT',
+    placeholder: '<n>',
+    fallback: DEFAULT_BOOKINGS_PER_ACCOUNT,
+    help: 'Bookings an account keeps; past it a new one retires its oldest unconfirmed (all confirmed: 409)',
     parse: positiveInteger,
   }),
   trustProxy: option<false | number | string[]>({

@@ -20,7 +20,7 @@ export interface StoreData {
 }
 
 export type StoreChange =
-  | { op: 'insert'; booking: BookingRecord; idempotency?: IdempotencyCompletion }
+  | { op: 'insert'; booking: BookingRecord; idempotency?: IdempotencyCompletion; dropped?: string[] }
   | { op: 'update'; booking: BookingRecord; emails?: OutboxEmail[] }
   | { op: 'resetAccount'; accountId: number }
   | { op: 'reset' };
@@ -82,6 +82,7 @@ export class DurableState {
   apply(change: StoreChange, where: string): void {
     switch (change.op) {
       case 'insert':
+        if (change.dropped) this.dropBookings(change.dropped);
         this.addBooking(checkedBooking(change.booking, `${where} booking`, fail), where);
         if (change.idempotency) this.addIdempotency(change.idempotency, `${where} idempotency`);
         return;
@@ -140,6 +141,20 @@ export class DurableState {
       }
     }
     return pruned;
+  }
+
+  /** Removes bookings (and their e-mails) that an account gave up to make room; unknown hashes are skipped. */
+  private dropBookings(bookhashes: readonly string[]): void {
+    const dropped = new Set<string>();
+    for (const bookhash of bookhashes) {
+      const booking = this.byHash.get(bookhash);
+      if (!booking) continue;
+      dropped.add(bookhash);
+      this.byHash.delete(bookhash);
+      this.ids.delete(booking.id);
+      this.byAccount.get(booking.accountId)?.delete(bookhash);
+    }
+    if (dropped.size > 0) this.outbox = this.outbox.filter((email) => !dropped.has(email.bookhash));
   }
 
   private addBooking(booking: BookingRecord, where: string | (() => string)): void {

@@ -13,8 +13,10 @@ import { DurableState, StoreDataError, idempotencyMapKey, type StoreChange, type
 import { Journal, NoLog, type ChangeLog } from './journal.js';
 import { ProcessState } from './processState.js';
 import {
+  BookingsFullError,
   IDEMPOTENCY_TTL_MS,
   StoreOpenError,
+  isRetired,
   type JournalStats,
   type BookingChange, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyKeyUse, type JournalEntryBuilder, type OutboxEmail, type Store,
 } from './store.js';
@@ -210,20 +212,40 @@ export class LowdbStore implements Store {
     return new LowdbStore(new DurableState(), new NoLog());
   }
 
-  async insertBooking(build: (id: number) => BookingRecord, idempotency?: IdempotencyCompletion): Promise<BookingRecord> {
+  async insertBooking(build: (id: number) => BookingRecord, idempotency?: IdempotencyCompletion, keepPerAccount?: number): Promise<BookingRecord> {
     const id = freeBookingId((candidate) => this.state.ids.has(candidate) || this.insertingIds.has(candidate));
     const booking = build(id);
     const problem = bookingProblem(booking) ?? (booking.id === id ? undefined : 'does not carry the id it was given');
     if (problem) throw new Error(`insertBooking: the booking ${problem}`);
+    const dropped = keepPerAccount === undefined ? [] : this.bookingsToRetire(booking.accountId, keepPerAccount);
     this.insertingIds.add(id);
     try {
-      await this.change({ op: 'insert', booking, ...(idempotency && { idempotency: structuredClone(idempotency) }) });
+      await this.change({
+        op: 'insert',
+        booking,
+        ...(idempotency && { idempotency: structuredClone(idempotency) }),
+        ...(dropped.length > 0 && { dropped }),
+      });
     } finally {
       this.insertingIds.delete(id);
     }
     if (idempotency && ++this.idempotencySincePrune >= IDEMPOTENCY_PRUNE_EVERY) this.pruneIdempotency();
     if (idempotency) this.claimed.delete(idempotencyMapKey(idempotency.accountId, idempotency.key));
     return booking;
+  }
+
+  /** The account's oldest retired bookings that make room for one more under `keep` (BookingsFullError if too few). */
+  private bookingsToRetire(accountId: number, keep: number): string[] {
+    const held = this.state.byAccount.get(accountId);
+    const excess = (held?.size ?? 0) + 1 - keep;
+    if (!held || excess <= 0) return [];
+    const retired: string[] = [];
+    for (const booking of held.values()) {
+      if (retired.length === excess) break;
+      if (isRetired(booking)) retired.push(booking.bookhash);
+    }
+    if (retired.length < excess) throw new BookingsFullError(keep);
+    return retired;
   }
 
   async findBooking(bookhash: string): Promise<BookingRecord | undefined> {

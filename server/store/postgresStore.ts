@@ -11,7 +11,7 @@ import { REAL_TIME, type OffsetChange, type Timeline } from '../domain/timeline.
 import { BOOKING_ID_DRAWS, drawBookingId } from './bookingIds.js';
 import { migrate } from './postgresMigrations.js';
 import {
-  IDEMPOTENCY_TTL_MS, REQUEST_JOURNAL_CAP, StoreOpenError, StoreUnavailableError, journalEntryOf,
+  BookingsFullError, IDEMPOTENCY_TTL_MS, REQUEST_JOURNAL_CAP, StoreOpenError, StoreUnavailableError, journalEntryOf,
   type BookingChange, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyKeyUse, type JournalEntryBuilder, type OutboxEmail, type Store,
 } from './store.js';
 
@@ -164,7 +164,7 @@ export class PostgresStore implements Store {
     return { searches: Number(row.searches), offers: Number(row.offers), idempotency_keys: Number(row.idempotency_keys) };
   }
 
-  insertBooking(build: (id: number) => BookingRecord, idempotency?: IdempotencyCompletion): Promise<BookingRecord> {
+  insertBooking(build: (id: number) => BookingRecord, idempotency?: IdempotencyCompletion, keepPerAccount?: number): Promise<BookingRecord> {
     return this.transaction(async (client) => {
       // A random id (bookingIds.ts); the primary key refuses one already taken, and another is drawn.
       let booking: BookingRecord | undefined;
@@ -176,6 +176,7 @@ export class PostgresStore implements Store {
         ]);
         if (inserted.rowCount === 1) booking = candidate;
       }
+      if (keepPerAccount !== undefined) await this.retireBookings(client, booking, keepPerAccount);
       if (idempotency) {
         await client.query(
           `INSERT INTO idempotency_keys (account_id, key, fingerprint, response, at_ms) VALUES ($1, $2, $3, $4, $5)
@@ -185,6 +186,25 @@ export class PostgresStore implements Store {
       }
       return booking;
     });
+  }
+
+  /**
+   * After an insert: the account's oldest retired bookings (isRetired: not confirmed) but the new one, and their e-mails
+   * go until it holds `keep`; when too few can go, BookingsFullError rolls the insert back.
+   */
+  private async retireBookings(client: Client, added: BookingRecord, keep: number): Promise<void> {
+    const { rows } = await client.query<{ held: string }>('SELECT count(*) AS held FROM bookings WHERE account_id = $1', [added.accountId]);
+    const excess = Number(rows[0]!.held) - keep;
+    if (excess <= 0) return;
+    const dropped = await client.query<{ bookhash: string }>(
+      `DELETE FROM bookings WHERE bookhash IN (
+         SELECT bookhash FROM bookings
+         WHERE account_id = $1 AND bookhash <> $3 AND record->>'status' <> 'booking_confirmed' ORDER BY made_seq LIMIT $2)
+       RETURNING bookhash`,
+      [added.accountId, excess, added.bookhash],
+    );
+    if (dropped.rows.length < excess) throw new BookingsFullError(keep);
+    await client.query('DELETE FROM outbox WHERE bookhash = ANY($1)', [dropped.rows.map((row) => row.bookhash)]);
   }
 
   async findBooking(bookhash: string): Promise<BookingRecord | undefined> {

@@ -64,6 +64,22 @@ export function journalEntryOf(entry: unknown | JournalEntryBuilder): unknown {
   return typeof entry === 'function' ? (entry as JournalEntryBuilder)() : entry;
 }
 
+/**
+ * Bookings a full account may give up for a new one: every status but booking_confirmed (a
+ * confirmed booking is the partner's to cancel; unpaid, failed and cancelled ones are history).
+ */
+export const isRetired = (booking: Pick<BookingRecord, 'status'>): boolean => booking.status !== 'booking_confirmed';
+
+/** The account holds `keepPerAccount` confirmed bookings: nothing may go to make room (409). */
+export class BookingsFullError extends ApiError {
+  constructor(readonly keepPerAccount: number) {
+    super(
+      409,
+      `This sandbox account holds ${keepPerAccount} confirmed bookings, the most it keeps; cancel some, or reset the account, to book again.`,
+    );
+  }
+}
+
 /** The store cannot be opened (bad file, uncreatable path, unreachable database); nothing was written. */
 export class StoreOpenError extends Error {
   override name = 'StoreOpenError';
@@ -94,8 +110,13 @@ export class StoreUnavailableError extends ApiError {
 export interface Store {
   /** What the store is built on, for /healthz ("lowdb", "postgres"). */
   readonly kind: string;
-  /** Creates a booking with a free random id (bookingIds.ts); with `idempotency`, records its answer in the same write. */
-  insertBooking(build: (id: number) => BookingRecord, idempotency?: IdempotencyCompletion): Promise<BookingRecord>;
+  /**
+   * Creates a booking with a free random id (bookingIds.ts); with `idempotency`, records its answer in
+   * the same write. With `keepPerAccount`, the account then holds at most that many bookings: its
+   * oldest ones not confirmed (see isRetired) go, with their e-mails, in the same write; when all are
+   * confirmed, BookingsFullError and nothing is written.
+   */
+  insertBooking(build: (id: number) => BookingRecord, idempotency?: IdempotencyCompletion, keepPerAccount?: number): Promise<BookingRecord>;
   findBooking(bookhash: string): Promise<BookingRecord | undefined>;
   /**
    * Applies `change` atomically (no other change of this booking runs between its read and its

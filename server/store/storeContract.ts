@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BookingRecord } from '../domain/bookings/record.js';
 import { rateLimitWindows } from '../domain/rateLimiter.js';
 import { BOOKING_ID_MAX, BOOKING_ID_MIN } from './bookingIds.js';
-import { IDEMPOTENCY_TTL_MS, REQUEST_JOURNAL_CAP, type OutboxEmail, type Store } from './store.js';
+import { BookingsFullError, IDEMPOTENCY_TTL_MS, REQUEST_JOURNAL_CAP, type OutboxEmail, type Store } from './store.js';
 
 export function testBooking(id: number, bookhash: string, overrides: Partial<BookingRecord> = {}): BookingRecord {
   return {
@@ -288,6 +288,37 @@ export function describeStoreContract(
       expect(await store.getClockOffset(1)).toBe(0);
       expect(await store.requestJournal(1)).toEqual([]);
       expect(await store.insertBooking((id) => testBooking(id, testHash(1)))).toMatchObject({ bookhash: testHash(1) });
+    });
+
+    it('keepPerAccount: a new booking retires the account\'s oldest unconfirmed ones with their e-mails; all confirmed: BookingsFullError, nothing written', async () => {
+      const store = await fresh();
+      const confirmed = { status: 'booking_confirmed' as const, paid: 'yes' as const };
+      await store.insertBooking((id) => testBooking(id, testHash(1)));
+      await store.insertBooking((id) => testBooking(id, testHash(2), confirmed));
+      await store.insertBooking((id) => testBooking(id, testHash(3), { status: 'booking_cancelled' }));
+      await store.insertBooking((id) => testBooking(id, testHash(9), { accountId: 2 }));
+      for (const hash of [testHash(1), testHash(2), testHash(9)]) {
+        await store.updateBooking(hash, (current) => ({ booking: current, emails: [testEmail(hash)] }));
+      }
+      await store.insertBooking((id) => testBooking(id, testHash(4)), undefined, 3);
+      const held = async (accountId: number) => (await store.bookingsOfAccount(accountId)).map((booking) => booking.bookhash);
+      expect(await held(1)).toEqual([testHash(2), testHash(3), testHash(4)]);
+      expect(await store.findBooking(testHash(1))).toBeUndefined();
+      expect((await store.outbox()).map((email) => email.bookhash)).toEqual([testHash(2), testHash(9)]);
+      await store.insertBooking((id) => testBooking(id, testHash(5), confirmed), undefined, 2);
+      expect(await held(1)).toEqual([testHash(2), testHash(5)]);
+      // Two confirmed bookings and a room for two: the next one is refused and nothing changes.
+      await expect(store.insertBooking((id) => testBooking(id, testHash(6)), undefined, 2)).rejects.toBeInstanceOf(BookingsFullError);
+      expect(await held(1)).toEqual([testHash(2), testHash(5)]);
+      expect(await store.findBooking(testHash(6))).toBeUndefined();
+      expect(await held(2)).toEqual([testHash(9)]);
+      expect(await store.countBookings()).toBe(3);
+      if (reopen) {
+        const again = await reopen(store);
+        opened.push(again);
+        expect((await again.bookingsOfAccount(1)).map((booking) => booking.bookhash)).toEqual([testHash(2), testHash(5)]);
+        expect((await again.outbox()).map((email) => email.bookhash)).toEqual([testHash(2), testHash(9)]);
+      }
     });
 
     if (reopen) {

@@ -40,7 +40,7 @@ export interface BookingsOptions {
   store: Store;
   world: World;
   offers: OfferRegistry;
-  config: Pick<Config, 'publicUrl' | 'supportEmail'>;
+  config: Pick<Config, 'publicUrl' | 'supportEmail'> & Partial<Pick<Config, 'bookingsPerAccount'>>;
 }
 
 /** Terms of a booking whose service_hash this account was not offered within the last hour. */
@@ -223,7 +223,7 @@ export class Bookings {
       supplierCancelFailedAt: null,
       language: terms.language,
       ...(mark ? { scenario: mark } : {}),
-    }), remember?.(answer));
+    }), remember?.(answer), this.config.bookingsPerAccount);
     return answer;
   }
 

@@ -15,6 +15,7 @@ import { parse } from 'yaml';
 import { MUTANTS } from '../conformance/mutants/index.js';
 import { startReferenceServer } from '../conformance/test-support/referenceServer.js';
 import { startSandbox, type Sandbox } from '../server/sandbox.js';
+import { exampleStay, withArazzoDates } from './examples.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const ARAZZO = join(ROOT, 'arazzo.yaml');
@@ -55,7 +56,7 @@ async function respect(file: string, url: string): Promise<RespectRun> {
           cwd: ROOT,
           timeout: RESPECT_TIMEOUT_MS,
           maxBuffer: 16 * 1024 * 1024,
-          env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1', FORCE_COLOR: '0' },
+          env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_SUPPRESS_NOTIFICATIONS: 'true', NO_COLOR: '1', FORCE_COLOR: '0' },
         },
         (error, stdout, stderr) => {
           const exit = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
@@ -136,6 +137,16 @@ describe('arazzo.yaml', () => {
       await rm(dir, { recursive: true, force: true });
     }
   }, RESPECT_TIMEOUT_MS + 10_000);
+
+  it("default dates are the search example's stay, and npm run examples moves them with it", async () => {
+    const text = await readFile(ARAZZO, 'utf8');
+    const stayOfExample = exampleStay(await readFile(join(ROOT, 'openapi.yaml'), 'utf8'));
+    expect(withArazzoDates(text, stayOfExample)).toBe(text);
+    const moved = parse(withArazzoDates(text, { checkin: '2031-03-02', checkout: '2031-03-05' })) as { workflows: Array<{ inputs: { properties: Record<string, { default?: unknown }> } }> };
+    for (const workflow of moved.workflows) {
+      expect([workflow.inputs.properties.checkin?.default, workflow.inputs.properties.checkout?.default]).toEqual(['2031-03-02', '2031-03-05']);
+    }
+  });
 
   it("default dates are at least 90 days ahead, as the contract's examples (move them with the examples)", async () => {
     const doc = parse(await readFile(ARAZZO, 'utf8')) as { workflows: Array<{ workflowId: string; inputs: { properties: Record<string, { default?: unknown }> } }> };

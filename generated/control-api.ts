@@ -91,7 +91,10 @@ export type paths = {
          *     `payment_failed` declines the card; `booking_failed` accepts the card but the supplier
          *     rejects the booking (paid `refunded`). A booking of another account is 403 (as
          *     retrieve_booking.php) and an unknown one 404; neither shows any booking data. A booking
-         *     that is not payable gives 409 and does not change.
+         *     that is not payable gives 409 and does not change. The booking is named by `bookhash`, or by
+         *     `booking_url` exactly as booking start answered it (`…/book/finalize?bookhash=…`), so that a
+         *     client or a workflow (arazzo.yaml) holding only `booking_url` pays without parsing it; give
+         *     one of the two (both, neither, or a `booking_url` without a bookhash gives 400).
          */
         post: operations["pay"];
         delete?: never;
@@ -547,7 +550,10 @@ export interface operations {
                  */
                 "application/json": {
                     apikey: string;
-                    bookhash: string;
+                    /** @description The booking's bookhash (or give `booking_url` instead). */
+                    bookhash?: string;
+                    /** @description The booking_url booking start answered (instead of `bookhash`). */
+                    booking_url?: string;
                     /**
                      * @default success
                      * @enum {string}

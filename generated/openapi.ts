@@ -235,6 +235,12 @@ export type paths = {
          *     **Reference behaviour:** a `bookhash` that is not 30 letters and digits gives 400 (it cannot
          *     exist); a well-formed one that does not exist gives 404; a booking of another account gives
          *     403 and reveals nothing about it.
+         *
+         *     **Reference behaviour (statuses):** retrieve answers 200 in every status the server produces:
+         *     `processing` (started, no payment attempted; `paid: no`), `payment_failed` (the payment was
+         *     declined; `paid: no`, `supplier_order_id: null`; final: the booking is never paid or
+         *     cancelled afterwards, a new booking start is needed), `booking_failed` (`paid: refunded`),
+         *     `booking_confirmed` (`paid: yes`) and `booking_cancelled`. `new` is never produced.
          */
         post: operations["retrieveBooking"];
         delete?: never;
@@ -380,6 +386,11 @@ export type components = {
         ApiKey: string;
         /**
          * @description Guest residency, ISO 3166-1 alpha-2 (case-insensitive).
+         *
+         *     **Reference behaviour:** this pattern is the server's whole bound: any two letters are
+         *     accepted (an unassigned code such as `zz` prices as any other residency), anything else gives
+         *     400 naming `residency`. Unlike `currency` (a table of supported codes) and `language` (any code,
+         *     five with their own texts), the server keeps no list of residencies to bound it by.
          * @example nl
          */
         ResidencyCode: string;
@@ -518,8 +529,13 @@ export type components = {
         };
         BookingRequest: {
             apikey: components["schemas"]["ApiKey"];
-            /** @description A `service_hash` from any rate of a search or hotel-details response, unchanged. Validated completely by the server (see the operation). */
-            service_hash: string;
+            /**
+             * @description A `service_hash` from any rate of a search or hotel-details response, unchanged: the same
+             *     schema (`ServiceHash`) as in the responses. Validated completely by the server (see the
+             *     operation); one off the pattern gets the same 400 as any other malformed one
+             *     (`Invalid service_hash '…': <reason>`).
+             */
+            service_hash: string & components["schemas"]["ServiceHash"];
         };
         ApiKeyRequest: {
             apikey: components["schemas"]["ApiKey"];

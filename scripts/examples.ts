@@ -75,12 +75,44 @@ export function withExamples(text: string, examples: readonly StoryExample[]): s
   return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
 }
 
+export const ARAZZO_FILE = fileURLToPath(new URL('../arazzo.yaml', import.meta.url));
+
+/** The stay of openapi.yaml's search example (byLocation), which arazzo.yaml's default inputs follow. */
+export function exampleStay(openapiText: string): { checkin: string; checkout: string } {
+  const value = YAML.parseDocument(openapiText).getIn(['paths', '/search.php', 'post', 'requestBody', 'content', 'application/json', 'examples', 'byLocation', 'value']);
+  const json = (isMap(value) ? value.toJSON() : {}) as { checkin?: unknown; checkout?: unknown };
+  if (typeof json.checkin !== 'string' || typeof json.checkout !== 'string') throw new Error('openapi.yaml has no byLocation search example with dates');
+  return { checkin: json.checkin, checkout: json.checkout };
+}
+
+/** arazzo.yaml's text with every workflow's `checkin`/`checkout` input default set to the stay. */
+export function withArazzoDates(text: string, stay: { checkin: string; checkout: string }): string {
+  const doc = YAML.parseDocument(text);
+  const workflows = doc.get('workflows');
+  if (!isSeq(workflows)) throw new Error('arazzo.yaml has no workflows');
+  workflows.items.forEach((_workflow, index) => {
+    for (const name of ['checkin', 'checkout'] as const) {
+      const at = ['workflows', index, 'inputs', 'properties', name, 'default'];
+      if (!doc.hasIn(at)) continue;
+      const node = doc.createNode(stay[name]) as YAML.Scalar;
+      node.type = 'QUOTE_SINGLE';
+      doc.setIn(at, node);
+    }
+  });
+  return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
+}
+
 async function main(): Promise<void> {
   const examples = await runStory();
   const before = readFileSync(OPENAPI_FILE, 'utf8');
   const after = withExamples(before, examples);
   writeFileSync(OPENAPI_FILE, after);
   console.log(`${examples.length} examples written to openapi.yaml${after === before ? ' (unchanged)' : ''}; now run npm run gen`);
+  // The Arazzo workflows' default dates follow the search example's stay.
+  const arazzo = readFileSync(ARAZZO_FILE, 'utf8');
+  const moved = withArazzoDates(arazzo, exampleStay(after));
+  writeFileSync(ARAZZO_FILE, moved);
+  console.log(`arazzo.yaml default dates ${moved === arazzo ? 'unchanged' : 'moved'}`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -7,6 +7,7 @@ import { AUTH_CHECKS } from './auth.js';
 import { GENERATED_CHECKS } from './generated.js';
 import { HOTEL_RESPONSE_CHECKS } from './hotel-responses.js';
 import { LIMIT_CHECKS } from './limits.js';
+import { LINK_CHECKS } from './links.js';
 import { METHOD_CHECKS } from './methods.js';
 import { SEARCH_RESPONSE_CHECKS } from './search-responses.js';
 import { CANCEL_CHECKS } from './states-cancel.js';
@@ -25,6 +26,7 @@ const GROUPS: ReadonlyArray<[string, readonly Check[]]> = [
   ['hotel-responses', HOTEL_RESPONSE_CHECKS],
   ['states', STATE_CHECKS],
   ['states-cancel', CANCEL_CHECKS],
+  ['links', LINK_CHECKS],
   ['limits', LIMIT_CHECKS],
   ['generated', GENERATED_CHECKS],
 ];

@@ -98,6 +98,14 @@ export class ApiClient {
     return this.exchange(request);
   }
 
+  /**
+   * A request to an operation of the contract outside the six API paths (e.g. one a link leads to
+   * in a newer contract): counted as `other-operation`, not paced, judged by the caller.
+   */
+  other(path: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<Exchange> {
+    return this.send('other-operation', method, this.baseUrl + path, headers, body, {});
+  }
+
   /** GET of the finalization page (booking_url): HTML, so judged by the check, not the contract. */
   async page(url: string): Promise<Exchange> {
     return this.send('finalization-page', 'GET', url, {}, undefined, {});
@@ -163,7 +171,7 @@ export class ApiClient {
         }
       }
       const json = parseJson(text);
-      const schemaErrors = endpoint === 'finalization-page' || endpoint === 'control'
+      const schemaErrors = endpoint === 'finalization-page' || endpoint === 'control' || endpoint === 'other-operation'
         ? []
         : judgeResponse(endpoint, response.status, response.headers, text, json, options, this.options.profile);
       const exchange: Exchange = {

@@ -28,8 +28,11 @@ export type ApiPath = (typeof API_PATHS)[number];
 /** The endpoints the API description rate limits (section 8). */
 export const RATE_LIMITED_PATHS: readonly ApiPath[] = ['/search.php', '/hotel.php'];
 
-/** Accounting keys: the API paths, the finalization page (booking_url) and the harness. */
-export type Endpoint = ApiPath | 'finalization-page' | 'control';
+/**
+ * Accounting keys: the API paths, the finalization page (booking_url), the harness, and any other
+ * operation of the contract (one a link leads to that is not among the six, checks/links.ts).
+ */
+export type Endpoint = ApiPath | 'finalization-page' | 'control' | 'other-operation';
 
 export interface Check {
   /** Stable id, `<area>.<subject>.<rule>`, e.g. `search.radius.max-accepted`. */

@@ -80,6 +80,6 @@ export const STATE_MUTANTS: Mutant[] = [
         }),
       ];
     },
-    caughtBy: ['states.overview.hides-unpaid'],
+    caughtBy: ['states.overview.hides-unpaid', 'links.walk.from-search'],
   },
 ];

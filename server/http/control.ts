@@ -94,13 +94,13 @@ export function controlRouter(context: AppContext): Router {
     ...ofAccount,
     asyncHandler(async (req, res) => {
       const body = req.body as Record<string, unknown>;
-      if (typeof body.bookhash !== 'string') throw badRequest("'bookhash' is required");
+      const bookhash = bookhashToPay(body);
       const outcome = body.outcome ?? 'success';
       if (!PAYMENT_OUTCOMES.includes(outcome as PaymentOutcome)) {
         throw badRequest(`'outcome' must be one of ${PAYMENT_OUTCOMES.join(', ')}`);
       }
       const clock = clockOf(res);
-      const booking = await context.bookings.pay(body.bookhash, outcome as PaymentOutcome, clock, {
+      const booking = await context.bookings.pay(bookhash, outcome as PaymentOutcome, clock, {
         clientRemarks: typeof body.client_remarks === 'string' ? body.client_remarks : undefined,
         owner: accountOf(res),
       });
@@ -124,6 +124,30 @@ export function controlRouter(context: AppContext): Router {
     next(new ApiError(405, `Method ${req.method} not allowed; use POST with 'apikey' in the JSON body`, {}, { Allow: 'POST' }));
   });
   return router;
+}
+
+/**
+ * The booking a /pay call names: `bookhash`, or `booking_url` (the finalization page booking start
+ * answered, `…/book/finalize?bookhash=…`), so that a client or an Arazzo workflow holding only
+ * booking_url can pay without parsing it. Exactly one of the two.
+ */
+function bookhashToPay(body: Record<string, unknown>): string {
+  if (body.bookhash !== undefined && body.booking_url !== undefined) throw badRequest("Give 'bookhash' or 'booking_url', not both");
+  if (body.booking_url === undefined) {
+    if (typeof body.bookhash !== 'string') throw badRequest("'bookhash' (or 'booking_url') is required");
+    return body.bookhash;
+  }
+  let url: URL | undefined;
+  try {
+    url = typeof body.booking_url === 'string' ? new URL(body.booking_url) : undefined;
+  } catch {
+    url = undefined;
+  }
+  const bookhash = url?.pathname.endsWith('/book/finalize') ? url.searchParams.get('bookhash') : null;
+  if (bookhash === null || bookhash === '') {
+    throw badRequest("'booking_url' must be the booking_url booking start answered (…/book/finalize?bookhash=…)");
+  }
+  return bookhash;
 }
 
 /** Whole-sandbox calls: `Authorization: Bearer <SANDBOX_ADMIN_TOKEN>`, compared in constant time. */

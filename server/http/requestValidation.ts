@@ -25,6 +25,7 @@ import type { RequestHandler } from 'express';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import qs from 'qs';
 import { FREE_TEXT_PATTERN, freeTextProblem } from '../domain/freeText.js';
+import { parseServiceHash } from '../domain/rates/serviceHash.js';
 import { badRequest } from '../errors.js';
 import { CONTRACT_SCHEMA_ID, addFormats, deref, isObject, pointer, resolvePointer, type OpenApiDocument } from '../../conformance/contract/schema.js';
 
@@ -135,6 +136,12 @@ function errorText(error: ErrorObject, body: unknown): string {
     const value = error.instancePath.split('/').slice(1).reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], body);
     const problem = typeof value === 'string' ? freeTextProblem(field, value, false) : undefined;
     if (problem) return `request/body/${field} ${problem}`;
+  }
+  // A service_hash off the ServiceHash pattern gets booking start's own reason (domain/rates/serviceHash.ts).
+  if (error.keyword === 'pattern' && error.instancePath === '/service_hash') {
+    const value = (body as Record<string, unknown> | undefined)?.service_hash;
+    const parsed = typeof value === 'string' ? parseServiceHash(value) : undefined;
+    if (typeof value === 'string' && parsed && !parsed.ok) return `Invalid service_hash '${value}': ${parsed.reason}`;
   }
   // `&&` and `??` as EOV combined them: an empty property name gives an empty path.
   const required = params.missingProperty && `${instancePath}/${params.missingProperty}`;

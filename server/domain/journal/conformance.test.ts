@@ -8,7 +8,7 @@ const json = { 'content-type': 'application/json; charset=utf-8' };
 describe('judgeExchange', () => {
   it('judges a scenario-caused answer against the scenario, not as a status the operation does not declare', () => {
     const error = { error: 'Simulated server error (Test header: server_error); the request was not processed.' };
-    const call = { endpoint: '/booking.php', method: 'POST', requestBody: { apikey: 'demo-key-1234567890', service_hash: 'x' } };
+    const call = { endpoint: '/booking.php', method: 'POST', requestBody: { apikey: 'demo-key-1234567890', service_hash: '72863-SUPSTEMLT-3-20270715-20270718-2' } };
     const without = judgeExchange(validator, { ...call, response: { status: 500, body: error, headers: json } });
     expect(without.response_valid).toBe(false); // 500 is no answer of booking.php ...
     const played = judgeExchange(validator, { ...call, scenario: 'server_error', response: { status: 500, body: error, headers: json } });

@@ -5,7 +5,7 @@
  */
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import type { components } from '../generated/openapi.js';
+import type { components } from '../contract/generated/openapi.js';
 import {
   CONTRACT_SCHEMA_ID,
   collectExamples,
@@ -23,7 +23,7 @@ import {
   type ContractValidator,
   type JsonObject,
   type OpenApiDocument,
-} from './contract/schema.js';
+} from '../contract/schema.js';
 import {
   FIELD_CHECKLIST,
   NESTED_SCHEMAS,

@@ -17,7 +17,7 @@ import {
   listOperations,
   loadContract,
   type ContractExample,
-} from './contract/schema.js';
+} from '../contract/schema.js';
 import { freePort } from '../server/testing/freePort.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));

@@ -5,7 +5,7 @@
  * the server's whole bound, and `payment_failed` is a final status that retrieve shows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deref, isObject, loadContract, type JsonObject } from '../conformance/contract/schema.js';
+import { deref, isObject, loadContract, type JsonObject } from '../contract/schema.js';
 import { startSandbox, type Sandbox } from '../server/sandbox.js';
 
 const contract = loadContract();

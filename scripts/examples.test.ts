@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { collectExamples, loadContract, pointer } from '../conformance/contract/schema.js';
+import { collectExamples, loadContract, pointer } from '../contract/schema.js';
 import { OPENAPI_FILE, withExamples } from './examples.js';
 import { runStory, type StoryExample } from './examples/story.js';
 

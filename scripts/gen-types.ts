@@ -1,6 +1,6 @@
 /**
- * Generates the contract types with openapi-typescript: generated/openapi.ts from openapi.yaml
- * (the API) and generated/control-api.ts from server/control-api.yaml (the sandbox control API).
+ * Generates the contract types with openapi-typescript: contract/generated/openapi.ts from openapi.yaml
+ * (the API) and contract/generated/control-api.ts from server/control-api.yaml (the sandbox control API).
  * `--check` regenerates in memory and fails when a committed file is stale, so `npm test` catches
  * a contract change whose types were not regenerated.
  */
@@ -10,8 +10,8 @@ import openapiTS, { astToString } from 'openapi-typescript';
 
 const root = new URL('../', import.meta.url);
 const TARGETS = [
-  { contract: 'openapi.yaml', output: 'generated/openapi.ts' },
-  { contract: 'server/control-api.yaml', output: 'generated/control-api.ts' },
+  { contract: 'openapi.yaml', output: 'contract/generated/openapi.ts' },
+  { contract: 'server/control-api.yaml', output: 'contract/generated/control-api.ts' },
 ];
 
 let stale = false;

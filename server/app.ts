@@ -5,7 +5,6 @@
  * is that plus the account's own offset (AccountClocks).
  */
 import express, { type Express } from 'express';
-import { fileURLToPath } from 'node:url';
 import type { Clock } from './clock.js';
 import { defaultConfig, type Config } from './config.js';
 import { AccountClocks } from './domain/accountClocks.js';
@@ -39,7 +38,7 @@ import { scenarioHeader } from './http/scenarioHeader.js';
 import { serialiseFrozenAnswersOnce, validateResponses } from './http/answers.js';
 import { journalRecorder } from './http/journalRecorder.js';
 import { requestValidation } from './http/requestValidation.js';
-import { createContractValidator, loadContract } from '../conformance/contract/schema.js';
+import { CONTRACT_PATH, CONTROL_CONTRACT_PATH, createContractValidator, loadContract } from '../contract/schema.js';
 import {
   API_PATHS,
   RATE_LIMITED_PATHS,
@@ -55,8 +54,6 @@ import {
   requireObjectBody,
 } from './http/pipeline.js';
 
-export const CONTRACT_PATH = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
-const CONTROL_CONTRACT_PATH = fileURLToPath(new URL('./control-api.yaml', import.meta.url));
 
 export interface AppOptions {
   store: Store;

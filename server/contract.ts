@@ -1,5 +1,5 @@
-/** Short names for the generated contract types (generated/openapi.ts), so modules never restate them. */
-import type { components } from '../generated/openapi.js';
+/** Short names for the generated contract types (contract/generated/openapi.ts), so modules never restate them. */
+import type { components } from '../contract/generated/openapi.js';
 
 export type Schemas = components['schemas'];
 export type SearchRequest = Schemas['SearchRequest'];

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import createClient, { type Client } from 'openapi-fetch';
-import type { paths as ControlPaths } from '../generated/control-api.js';
+import type { paths as ControlPaths } from '../contract/generated/control-api.js';
 import { createApp } from './app.js';
 import { OffsetClock, type Clock } from './clock.js';
 import { Accounts } from './domain/accounts.js';

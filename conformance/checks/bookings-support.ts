@@ -2,7 +2,7 @@
  * What the state checks share: retrieve, overview and cancel calls, and the memoised bookings that
  * several checks inspect (a cancelled one, one whose cancel failed at the supplier).
  */
-import type { components } from '../../generated/openapi.js';
+import type { components } from '../../contract/generated/openapi.js';
 import { expectEqual, expectStatus, ok } from '../kit/assert.js';
 import type { CheckContext } from '../kit/context.js';
 import type { StartedBooking } from '../kit/fixtures.js';

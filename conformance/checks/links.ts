@@ -11,7 +11,7 @@
  * a refundable rate and paid through the harness); the booking the walk itself starts stays
  * unpaid and so unlisted.
  */
-import { createContractValidator, formatErrors, loadContract, type OpenApiDocument, type OperationInfo } from '../contract/schema.js';
+import { createContractValidator, formatErrors, loadContract, type OpenApiDocument, type OperationInfo } from '../../contract/schema.js';
 import { fail } from '../kit/assert.js';
 import type { CheckContext } from '../kit/context.js';
 import { walkLinks, type FilledRequest, type LinkSource, type LinkStep } from '../kit/links.js';

@@ -5,7 +5,7 @@
  * conformance/variants.test.ts, which runs the spec profile against each of them.)
  */
 import { describe, expect, it } from 'vitest';
-import { createContractValidator, isObject, loadContract, pointerSegment } from './schema.js';
+import { createContractValidator, isObject, loadContract, pointerSegment } from '../../contract/schema.js';
 import { REFERENCE_MARKER, referenceConstraints, specLevelContract } from './specLevel.js';
 
 /** Every place where two JSON values differ: `pointer keyword`, the keyword being the last segment. */

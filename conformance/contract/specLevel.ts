@@ -13,7 +13,7 @@
  * spec-level contract is openapi.yaml with every marked constraint dropped or replaced: the `spec`
  * profile judges responses by it, the `reference` profile by the full contract.
  */
-import { deepFreeze, isObject, loadContract, pointerSegment, type JsonObject, type OpenApiDocument } from './schema.js';
+import { deepFreeze, isObject, loadContract, pointerSegment, type JsonObject, type OpenApiDocument } from '../../contract/schema.js';
 
 export const REFERENCE_MARKER = 'x-reference-constraint';
 

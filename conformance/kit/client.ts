@@ -8,7 +8,7 @@
  * never itself a failure.
  */
 import createClient from 'openapi-fetch';
-import type { paths } from '../../generated/openapi.js';
+import type { paths } from '../../contract/generated/openapi.js';
 import type { KitClock } from './clock.js';
 import { judgeResponse, type JudgeOptions } from './contractCheck.js';
 import { BudgetExhausted, CheckFailure } from './failures.js';

@@ -5,7 +5,7 @@
  * judges by the spec-level contract (the reference's own choices dropped, contract/specLevel.ts),
  * the `reference` profile by the full one.
  */
-import { createContractValidator, formatErrors, loadContract, type ContractError } from '../contract/schema.js';
+import { createContractValidator, formatErrors, loadContract, type ContractError } from '../../contract/schema.js';
 import { specLevelContract } from '../contract/specLevel.js';
 import type { Profile } from './types.js';
 import type { ApiPath } from './types.js';

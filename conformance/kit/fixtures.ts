@@ -6,7 +6,7 @@
  * every check that needed the fixture is blocked by it instead of failing. Search-based fixtures are re-made when older than 50 minutes on the
  * kit clock (a search_id is valid for one hour, and a harness may have moved the clock).
  */
-import type { components } from '../../generated/openapi.js';
+import type { components } from '../../contract/generated/openapi.js';
 import type { ScenarioHotel } from '../harness.js';
 import { ok } from './assert.js';
 import type { CheckContext } from './context.js';

@@ -8,7 +8,7 @@
  * Nothing here knows the API's operations: a new operation with links is walked as it stands in the
  * contract.
  */
-import { isObject, listOperations, type JsonObject, type OpenApiDocument, type OperationInfo } from '../contract/schema.js';
+import { isObject, listOperations, type JsonObject, type OpenApiDocument, type OperationInfo } from '../../contract/schema.js';
 
 /** One link of a response of an operation. */
 export interface ContractLink {

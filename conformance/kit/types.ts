@@ -15,18 +15,9 @@ export type Profile = Tag;
 /** What a check cannot run without. `clock` means the harness can move the server clock. */
 export type Need = 'control' | 'apikey2' | 'clock';
 
-/** The six API operations of the contract, by path (spec section 4). */
-export const SEARCH = '/search.php';
-export const HOTEL = '/hotel.php';
-export const BOOKING = '/booking.php';
-export const OVERVIEW = '/booking_overview.php';
-export const RETRIEVE = '/retrieve_booking.php';
-export const CANCEL = '/book/cancel.php';
-export const API_PATHS = [SEARCH, HOTEL, BOOKING, OVERVIEW, RETRIEVE, CANCEL] as const;
-export type ApiPath = (typeof API_PATHS)[number];
+import type { ApiPath } from '../../contract/apiPaths.js';
 
-/** The endpoints the API description rate limits (section 8). */
-export const RATE_LIMITED_PATHS: readonly ApiPath[] = ['/search.php', '/hotel.php'];
+export { API_PATHS, BOOKING, CANCEL, HOTEL, OVERVIEW, RATE_LIMITED_PATHS, RETRIEVE, SEARCH, type ApiPath } from '../../contract/apiPaths.js';
 
 /**
  * Accounting keys: the API paths, the finalization page (booking_url), the harness, and any other

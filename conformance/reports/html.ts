@@ -3,6 +3,7 @@
  * resource) with the summary, the checks by group, and each failure with its message, requests and
  * responses. Everything that comes from the run or the server is escaped.
  */
+import { escapeHtml } from '../../contract/markup.js';
 import type { CheckResult, CheckStatus, RunReport } from '../kit/types.js';
 
 const STATUS_TEXT: Readonly<Record<CheckStatus, string>> = {
@@ -13,9 +14,7 @@ const STATUS_TEXT: Readonly<Record<CheckStatus, string>> = {
   skipped: 'skipped',
 };
 
-export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
+export { escapeHtml };
 
 export function htmlReport(report: RunReport): string {
   const { summary } = report;

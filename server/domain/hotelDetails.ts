@@ -15,7 +15,7 @@
  * Both caches are bounded (LRU) and per process.
  */
 import { LRUCache } from 'lru-cache';
-import { deepFreeze } from '../../conformance/contract/deepFreeze.js';
+import { deepFreeze } from '../../contract/deepFreeze.js';
 import type { Clock } from '../clock.js';
 import type { Availability, HotelRequest, HotelResponse, HotelRoom } from '../contract.js';
 import { badRequest, notFound } from '../errors.js';

@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { deepFreeze } from '../../conformance/contract/deepFreeze.js';
+import { deepFreeze } from '../../contract/deepFreeze.js';
 import type { Clock } from '../clock.js';
 import type { Meal, SearchHotel, SearchRequest, SearchResponse } from '../contract.js';
 import { badRequest } from '../errors.js';

@@ -2,8 +2,8 @@
 import express, { type RequestHandler } from 'express';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createContractValidator } from '../../conformance/contract/schema.js';
-import { deepFreeze } from '../../conformance/contract/deepFreeze.js';
+import { createContractValidator } from '../../contract/schema.js';
+import { deepFreeze } from '../../contract/deepFreeze.js';
 import { Accounts } from '../domain/accounts.js';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 import { errorHandler } from './errorHandler.js';

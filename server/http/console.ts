@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Router, type RequestHandler, type Response } from 'express';
-import { parse } from 'yaml';
+import { loadContract, type OpenApiDocument } from '../../contract/schema.js';
 import type { AppContext } from '../app.js';
 import { ApiError } from '../errors.js';
 import { homePage, redocPage } from './page/consoleViews.js';
@@ -57,11 +57,6 @@ const REDOC_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-interface OpenApiDocument {
-  info: { title: string; version: string };
-  paths: Record<string, Record<string, { summary?: string } | undefined>>;
-}
-
 /** A contract file as served: the YAML as is, and JSON parsed once at start. */
 interface SpecFile {
   yaml: string;
@@ -71,7 +66,7 @@ interface SpecFile {
 
 function readSpecFile(path: string): SpecFile {
   const yaml = readFileSync(path, 'utf8');
-  const document = parse(yaml) as OpenApiDocument;
+  const document = loadContract(path);
   return { yaml, json: JSON.stringify(document), document };
 }
 
@@ -115,7 +110,7 @@ export function consoleRouter(context: AppContext, files: ConsoleFiles): Router 
     apiVersion: contract.document.info.version,
     publicUrl: config.publicUrl,
     demoAccounts: context.accounts.list(),
-    operations: API_PATHS.map((path) => ({ path, summary: contract.document.paths[path]?.post?.summary ?? '' })),
+    operations: API_PATHS.map((path) => ({ path, summary: (contract.document.paths[path]?.post as { summary?: string } | undefined)?.summary ?? '' })),
     controlDocsPath,
     controlUiPath: config.controlApi ? CONTROL_UI_PATH : undefined,
     metricsPath: config.adminToken !== undefined ? '/metrics' : undefined,

@@ -5,8 +5,8 @@
  * idempotency.ts) and the statuses every operation answers whatever its body (405, 413).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS } from '../../conformance/kit/types.js';
-import { deref, isObject, loadContract, type JsonObject } from '../../conformance/contract/schema.js';
+import { API_PATHS } from '../../contract/apiPaths.js';
+import { deref, isObject, loadContract, type JsonObject } from '../../contract/schema.js';
 import { SCENARIOS, SCENARIO_NAMES, chooseScenario, type ScenarioEndpoint } from '../domain/scenarios/catalogue.js';
 import { isSupportedCurrency, supportedCurrencies } from '../domain/rates/currency.js';
 import { parseIdempotencyKey } from '../domain/bookings/idempotency.js';

@@ -1,14 +1,14 @@
 import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createContractValidator } from '../../conformance/contract/schema.js';
+import { createContractValidator } from '../../contract/schema.js';
 import { FakeClock } from '../clock.js';
 import { AccountClocks } from '../domain/accountClocks.js';
 import { Accounts } from '../domain/accounts.js';
 import type { JournalEntry } from '../domain/journal/entry.js';
 import { errorHandler } from './errorHandler.js';
 import { requestValidation } from './requestValidation.js';
-import { loadContract } from '../../conformance/contract/schema.js';
+import { loadContract } from '../../contract/schema.js';
 import { CLIENT_CLOSED_REQUEST, journalRecorder } from './journalRecorder.js';
 import { authenticate } from './pipeline.js';
 import { processStore } from '../testing/processStore.js';

@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_PATH, collectExamples, deref, isObject, loadContract, pointer, resolvePointer, type JsonObject } from '../../conformance/contract/schema.js';
+import { CONTRACT_PATH, collectExamples, deref, isObject, loadContract, pointer, resolvePointer, type JsonObject } from '../../contract/schema.js';
 import { API_PATHS, type ApiPath, apiRequest, bodyObject, oneFieldWrong } from '../testing/fuzz/corpus.js';
 import { errorHandler } from './errorHandler.js';
 import { jsonBody, onlyPost, requireJson, requireObjectBody } from './pipeline.js';

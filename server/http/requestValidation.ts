@@ -27,7 +27,7 @@ import qs from 'qs';
 import { FREE_TEXT_PATTERN, freeTextProblem } from '../domain/freeText.js';
 import { parseServiceHash } from '../domain/rates/serviceHash.js';
 import { badRequest } from '../errors.js';
-import { CONTRACT_SCHEMA_ID, addFormats, deref, isObject, pointer, resolvePointer, type OpenApiDocument } from '../../conformance/contract/schema.js';
+import { CONTRACT_SCHEMA_ID, addFormats, deref, isObject, pointer, resolvePointer, type OpenApiDocument } from '../../contract/schema.js';
 
 /** `res.locals` key of the request body as received, before the defaults are filled in. */
 export const RECEIVED_BODY = 'receivedBody';

@@ -6,7 +6,7 @@
 import { SlidingWindowRateLimiter, type RateLimitDecision, type RateLimitWindow } from '../domain/rateLimiter.js';
 import type { OffsetChange, Timeline } from '../domain/accountClocks.js';
 import { REQUEST_JOURNAL_CAP, journalEntryOf, type JournalEntryBuilder } from './store.js';
-import { deepFreeze } from '../../conformance/contract/deepFreeze.js';
+import { deepFreeze } from '../../contract/deepFreeze.js';
 
 interface Expiring {
   accountId: number;

@@ -2,7 +2,7 @@
 import type { JournalEntry, JsonValue } from '../journal/entry.js';
 import { REPEAT_HORIZON_MS, REQUEST_TIMEOUT_MS, SLOW_SCENARIO } from './thresholds.js';
 
-export { BOOKING, CANCEL, HOTEL, OVERVIEW, RETRIEVE, SEARCH } from '../../../conformance/kit/types.js';
+export { BOOKING, CANCEL, HOTEL, OVERVIEW, RETRIEVE, SEARCH } from '../../../contract/apiPaths.js';
 
 export const atMs = (entry: JournalEntry): number => Date.parse(entry.at);
 

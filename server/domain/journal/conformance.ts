@@ -3,7 +3,7 @@
  * validators (conformance/contract/schema.ts) so the journal, the tests and the conformance kit
  * agree. The request is judged on its body as sent (before redaction). Pure, given a validator.
  */
-import type { ContractError, ContractValidator, ValidationResult } from '../../../conformance/contract/schema.js';
+import type { ContractError, ContractValidator, ValidationResult } from '../../../contract/schema.js';
 import type { Conformance, Violation } from './entry.js';
 
 /** Every API operation is a POST. */

@@ -4,7 +4,7 @@
  * the key travelled, the sandbox scenario). Built from plain data, so it knows nothing of Express.
  * The apikey never reaches an entry: wherever a client put it, it is replaced by REDACTED.
  */
-import { deepFreeze } from '../../../conformance/contract/deepFreeze.js';
+import { deepFreeze } from '../../../contract/deepFreeze.js';
 
 export const REDACTED = '***';
 

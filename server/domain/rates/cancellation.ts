@@ -5,7 +5,7 @@
  * Non-refundable rates charge the total from the moment they were quoted.
  * All these zone-less date-times are wall-clock times of the hotel's time zone.
  */
-import type { components } from '../../../generated/openapi.js';
+import type { components } from '../../../contract/generated/openapi.js';
 import { instantMsOfLocal } from '../localTime.js';
 import { formatIn } from './currency.js';
 import { isoDate, type StayNights } from './dates.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createContractValidator, formatErrors } from '../../../conformance/contract/schema.js';
+import { createContractValidator, formatErrors } from '../../../contract/schema.js';
 import { cheapestRate, hotelRooms, type HotelRate, type HotelRoom, type Stay } from './rates.js';
 import { parseServiceHash, rateTypeOf } from './serviceHash.js';
 import { addDays, makeHotel, makeStay, manyHotels, NOW } from './testHotels.js';

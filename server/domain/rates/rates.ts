@@ -4,7 +4,7 @@
  * All three share the same pricing, availability and cancellation functions, so a rate found
  * by search is the same rate (hash and price) hotel details and booking show.
  */
-import type { components } from '../../../generated/openapi.js';
+import type { components } from '../../../contract/generated/openapi.js';
 import type { Hotel } from '../hotel.js';
 import {
   anyResidency, hotelBlock, isPackageRate, offeredRateMask, offers, residencyPriceFactor, roomsAvailable,

@@ -2,7 +2,7 @@
  * service_hash (spec 2.8): `{hotel_id}-{room_code}-{rate_type}-{YYYYMMDD}-{YYYYMMDD}-{persons}`,
  * its parser with a human-readable reason per failure, and search_hash.
  */
-import type { components } from '../../../generated/openapi.js';
+import type { components } from '../../../contract/generated/openapi.js';
 import { dayOfParts, isoDate } from './dates.js';
 import { hex64 } from './random.js';
 

@@ -3,7 +3,7 @@
  * guest and night, in the hotel's local currency, the display currency or — under the
  * city_tax_third_currency scenario — a third currency) and VAT when not included.
  */
-import type { components } from '../../../generated/openapi.js';
+import type { components } from '../../../contract/generated/openapi.js';
 import type { Hotel } from '../hotel.js';
 import { convertCentsFromEur, formatIn, isSupportedCurrency, roundForCurrency } from './currency.js';
 import type { PriceContext, PricedRate } from './pricing.js';

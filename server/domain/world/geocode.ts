@@ -30,7 +30,7 @@
  * Unknown text, or text longer than the API's 200 characters → undefined.
  */
 import { LRUCache } from 'lru-cache';
-import { deepFreeze } from '../../../conformance/contract/deepFreeze.js';
+import { deepFreeze } from '../../../contract/deepFreeze.js';
 import type { Hotel } from '../hotel.js';
 import { airportDirectory, type Airport, type AirportDirectory } from './airports.js';
 import { cityLatitude, cityLongitude, loadCities, type CityRecord } from './cities.js';

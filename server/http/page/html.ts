@@ -3,6 +3,9 @@
  * interpolated value unless it is already SafeHtml (the output of another `html`), so no value
  * can be rendered unescaped by accident.
  */
+import { escapeHtml } from '../../../contract/markup.js';
+
+export { escapeHtml };
 
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -11,17 +14,6 @@ export class SafeHtml {
   }
 }
 
-const ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-}
 
 function render(value: unknown): string {
   if (value instanceof SafeHtml) return value.value;

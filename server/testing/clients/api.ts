@@ -3,7 +3,7 @@
  * header, the client's own time-out) and the guest's visit to the payment page. Only the public
  * API and the page are used; time is the environment's, so a test can run them on a fake clock.
  */
-import type { components } from '../../../generated/openapi.js';
+import type { components } from '../../../contract/generated/openapi.js';
 
 export type Schemas = components['schemas'];
 

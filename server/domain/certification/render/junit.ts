@@ -1,43 +1,32 @@
 /**
  * The report as JUnit XML for CI: one testcase per rule; not_seen is skipped, failed is a failure
- * carrying the reason and the journal entry ids. Escaping is the conformance reports' own.
+ * carrying the reason and the journal entry ids. Written by the contract layer's one JUnit writer.
  */
-import { attr, text } from '../../../../conformance/reports/junit.js';
+import { junitXml, type JunitCase } from '../../../../contract/junit.js';
 import type { CertificationReport, RuleResult } from '../types.js';
 
 export function junitReport(report: CertificationReport): string {
-  const { summary } = report;
-  const total = report.rules.length;
-  const counts = `tests="${total}" failures="${summary.failed}" errors="0" skipped="${summary.not_seen}"`;
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="hotel-certification" ${counts}>`,
-    `  <testsuite name="Hotel Booking API client certification" ${counts} timestamp="${attr(report.generated_at.slice(0, 19))}">`,
-    '    <properties>',
-    `      <property name="verdict" value="${attr(report.verdict)}"/>`,
-    `      <property name="journal_entries" value="${report.entries.count}"/>`,
-    '    </properties>',
-    ...report.rules.flatMap(testcase),
-    '  </testsuite>',
-    '</testsuites>',
-    '',
-  ].join('\n');
+  return junitXml({
+    name: 'hotel-certification',
+    suite: 'Hotel Booking API client certification',
+    timestamp: report.generated_at.slice(0, 19),
+    properties: [
+      ['verdict', report.verdict],
+      ['journal_entries', report.entries.count],
+    ],
+    cases: report.rules.map(testcase),
+  });
 }
 
 const evidenceLine = (rule: RuleResult) =>
   rule.evidence.length > 0 ? `Journal entries: ${rule.evidence.join(', ')}` : 'Journal entries: none';
 
-function testcase(rule: RuleResult): string[] {
-  const lines = [`    <testcase classname="certification" name="${attr(`${rule.id} — ${rule.title}`)}" time="0">`];
+function testcase(rule: RuleResult): JunitCase {
+  const name = `${rule.id} — ${rule.title}`;
   if (rule.verdict === 'failed') {
-    lines.push(
-      `      <failure message="${attr(rule.reason)}" type="NotCertified">${text(`${rule.reason}\n${evidenceLine(rule)}\nLooks for: ${rule.looks_for}`)}</failure>`,
-    );
-  } else if (rule.verdict === 'not_seen') {
-    lines.push(`      <skipped message="${attr(`Not yet seen: ${rule.reason}`)}"/>`);
-  } else {
-    lines.push(`      <system-out>${text(`${rule.reason}\n${evidenceLine(rule)}`)}</system-out>`);
+    const body = `${rule.reason}\n${evidenceLine(rule)}\nLooks for: ${rule.looks_for}`;
+    return { classname: 'certification', name, time: '0', failure: { type: 'NotCertified', message: rule.reason, body } };
   }
-  lines.push('    </testcase>');
-  return lines;
+  if (rule.verdict === 'not_seen') return { classname: 'certification', name, time: '0', skipped: `Not yet seen: ${rule.reason}` };
+  return { classname: 'certification', name, time: '0', systemOut: `${rule.reason}\n${evidenceLine(rule)}` };
 }

@@ -22,7 +22,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 import { deepFreeze } from './deepFreeze.js';
-import type { paths } from '../../generated/openapi.js';
+import type { paths } from './generated/openapi.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Types
@@ -114,9 +114,12 @@ export interface ContractValidator {
  * Absolute path of openapi.yaml: the repository's, or in the packed kit (one bundled file,
  * scripts/pack-conformance.ts) the copy next to the bundle.
  */
-export const CONTRACT_PATH = [new URL('./openapi.yaml', import.meta.url), new URL('../../openapi.yaml', import.meta.url)]
+export const CONTRACT_PATH = [new URL('./openapi.yaml', import.meta.url), new URL('../openapi.yaml', import.meta.url)]
   .map((url) => fileURLToPath(url))
-  .find((file) => existsSync(file)) ?? fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+  .find((file) => existsSync(file)) ?? fileURLToPath(new URL('../openapi.yaml', import.meta.url));
+
+/** Absolute path of the sandbox's control API contract (server/control-api.yaml; the packed sandbox keeps the layout). */
+export const CONTROL_CONTRACT_PATH = fileURLToPath(new URL('../server/control-api.yaml', import.meta.url));
 
 /** The `$id` under which the whole document is registered with ajv. */
 export const CONTRACT_SCHEMA_ID = 'https://hotel-booking.reference-kit/openapi.yaml';

@@ -5,6 +5,7 @@
  * is that plus the account's own offset (AccountClocks).
  */
 import express, { type Express } from 'express';
+import type { AppContext } from './appContext.js';
 import type { Clock } from './clock.js';
 import { defaultConfig, type Config } from './config.js';
 import { AccountClocks } from './domain/accountClocks.js';
@@ -15,7 +16,7 @@ import { HotelDetailsService } from './domain/hotelDetails.js';
 import { OfferRegistry } from './domain/offers.js';
 import { SearchService } from './domain/search.js';
 import { defaultWorld, type World } from './domain/world/world.js';
-import type { RateLimitWindow, Store } from './store/store.js';
+import type { Store } from './store/store.js';
 import { asyncHandler } from './http/asyncHandler.js';
 import { consoleRouter } from './http/console.js';
 import { controlRouter } from './http/control.js';
@@ -54,6 +55,7 @@ import {
   requireObjectBody,
 } from './http/pipeline.js';
 
+export type { AppContext };
 
 export interface AppOptions {
   store: Store;
@@ -67,28 +69,6 @@ export interface AppOptions {
   logger?: Logger;
   /** Told of every failed authentication (API, control API, console sign-in, admin token), e.g. for /metrics. */
   onFailedAuth?: (event: FailedAuthEvent) => void;
-}
-
-/** Everything an endpoint may use. Built once per app. */
-export interface AppContext {
-  store: Store;
-  clock: Clock;
-  /** One clock per account, read by every time rule of its requests and bookings. */
-  clocks: AccountClocks;
-  config: Config;
-  world: World;
-  accounts: Accounts;
-  /** The minute and day windows of search.php and hotel.php (counted in the Store, per client IP). */
-  rateLimits: RateLimitWindow[];
-  search: SearchService;
-  hotelDetails: HotelDetailsService;
-  bookings: Bookings;
-  /** Failed authentications per client IP (base clock): 429 once too many; `failedTotal` counts them. */
-  authThrottle: AuthThrottle;
-  /** One account back to its first-start state (POST /_control/reset): nothing of other accounts changes. */
-  resetAccount(accountId: number): Promise<void>;
-  /** The whole sandbox back to first-start state (admin reset). */
-  reset(): Promise<void>;
 }
 
 export function createContext(options: AppOptions): AppContext {

@@ -373,7 +373,9 @@ function validCheck(path: ApiPath): Check {
       for (let i = 0; i < count * 4 && cases.length < count; i++) {
         const c = validCase(path, random);
         const key = JSON.stringify(c.changes);
-        if (!seen.has(key)) [seen.add(key), cases.push(c)];
+        if (seen.has(key)) continue;
+        seen.add(key);
+        cases.push(c);
       }
       const base = await baseBody(ctx, path);
       const problems: string[] = [];

@@ -15,7 +15,7 @@ import { BudgetExhausted, CheckFailure } from './failures.js';
 import { networkCause } from './preflight.js';
 import type { SlidingWindowScheduler } from './limiter.js';
 import type { Exchange, Recorder } from './recorder.js';
-import { API_PATHS, RATE_LIMITED_PATHS, type ApiPath, type Endpoint, type Profile } from './types.js';
+import { API_PATHS, RATE_LIMITED_PATHS, type ApiPath, type Endpoint, type Profile } from './vocabulary.js';
 
 type Operation<P extends ApiPath> = paths[P]['post'];
 export type RequestBody<P extends ApiPath> = Operation<P>['requestBody']['content']['application/json'];

@@ -11,26 +11,9 @@ import { addDays, isoDay, localDate } from './domain.js';
 import { CheckFailure, CheckSkipped, SetupFailure } from './failures.js';
 import type { Fixtures } from './fixtures.js';
 import { MINUTE_MS, type SlidingWindowScheduler } from './limiter.js';
-import type { Endpoint } from './types.js';
+import type { Endpoint, KitSettings, Stay } from './vocabulary.js';
 
-export interface KitSettings {
-  /** Search point of the shared searches. */
-  near: { latitude: number; longitude: number };
-  /** Free-text location for the location check. */
-  location: string;
-  /** The limits the API states, which the limit checks expect. */
-  perMinute: number;
-  perDay: number;
-  /** Longest sleep the kit accepts without a harness. */
-  maxSleepMs: number;
-  /** Generated cases per operation and kind (`--negative N`; the rate-limited operations get a third). */
-  negative: number;
-}
-
-export interface Stay {
-  checkin: string;
-  checkout: string;
-}
+export type { KitSettings, Stay };
 
 export class CheckContext {
   fixtures!: Fixtures;

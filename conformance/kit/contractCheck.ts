@@ -7,8 +7,8 @@
  */
 import { createContractValidator, formatErrors, loadContract, type ContractError } from '../../contract/schema.js';
 import { specLevelContract } from '../contract/specLevel.js';
-import type { Profile } from './types.js';
-import type { ApiPath } from './types.js';
+import type { Profile } from './vocabulary.js';
+import type { ApiPath } from './vocabulary.js';
 
 export interface JudgeOptions {
   /**

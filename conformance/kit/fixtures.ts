@@ -7,12 +7,14 @@
  * kit clock (a search_id is valid for one hour, and a harness may have moved the clock).
  */
 import type { components } from '../../contract/generated/openapi.js';
-import type { ScenarioHotel } from '../harness.js';
+import type { ControlHarness, ScenarioHotel } from '../harness.js';
 import { ok } from './assert.js';
-import type { CheckContext } from './context.js';
+import type { ApiClient } from './client.js';
+import type { KitClock } from './clock.js';
 import { bookhashFromUrl } from './domain.js';
 import { BlockedByFixture, CheckFailure } from './failures.js';
 import type { Exchange } from './recorder.js';
+import type { KitSettings, Stay } from './vocabulary.js';
 
 export type SearchRequest = components['schemas']['SearchRequest'];
 export type SearchResponse = components['schemas']['SearchResponse'];
@@ -67,12 +69,24 @@ const FIXTURE_TITLES: Readonly<Record<string, string>> = {
 
 const SEARCH_MAX_AGE_MS = 50 * 60_000;
 
+/** What the fixtures use of a check's context (CheckContext has it; declared here so that neither imports the other). */
+export interface FixtureContext {
+  readonly api: ApiClient;
+  readonly apikey: string;
+  readonly harness: ControlHarness | undefined;
+  readonly clock: KitClock;
+  readonly settings: KitSettings;
+  stay(daysAhead?: number, nights?: number): Stay;
+  skip(reason: string): never;
+  control(): ControlHarness;
+}
+
 export class Fixtures {
   private readonly memos = new Map<string, Memo<unknown>>();
   private readonly problems = new Map<string, FixtureProblem>();
   private reported = 0;
 
-  constructor(private readonly ctx: CheckContext) {}
+  constructor(private readonly ctx: FixtureContext) {}
 
   /** The base search body: coordinates, a 3-night stay 30 days ahead, every optional field left to its default. */
   baseSearchRequest(): SearchRequest {

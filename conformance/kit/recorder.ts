@@ -2,7 +2,7 @@
  * What one check did: its requests per endpoint, the exchanges it relied on (its own and the shared
  * fixtures'), and notes such as waits on Retry-After. The runner gives each check a fresh one.
  */
-import type { Endpoint, ExchangeRecord } from './types.js';
+import type { Endpoint, ExchangeRecord } from './vocabulary.js';
 
 export interface Exchange<T = unknown> {
   endpoint: Endpoint;

@@ -1,29 +1,12 @@
 /**
- * The vocabulary of the kit: what a check is, what it needs, what a run produces.
- * A check is a small declarative unit (modelled on Schemathesis' named checks): metadata the
- * runner can select and report on, plus one `run(ctx)` that throws a CheckFailure when the rule
- * is broken.
+ * What a check is (a small declarative unit modelled on Schemathesis' named checks: metadata the
+ * runner can select and report on, plus one `run(ctx)` that throws a CheckFailure when the rule is
+ * broken), and the rest of the kit's vocabulary (vocabulary.ts).
  */
 import type { CheckContext } from './context.js';
+import type { Endpoint, Need, Tag } from './vocabulary.js';
 
-/** `spec`: a rule the API description states. `reference`: a choice our reference server makes where it says "not shown". */
-export type Tag = 'spec' | 'reference';
-
-/** Which rules a run judges by: `spec` only what the API description states, `reference` also the reference's choices. */
-export type Profile = Tag;
-
-/** What a check cannot run without. `clock` means the harness can move the server clock. */
-export type Need = 'control' | 'apikey2' | 'clock';
-
-import type { ApiPath } from '../../contract/apiPaths.js';
-
-export { API_PATHS, BOOKING, CANCEL, HOTEL, OVERVIEW, RATE_LIMITED_PATHS, RETRIEVE, SEARCH, type ApiPath } from '../../contract/apiPaths.js';
-
-/**
- * Accounting keys: the API paths, the finalization page (booking_url), the harness, and any other
- * operation of the contract (one a link leads to that is not among the six, checks/links.ts).
- */
-export type Endpoint = ApiPath | 'finalization-page' | 'control' | 'other-operation';
+export * from './vocabulary.js';
 
 export interface Check {
   /** Stable id, `<area>.<subject>.<rule>`, e.g. `search.radius.max-accepted`. */
@@ -48,64 +31,3 @@ export interface CatalogueCheck extends Check {
   group: string;
 }
 
-/**
- * `blocked`: the check could not be judged because a shared fixture it needed (the shared search,
- * the shared hotel details, ...) failed; that failure is reported once, on the fixture's own result.
- */
-export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'setup-failed' | 'blocked';
-
-export interface CheckResult {
-  id: string;
-  title: string;
-  group: string;
-  section: string;
-  tag: Tag;
-  needs: readonly Need[];
-  status: CheckStatus;
-  /** Failure text, skip reason, or notes (waits on Retry-After) of a pass. */
-  message?: string;
-  durationMs: number;
-  /** Requests this check sent, per endpoint (fixtures count where they were first made). */
-  requests: Partial<Record<Endpoint, number>>;
-  /** For a failure: the last requests it made and their responses (bodies cut at 2000 characters). */
-  exchanges?: ExchangeRecord[];
-}
-
-/** One request and its response, as a report shows them. */
-export interface ExchangeRecord {
-  method: string;
-  url: string;
-  requestBody?: string;
-  status: number;
-  responseBody: string;
-}
-
-export interface RunSummary {
-  passed: number;
-  failed: number;
-  skipped: number;
-  setupFailed: number;
-  blocked: number;
-  total: number;
-}
-
-export interface RunReport {
-  tool: string;
-  baseUrl: string;
-  control: string | null;
-  profile: 'spec' | 'reference';
-  startedAt: string;
-  durationMs: number;
-  results: CheckResult[];
-  summary: RunSummary;
-  requestsPerEndpoint: Partial<Record<Endpoint, number>>;
-  /** Seconds really slept on rate limits, and seconds the server clock was moved instead. */
-  waitedSeconds: number;
-  clockAdvancedSeconds: number;
-  /** false when the run was interrupted (SIGINT/SIGTERM): the results are those of the checks that ended. */
-  complete: boolean;
-  /** Checks selected for the run (results also hold one entry per failed fixture). */
-  planned: number;
-  /** With a harness: 'restored' (account reset, clock offset put back), 'kept' (--keep-state) or why not. */
-  accountState?: string;
-}

@@ -207,8 +207,9 @@ export type paths = {
          *     `booking_failed`, `booking_confirmed`, `booking_cancelled`), sorted by `booked_at`, newest
          *     first. `bookings` may be empty; `count` is the number of bookings returned. Not rate limited.
          *
-         *     **Reference behaviour:** bookings with the same `booked_at` second are ordered by id, highest
-         *     first. No paging: every booking of the account is listed.
+         *     **Reference behaviour:** bookings with the same `booked_at` second are listed the later-made
+         *     first (booking ids are random, so they do not order). No paging: every booking of the account
+         *     is listed.
          */
         post: operations["getBookingOverview"];
         delete?: never;
@@ -1554,7 +1555,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "cancelled",
-                     *       "booking_id": 1,
+                     *       "booking_id": 961340641,
                      *       "bookhash": "tQoM15cfJXeYh2yBOH7Wn3T4jpqYrK"
                      *     }
                      */

@@ -146,7 +146,7 @@ export async function benchSoak(argv: string[] = process.argv.slice(2)): Promise
   const server = await startServer(port, join(directory, 'db.json'));
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const post = (path: string, body: unknown) =>
-    new Promise<{ status: number; json: any }>((resolve, reject) => {
+    new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
       const payload = JSON.stringify(body);
       const req = httpRequest(
         { agent, host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },

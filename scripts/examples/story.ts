@@ -12,6 +12,7 @@ import type { HotelRate, HotelResponse, SearchResponse } from '../../server/cont
 import { startTestServer, type TestServer } from '../../server/domain/bookings/testSupport.js';
 import { defaultWorld } from '../../server/domain/world/world.js';
 import { LowdbStore } from '../../server/store/lowdbStore.js';
+import { BOOKING_ID_MAX, BOOKING_ID_MIN } from '../../server/store/bookingIds.js';
 import { StoreUnavailableError, type Store } from '../../server/store/store.js';
 
 /** The sandbox clock of every example: Monday 2027-05-31, 09:00 UTC (far enough ahead that every example date stays in the future for months; move it forward and rerun `npm run examples` when examples.test.ts says the dates come near). */
@@ -100,7 +101,10 @@ type Answer = { status: number; body: Record<string, unknown> };
 /** Runs the story against fresh in-process sandboxes and returns every example it produces. */
 export async function runStory(): Promise<StoryExample[]> {
   const world = defaultWorld();
-  const memory = await LowdbStore.inMemory();
+  // Booking ids are random; the examples draw them from a seeded sequence, so that they stay the same.
+  let drawn = 0;
+  const seededBookingId = () => BOOKING_ID_MIN + (createHash('sha256').update(`hotel-booking example booking id ${++drawn}`).digest().readUInt32BE(0) % (BOOKING_ID_MAX - BOOKING_ID_MIN + 1));
+  const memory = await LowdbStore.inMemory({ drawBookingId: seededBookingId });
   // A store whose disk can fill up on demand, for the 503 example.
   const store = new Proxy(memory, {
     get(target, property) {
@@ -163,7 +167,6 @@ async function tell(server: TestServer, limited: TestServer): Promise<StoryExamp
   const stay = { checkin: CHECKIN, checkout: CHECKOUT };
 
   // Search: the smallest radius around Amsterdam that finds two hotels or more.
-  let search: SearchResponse | undefined;
   let searchRequest: Exchange | undefined;
   for (const radius of SEARCH_RADII) {
     searchRequest = post('/search.php', { apikey: KEY, ...stay, location: 'Amsterdam', radius });
@@ -172,7 +175,7 @@ async function tell(server: TestServer, limited: TestServer): Promise<StoryExamp
   }
   // The identical search is served from the cache (same search_id): this records it.
   const searched = await call(searchRequest!, { request: requestExample('/search.php', 'byLocation'), response: component('SearchResponseAmsterdam'), expect: 200 });
-  search = searched.body as unknown as SearchResponse;
+  const search = searched.body as unknown as SearchResponse;
   const point = search.search;
   await call(post('/search.php', {
     apikey: KEY, ...stay, latitude: point.latitude, longitude: point.longitude, radius: 2000, persons: 2, currency: 'EUR',

@@ -1,18 +1,9 @@
 import type { RateLimits } from '../config.js';
 import { firstAfter } from './partitionPoint.js';
-import { judgeHit, judgeHitAcross, longestWindowMs, type SortedTimes } from './slidingWindows.js';
+import { judgeHit, judgeHitAcross, longestWindowMs, type RateLimitDecision, type RateLimitWindow, type SortedTimes } from './slidingWindows.js';
 import { REAL_TIME, type Timeline } from './timeline.js';
 
-export type RateLimitDecision =
-  | { allowed: true }
-  | { allowed: false; window: 'minute' | 'day'; limit: number; retryAfterSeconds: number };
-
-/** A sliding window of accepted requests. */
-export interface RateLimitWindow {
-  name: 'minute' | 'day';
-  seconds: number;
-  limit: number;
-}
+export type { RateLimitDecision, RateLimitWindow };
 
 /** Keys whose whole history left the day window are swept at most this often (clock time). */
 const SWEEP_INTERVAL_MS = 60_000;

@@ -10,8 +10,19 @@
  * over h histories of one key (judgeHitAcross: one per account that used it), O(h · s · log n).
  */
 import { firstAfter, firstAtLeast } from './partitionPoint.js';
-import type { RateLimitDecision, RateLimitWindow } from './rateLimiter.js';
 import { place, segmentAt, segmentEndMs, segmentOffsetMs, type Timeline } from './timeline.js';
+
+/** A rate-limit verdict, and the windows it is judged over (rateLimiter.ts re-exports both). */
+export type RateLimitDecision =
+  | { allowed: true }
+  | { allowed: false; window: 'minute' | 'day'; limit: number; retryAfterSeconds: number };
+
+/** A sliding window of accepted requests. */
+export interface RateLimitWindow {
+  name: 'minute' | 'day';
+  seconds: number;
+  limit: number;
+}
 
 /** Accepted requests times[low, high): all in one segment of the timeline, at that segment's offset. */
 interface Run {

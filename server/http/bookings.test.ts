@@ -287,7 +287,7 @@ describe('booking overview (booking_overview.php)', () => {
     expect(response).toMatchObject({ status: 200, body: { status: 'ok', count: 0, bookings: [] } });
   });
 
-  it('lists only bookings with a payment attempt, newest first, ties by id descending', async () => {
+  it('lists only bookings with a payment attempt, newest first, ties the later-made first', async () => {
     const confirmed = await startBooking(server, KEY_BEN, rate.serviceHash);
     await controlPay(server, confirmed, 'success');
     server.clock.advance(60);

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Router, type RequestHandler, type Response } from 'express';
 import { loadContract, type OpenApiDocument } from '../../contract/schema.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../appContext.js';
 import { ApiError } from '../errors.js';
 import { homePage, redocPage } from './page/consoleViews.js';
 import { CONTROL_UI_PATH } from './page/controlUiViews.js';

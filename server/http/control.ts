@@ -6,7 +6,7 @@
  * /_control/admin and exist only with an admin token. bin.ts can switch the whole API off.
  */
 import type { RequestHandler, Router } from 'express';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../appContext.js';
 import { secretMatches } from '../domain/accounts.js';
 import { changeAccountClock, clockState } from '../domain/clockControl.js';
 import { ApiError, badRequest, forbidden } from '../errors.js';

@@ -11,7 +11,7 @@
  */
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import { parse as parseCookies } from 'cookie';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../appContext.js';
 import type { Account } from '../domain/accounts.js';
 import { certify } from '../domain/certification/engine.js';
 import { CERTIFICATION_PAGE_CSP, htmlReport } from '../domain/certification/render/html.js';
@@ -128,7 +128,8 @@ export function controlUiRouter(context: AppContext): Router {
 
   const dashboard = async ({ session, account }: Signed, notice?: Notice, query: Record<string, unknown> = {}): Promise<string> => {
     const clock = await context.clocks.clockOf(account.id);
-    const records = [...(await context.store.bookingsOfAccount(account.id))].sort((a, b) => b.id - a.id);
+    // Newest first: the store lists them in the order made (ids are random, bookingIds.ts).
+    const records = [...(await context.store.bookingsOfAccount(account.id))].reverse();
     const emails = (await outboxOf(account)).reverse();
     const journal = await journalOf(account);
     return dashboardPage({

@@ -8,7 +8,7 @@
  * link on the outcome page; both are carried through the form and the redirect.
  */
 import express, { type Router, type NextFunction, type Request, type Response } from 'express';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../appContext.js';
 import { testCard, DEFAULT_TEST_CARD } from '../domain/bookings/payment.js';
 import { BOOKHASH_PATTERN } from '../domain/bookings/tokens.js';
 import { ApiError } from '../errors.js';

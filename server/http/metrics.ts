@@ -16,7 +16,7 @@
 import type { ServerResponse } from 'node:http';
 import { Router, type RequestHandler } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../appContext.js';
 import { secretMatches } from '../domain/accounts.js';
 import { ApiError } from '../errors.js';
 import { API_PATHS, RATE_LIMITED_PATHS } from './pipeline.js';

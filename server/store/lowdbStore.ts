@@ -20,7 +20,7 @@ import {
   type JournalStats,
   type BookingChange, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyKeyUse, type JournalEntryBuilder, type OutboxEmail, type Store,
 } from './store.js';
-import { freeBookingId } from './bookingIds.js';
+import { drawBookingId as randomBookingId, freeBookingId } from './bookingIds.js';
 import { nodeFs, type StoreFs } from './storeFs.js';
 import { bookingProblem, emailProblem } from './validation.js';
 
@@ -38,6 +38,8 @@ export interface LowdbStoreOptions {
   readyProbeTtlMs?: number;
   /** After a failed compaction, the next try waits this long, doubling up to a minute (default 1 s). */
   compactRetryMs?: number;
+  /** Draws a booking id (default: crypto-random, bookingIds.ts); the examples use a seeded one. */
+  drawBookingId?: () => number;
 }
 
 /** Idempotency records written between two sweeps of the expired ones (also swept at each compaction). */
@@ -127,6 +129,7 @@ export class LowdbStore implements Store {
     private readonly state: DurableState,
     private readonly log: ChangeLog,
     private readonly snapshot?: SnapshotPlace,
+    private readonly drawBookingId: () => number = randomBookingId,
   ) {}
 
   /**
@@ -193,7 +196,7 @@ export class LowdbStore implements Store {
     };
     let store: LowdbStore | undefined;
     const journal = new Journal(fs, journalPath, appendFile, replay.goodBytes, replay.seq, () => store?.compactIfDue());
-    store = new LowdbStore(loaded.state, journal, snapshot);
+    store = new LowdbStore(loaded.state, journal, snapshot, options.drawBookingId);
     store.snapshotBytes = file.readBytes;
     store.snapshotSeq = exists ? loaded.seq : replay.seq;
     if (!exists) {
@@ -208,12 +211,12 @@ export class LowdbStore implements Store {
   }
 
   /** A store in memory only, for tests that do not test durability. */
-  static async inMemory(): Promise<LowdbStore> {
-    return new LowdbStore(new DurableState(), new NoLog());
+  static async inMemory(options: Pick<LowdbStoreOptions, 'drawBookingId'> = {}): Promise<LowdbStore> {
+    return new LowdbStore(new DurableState(), new NoLog(), undefined, options.drawBookingId);
   }
 
   async insertBooking(build: (id: number) => BookingRecord, idempotency?: IdempotencyCompletion, keepPerAccount?: number): Promise<BookingRecord> {
-    const id = freeBookingId((candidate) => this.state.ids.has(candidate) || this.insertingIds.has(candidate));
+    const id = freeBookingId((candidate) => this.state.ids.has(candidate) || this.insertingIds.has(candidate), this.drawBookingId);
     const booking = build(id);
     const problem = bookingProblem(booking) ?? (booking.id === id ? undefined : 'does not carry the id it was given');
     if (problem) throw new Error(`insertBooking: the booking ${problem}`);

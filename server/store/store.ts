@@ -1,7 +1,7 @@
 import type { BookingRecord } from '../domain/bookings/record.js';
 import { ApiError } from '../errors.js';
 import type { RateLimitDecision, RateLimitWindow } from '../domain/rateLimiter.js';
-import type { OffsetChange, Timeline } from '../domain/accountClocks.js';
+import type { OffsetChange, Timeline } from '../domain/timeline.js';
 
 export type { OffsetChange, RateLimitDecision, RateLimitWindow, Timeline };
 

@@ -9,9 +9,10 @@ import { fr } from './catalogues/fr.js';
 import { nl } from './catalogues/nl.js';
 import type { Language } from './languages.js';
 
-export type MessageKey = keyof typeof en;
+import type { Catalogue, MessageKey } from './catalogue.js';
+
+export type { Catalogue, MessageKey };
 /** Every language has every key of en, and no other (the compiler checks each catalogue). */
-export type Catalogue = Readonly<Record<MessageKey, string>>;
 
 export const CATALOGUES: Readonly<Record<Language, Catalogue>> = { en, nl, de, fr, es };
 

@@ -46,7 +46,6 @@ import { loadNamedPlaces, loadStations, type Landmark } from './landmarks.js';
 import { MAX_PLACE_TEXT_LENGTH } from './placeText.js';
 import { PostcodeDirectory } from './postcodes.js';
 import { normalizePlaceText } from './text.js';
-import type { World } from './world.js';
 
 export type { GeocodeResult, GeocodeSource } from './geocodeResult.js';
 
@@ -156,7 +155,8 @@ export class Geocoder {
     return found?.kind === 'place' ? [found.place] : [];
   }
 
-  static create(world: World): Geocoder {
+  /** Over the world's hotels (typed structurally, so that geocode.ts does not import world.ts, which imports it). */
+  static create(world: { allHotels(): readonly Hotel[] }): Geocoder {
     return new Geocoder(world.allHotels(), airportDirectory(), loadCities(), loadNamedPlaces(), loadStations(), PostcodeDirectory.load());
   }
 

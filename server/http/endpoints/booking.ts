@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../appContext.js';
 import type { BookingRequest, BookingResponse } from '../../contract.js';
 import { IDEMPOTENCY_KEY_HEADER, parseIdempotencyKey, requestFingerprint } from '../../domain/bookings/idempotency.js';
 import { accountOf, clockOf } from '../pipeline.js';

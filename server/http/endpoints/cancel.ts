@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { AppContext } from '../../app.js';
+import type { AppContext } from '../../appContext.js';
 import type { BookhashRequest, CancelResponse } from '../../contract.js';
 import { accountOf, clockOf } from '../pipeline.js';
 import { scenarioOf } from '../scenarioHeader.js';

@@ -6,7 +6,7 @@
  */
 import type { CertificationReport, Verdict } from '../../domain/certification/types.js';
 import type { JournalEntry } from '../../domain/journal/entry.js';
-import { CONTROL_UI_PATH } from './controlUiViews.js';
+import { CONTROL_UI_PATH } from './controlUiPath.js';
 import { html, type SafeHtml } from './html.js';
 
 /** The dashboard shows the newest this many matching calls (the store keeps the last 1,000). */

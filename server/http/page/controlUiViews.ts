@@ -12,7 +12,9 @@ import { html, type SafeHtml } from './html.js';
 import { document } from './layout.js';
 import { pageLink } from './finalizeViews.js';
 
-export const CONTROL_UI_PATH = '/_control/ui';
+import { CONTROL_UI_PATH } from './controlUiPath.js';
+
+export { CONTROL_UI_PATH };
 /** Where sign-in lands: with no session there, the browser refused the cookie (see the router). */
 export const SIGNED_IN_PATH = `${CONTROL_UI_PATH}?signed-in`;
 /** The dashboard lists the newest this many bookings and e-mails (every e-mail stays reachable by number). */

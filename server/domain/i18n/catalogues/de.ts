@@ -1,5 +1,5 @@
 /** German. */
-import type { Catalogue } from '../messages.js';
+import type { Catalogue } from '../catalogue.js';
 
 export const de: Catalogue = {
   'kind.Hotel': 'Hotel', 'kindA.Hotel': 'ein Hotel',

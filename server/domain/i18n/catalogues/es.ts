@@ -1,5 +1,5 @@
 /** Spanish. */
-import type { Catalogue } from '../messages.js';
+import type { Catalogue } from '../catalogue.js';
 
 export const es: Catalogue = {
   'kind.Hotel': 'hotel', 'kindA.Hotel': 'un hotel',

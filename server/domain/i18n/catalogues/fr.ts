@@ -1,5 +1,5 @@
 /** French. */
-import type { Catalogue } from '../messages.js';
+import type { Catalogue } from '../catalogue.js';
 
 export const fr: Catalogue = {
   'kind.Hotel': 'hôtel', 'kindA.Hotel': 'un hôtel',

@@ -1,5 +1,5 @@
 /** Dutch. */
-import type { Catalogue } from '../messages.js';
+import type { Catalogue } from '../catalogue.js';
 
 export const nl: Catalogue = {
   'kind.Hotel': 'hotel', 'kindA.Hotel': 'een hotel',

@@ -1,0 +1,36 @@
+/**
+ * What every router and endpoint may use (built once per app by createApp): its own module, so that
+ * app.ts imports the routers and the routers import only this, never app.ts.
+ */
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { AccountClocks } from './domain/accountClocks.js';
+import type { Accounts } from './domain/accounts.js';
+import type { Bookings } from './domain/bookings/bookings.js';
+import type { HotelDetailsService } from './domain/hotelDetails.js';
+import type { SearchService } from './domain/search.js';
+import type { World } from './domain/world/world.js';
+import type { AuthThrottle } from './http/authThrottle.js';
+import type { RateLimitWindow, Store } from './store/store.js';
+
+/** Everything an endpoint may use. Built once per app. */
+export interface AppContext {
+  store: Store;
+  clock: Clock;
+  /** One clock per account, read by every time rule of its requests and bookings. */
+  clocks: AccountClocks;
+  config: Config;
+  world: World;
+  accounts: Accounts;
+  /** The minute and day windows of search.php and hotel.php (counted in the Store, per client IP). */
+  rateLimits: RateLimitWindow[];
+  search: SearchService;
+  hotelDetails: HotelDetailsService;
+  bookings: Bookings;
+  /** Failed authentications per client IP (base clock): 429 once too many; `failedTotal` counts them. */
+  authThrottle: AuthThrottle;
+  /** One account back to its first-start state (POST /_control/reset): nothing of other accounts changes. */
+  resetAccount(accountId: number): Promise<void>;
+  /** The whole sandbox back to first-start state (admin reset). */
+  reset(): Promise<void>;
+}

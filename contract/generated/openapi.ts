@@ -34,6 +34,9 @@ export type paths = {
          *     - When both `location` and coordinates are given, the coordinates win and no geocoding happens.
          *     - A `location` that cannot be geocoded gives 400 `Unknown location '…'`; when known places are
          *       one or two edits away it adds `Did you mean: A, B, C?` (at most three).
+         *     - `search.location_resolved` names what `location` was geocoded to: its name, its kind (`city`,
+         *       `airport`, `station`, `landmark`, `place`, `postcode`, `address`) and the point searched
+         *       around. Names in other scripts resolve for the 1,000 largest cities ("Москва", "東京", "القاهرة").
          *     - "Identical search" means an identical search of the same account: identical parameters
          *       after defaults and case normalisation, and the same `apikey`. The cache and its
          *       `search_id`s are per account, so an account never receives another account's `search_id`
@@ -568,6 +571,25 @@ export type components = {
             language: string;
             residency: string;
             persons: number;
+            location_resolved?: components["schemas"]["ResolvedLocation"];
+        };
+        /**
+         * @description **Reference behaviour:** what the free-text `location` was geocoded to, so a partner sees why
+         *     these hotels came back. Present when the search point came from `location`; absent when
+         *     coordinates were given. `latitude` and `longitude` equal the search point.
+         */
+        ResolvedLocation: {
+            /** @description The place found, e.g. `Amsterdam, Netherlands`, `Amsterdam Airport Schiphol (AMS)`, `Berlin Hauptbahnhof, Berlin`. */
+            name: string;
+            /**
+             * @description What was matched, which is also the precision: `city` (its centre), `airport`, `station`
+             *     (a main railway station), `landmark` (a sight), `place` (a square, neighbourhood or street),
+             *     `postcode` (the area's centroid) or `address` (a hotel's street address).
+             * @enum {string}
+             */
+            kind: "city" | "airport" | "station" | "landmark" | "place" | "postcode" | "address";
+            latitude: number;
+            longitude: number;
         };
         SearchHotel: {
             /** @description Hotel id, used as `id` in hotel details. */
@@ -708,6 +730,13 @@ export type components = {
             /** @description **Reference behaviour:** the nearest airport with an IATA code within 60 km. */
             airport_iata: string | null;
             distance_to_center_m: number | null;
+            /**
+             * @description **Reference behaviour:** the hotel's phone number in E.164 form (`+` and digits), a number
+             *     valid for the hotel's country (by libphonenumber's metadata) and stable per hotel; null for
+             *     a hotel without detailed local data. Bookings carry the same number as `hotel_phone`, in
+             *     international format.
+             */
+            phone?: string | null;
         };
         HotelTimes: {
             /** @example 15:00 */

@@ -11,7 +11,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { deepFreeze } from '../../contract/deepFreeze.js';
 import type { Clock } from '../clock.js';
-import type { Meal, SearchHotel, SearchRequest, SearchResponse } from '../contract.js';
+import type { Meal, Schemas, SearchHotel, SearchRequest, SearchResponse } from '../contract.js';
 import { badRequest } from '../errors.js';
 import type { Hotel } from './hotel.js';
 import { localDateIn, timeZoneAt } from './localTime.js';
@@ -28,6 +28,7 @@ import type { World } from './world/world.js';
 import type { Store } from '../store/store.js';
 
 export const MAX_HOTELS_PER_SEARCH = 15;
+type ResolvedLocation = Schemas['ResolvedLocation'];
 const SEARCH_LIFETIME_MS = 60 * 60 * 1000;
 /** Identical-search answers kept frozen in this process (about 8 KB each). */
 const MAX_IDENTICAL_ANSWERS = 1_000;
@@ -47,6 +48,8 @@ export interface SearchParams {
   priceTo: number | null;
   includeDescription: boolean;
   includeAmenities: boolean;
+  /** What `location` was geocoded to (absent for a search by coordinates). */
+  resolved?: ResolvedLocation;
 }
 
 /** A valid search as hotel.php reads it by search_id. */
@@ -154,6 +157,7 @@ export class SearchService {
     const hasLongitude = request.longitude !== undefined;
     if (hasLatitude !== hasLongitude) throw badRequest('latitude and longitude must be given together');
     let point: { latitude: number; longitude: number };
+    let resolved: ResolvedLocation | undefined;
     if (request.latitude !== undefined && request.longitude !== undefined) {
       point = { latitude: request.latitude, longitude: request.longitude };
     } else if (request.location !== undefined && request.location.trim() !== '') {
@@ -163,6 +167,7 @@ export class SearchService {
         throw badRequest(`Unknown location '${request.location}'${near.length > 0 ? `. Did you mean: ${near.join(', ')}?` : ''}`);
       }
       point = { latitude: place.latitude, longitude: place.longitude };
+      resolved = { name: place.label, kind: place.source, ...point };
     } else {
       throw badRequest('location is required unless latitude and longitude are given');
     }
@@ -195,6 +200,7 @@ export class SearchService {
       priceTo,
       includeDescription: request.include_description ?? false,
       includeAmenities: request.include_amenities ?? true,
+      ...(resolved ? { resolved } : {}),
     };
   }
 
@@ -235,6 +241,7 @@ export class SearchService {
         language: params.language,
         residency: params.stay.residency,
         persons: params.stay.persons,
+        ...(params.resolved ? { location_resolved: params.resolved } : {}),
       },
       total_hotels: hotels.length,
       hotels,

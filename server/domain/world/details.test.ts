@@ -27,7 +27,7 @@ describe('hotelStatic', () => {
       'policies', 'property', 'quick_features', 'star_rating', 'times', 'type',
     ]);
     expect(Object.keys(details.location).sort()).toEqual([
-      'address', 'airport_iata', 'city', 'country_code', 'distance_to_center_m', 'latitude', 'longitude', 'postal_code', 'region_type',
+      'address', 'airport_iata', 'city', 'country_code', 'distance_to_center_m', 'latitude', 'longitude', 'phone', 'postal_code', 'region_type',
     ]);
     expect(Object.keys(details.times ?? {}).sort()).toEqual(['check_in', 'check_out', 'front_desk_close', 'front_desk_open']);
     expect(Object.keys(details.property ?? {}).sort()).toEqual(['electricity', 'floors', 'payment_methods', 'total_rooms', 'year_built', 'year_renovated']);

@@ -6,6 +6,7 @@
  * Shapes come from the generated contract types (server/contract.ts).
  */
 import type { HotelResponse, Schemas } from '../../contract.js';
+import { hotelPhoneE164 } from '../bookings/hotelPhone.js';
 import type { Hotel } from '../hotel.js';
 import { textLanguageOf, type Language } from '../i18n/languages.js';
 import { messagesFor, type Messages } from '../i18n/messages.js';
@@ -113,6 +114,7 @@ function locationOf(hotel: Hotel, facts: HotelFacts | undefined): HotelLocation 
     region_type: facts ? facts.regionType : 'City',
     airport_iata: facts ? facts.airportIata : nearestAirportIata(hotel),
     distance_to_center_m: Number.isFinite(hotel.distanceToCenterM) ? Math.round(hotel.distanceToCenterM) : null,
+    phone: hotelPhoneE164(hotel),
   };
 }
 

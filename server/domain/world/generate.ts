@@ -7,6 +7,7 @@ import { PROPERTY_KINDS, type Hotel, type PropertyKind } from '../hotel.js';
 import { cityLatitude, cityLongitude, loadCities, type CityRecord } from './cities.js';
 import { priceFactorOf } from './countries.js';
 import { localCurrencyOf } from './currencies.js';
+import { ashore, CoastMask } from './coastMask.js';
 import { distanceM, offsetByMetres, roundCoordinate, type LatLon } from './geo.js';
 import { hotelName, postalCode, streetAddress } from './naming.js';
 import { timeZoneAt } from '../localTime.js';
@@ -236,7 +237,11 @@ export function generateHotels(options: GenerateOptions = {}): Hotel[] {
 
   const hotels: Hotel[] = new Array<Hotel>(hotelCount);
   let nextId = 1;
+  // Read for this generation only: the rasters are not kept once the hotels are placed.
+  const coast = CoastMask.load();
   for (const { city, hotelCount: cityHotels } of allocateHotels(loadCities(), hotelCount)) {
+    const coastKey = `c${city.cityId}`;
+    const coastal = coast.has(coastKey);
     const centre: LatLon = { latitude: cityLatitude(city), longitude: cityLongitude(city) };
     const spreadM = citySpreadM(city.population);
     const countryCode = city.country.toUpperCase();
@@ -252,7 +257,10 @@ export function generateHotels(options: GenerateOptions = {}): Hotel[] {
       const kind = coverAllKinds && indexInCity < PROPERTY_KINDS.length
         ? (PROPERTY_KINDS[indexInCity] as PropertyKind)
         : random.weighted(KIND_WEIGHTS);
-      const position = settle(kind, hotelPosition(random, centre, spreadM), centre, spreadM, city.population);
+      const settled = settle(kind, hotelPosition(random, centre, spreadM), centre, spreadM, city.population);
+      // Off the sea (fixtures/coastMask.json), keeping a rural kind out of the centre.
+      const dry = coastal ? ashore(coast, coastKey, settled, centre, RURAL_KINDS.has(kind) ? RURAL_TOWN_MIN_SPREADS * spreadM : 0) : settled;
+      const position = dry === settled || insideScenarioCircle(dry) ? settled : dry;
       hotels[id - 1] = {
         id,
         name: hotelName(random, kind, city.name),
@@ -275,7 +283,7 @@ export function generateHotels(options: GenerateOptions = {}): Hotel[] {
     }
   }
   if (options.airportHotels ?? hotelCount >= AIRPORT_HOTELS_MIN_WORLD) {
-    return hotels.concat(generateAirportHotels(seed, hotelCount + 1, (city) => cityPriceLevel(city.population, city.country.toUpperCase())));
+    return hotels.concat(generateAirportHotels(seed, hotelCount + 1, (city) => cityPriceLevel(city.population, city.country.toUpperCase()), coast));
   }
   return hotels;
 }

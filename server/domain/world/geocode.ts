@@ -23,8 +23,9 @@
  *  8. A typed place of several pieces in any order: address, postcode, place, city, region,
  *     country ("Keizersgracht 312, Amsterdam", "berlin alexanderplatz", "Paris, TX"); see
  *     geocodeTypedPlace.ts for its rules and the precision of each kind of answer.
- *  9. Text in another script: its Latin transliteration (`transliteration`), after the curated native
- *     names of large cities whose script cannot be transliterated back (cityScriptNames.ts: 東京, القاهرة, תל אביב).
+ *  9. Text in another script: the names of the 1,000 largest cities in other scripts are city names
+ *     (step 3; fixtures/cityNativeNames.json from GeoNames, and cityScriptNames.ts: 東京, القاهرة, תל אביב);
+ *     any other text in another script is tried as its Latin transliteration (`transliteration`).
  * 10. A typo: the only major city or curated place one edit away ("Amsterdm"); else `suggest`
  *     names up to three near ones (geocodeTypos.ts).
  * Unknown text, or text longer than the API's 200 characters → undefined.
@@ -36,6 +37,7 @@ import { airportDirectory, type Airport, type AirportDirectory } from './airport
 import { cityLatitude, cityLongitude, loadCities, type CityRecord } from './cities.js';
 import { transliterate } from 'transliteration';
 import { CITY_ALIASES } from './cityAliases.js';
+import { loadCityNativeNames } from './cityNativeNames.js';
 import { CITY_SCRIPT_NAMES } from './cityScriptNames.js';
 import { buildCountryIndex } from './countryNames.js';
 import { airportResult, cityResult, landmarkResult, type GeocodeResult } from './geocodeResult.js';
@@ -84,6 +86,8 @@ export class Geocoder {
   private readonly gazetteer: Gazetteer;
   private readonly forms: PlaceForms;
   private readonly typos = new TypoIndex<CityRecord | Landmark>();
+  /** "latitude,longitude" of every main station (stations.json). */
+  private readonly stationPoints: ReadonlySet<string>;
 
   private constructor(
     private readonly hotels: readonly Hotel[],
@@ -92,8 +96,10 @@ export class Geocoder {
     curatedPlaces: readonly Landmark[],
     stations: readonly Landmark[],
     private readonly postcodes: PostcodeDirectory,
+    nativeNames: ReadonlyMap<number, readonly string[]> = new Map(),
   ) {
     const namedPlaces = [...curatedPlaces, ...stations];
+    this.stationPoints = new Set(stations.map((station) => `${station.latitude},${station.longitude}`));
     for (const place of namedPlaces) {
       const keys = new Set([place.name, ...place.aliases].map((name) => namedPlaceKey(normalizePlaceText(name))));
       for (const key of keys) {
@@ -106,6 +112,7 @@ export class Geocoder {
     for (const city of cities) {
       countryCodes.add(city.country);
       this.addCity(normalizePlaceText(city.name), city);
+      for (const name of nativeNames.get(city.cityId) ?? []) this.addCity(normalizePlaceText(name), city);
     }
     for (const [alias, target] of [...Object.entries(CITY_ALIASES), ...Object.entries(CITY_SCRIPT_NAMES)]) {
       const [name = '', country] = target.split('|');
@@ -115,6 +122,8 @@ export class Geocoder {
     this.countries = buildCountryIndex(countryCodes);
     for (const [key, list] of this.citiesByName) {
       const city = this.bestCity(key);
+      // Names in other scripts are matched exactly, or through their transliteration: no typo index for them.
+      if (NON_LATIN_LETTER.test(key)) continue;
       if (city && (city.population >= MAJOR_CITY_MIN_POPULATION || this.cityAliasKeys.has(key)) && list.length > 0) {
         this.typos.add(key, city, city.name, city.population);
       }
@@ -157,7 +166,7 @@ export class Geocoder {
 
   /** Over the world's hotels (typed structurally, so that geocode.ts does not import world.ts, which imports it). */
   static create(world: { allHotels(): readonly Hotel[] }): Geocoder {
-    return new Geocoder(world.allHotels(), airportDirectory(), loadCities(), loadNamedPlaces(), loadStations(), PostcodeDirectory.load());
+    return new Geocoder(world.allHotels(), airportDirectory(), loadCities(), loadNamedPlaces(), loadStations(), PostcodeDirectory.load(), loadCityNativeNames());
   }
 
   resolve(text: string): GeocodeResult | undefined {
@@ -165,7 +174,10 @@ export class Geocoder {
     // The gazetteer never changes, so a text resolves the same way every time (identical searches repeat it).
     const remembered = this.resolved.get(text);
     if (remembered !== undefined) return remembered || undefined;
-    const result = this.resolveAfresh(text);
+    const found = this.resolveAfresh(text);
+    // A curated landmark or place that is also a main station (same point: "Berlin Hauptbahnhof") is a station.
+    const result = found && (found.source === 'landmark' || found.source === 'place') && this.stationPoints.has(`${found.latitude},${found.longitude}`)
+      ? { ...found, source: 'station' as const } : found;
     this.resolved.set(text, result ? deepFreeze(result) : false);
     return result;
   }

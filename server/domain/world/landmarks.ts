@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 
-export type LandmarkKind = 'landmark' | 'square' | 'neighbourhood' | 'street';
+/** 'station' is given by loadStations (fixtures/stations.json), never written in a file. */
+export type LandmarkKind = 'landmark' | 'square' | 'neighbourhood' | 'street' | 'station';
 
 export interface Landmark {
   name: string;
@@ -22,7 +23,7 @@ export interface Landmark {
 
 const LANDMARKS_FILE = new URL('../../../fixtures/landmarks.json', import.meta.url);
 export const PLACES_FILE = new URL('../../../fixtures/places.json', import.meta.url);
-/** Main stations of major cities (fixtures/stations.json), all kind 'landmark'. */
+/** Main stations of major cities (fixtures/stations.json); loadStations gives them kind 'station'. */
 export const STATIONS_FILE = new URL('../../../fixtures/stations.json', import.meta.url);
 const KINDS: ReadonlySet<string> = new Set(['landmark', 'square', 'neighbourhood', 'street']);
 
@@ -46,5 +47,5 @@ export function loadNamedPlaces(): Landmark[] {
 
 /** Main stations; the first station of a city in the file is its main one. */
 export function loadStations(): Landmark[] {
-  return loadLandmarks(STATIONS_FILE);
+  return loadLandmarks(STATIONS_FILE).map((station) => ({ ...station, kind: 'station' as const }));
 }

@@ -230,11 +230,20 @@ function insideScenarioCircle(position: LatLon): boolean {
 
 /** Generates the world's hotels: city hotels with ids 1..hotelCount, then the airport hotels (if any). */
 export function generateHotels(options: GenerateOptions = {}): Hotel[] {
+  const hotels: Hotel[] = [];
+  generateHotelsInto(options, (hotel) => hotels.push(hotel));
+  return hotels;
+}
+
+/**
+ * The hotels of generateHotels, handed to `sink` one at a time in id order, so a caller that packs
+ * them (World) never holds them all as objects.
+ */
+export function generateHotelsInto(options: GenerateOptions, sink: (hotel: Hotel) => void): void {
   const seed = options.seed ?? DEFAULT_SEED;
   const hotelCount = options.hotelCount ?? DEFAULT_HOTEL_COUNT;
   if (!Number.isInteger(hotelCount) || hotelCount < 1) throw new Error(`hotelCount must be a positive integer, got ${hotelCount}`);
 
-  const hotels: Hotel[] = new Array<Hotel>(hotelCount);
   let nextId = 1;
   for (const { city, hotelCount: cityHotels } of allocateHotels(loadCities(), hotelCount)) {
     const centre: LatLon = { latitude: cityLatitude(city), longitude: cityLongitude(city) };
@@ -253,7 +262,7 @@ export function generateHotels(options: GenerateOptions = {}): Hotel[] {
         ? (PROPERTY_KINDS[indexInCity] as PropertyKind)
         : random.weighted(KIND_WEIGHTS);
       const position = settle(kind, hotelPosition(random, centre, spreadM), centre, spreadM, city.population);
-      hotels[id - 1] = {
+      sink({
         id,
         name: hotelName(random, kind, city.name),
         address: streetAddress(random, countryCode, maxHouseNumber),
@@ -271,11 +280,11 @@ export function generateHotels(options: GenerateOptions = {}): Hotel[] {
         cityPriceLevel: priceLevel,
         timeZone: timeZoneAt(position.latitude, position.longitude),
         scenario: [],
-      };
+      });
     }
   }
+  if (nextId !== hotelCount + 1) throw new Error(`allocated ${nextId - 1} hotels instead of ${hotelCount}`);
   if (options.airportHotels ?? hotelCount >= AIRPORT_HOTELS_MIN_WORLD) {
-    return hotels.concat(generateAirportHotels(seed, hotelCount + 1, (city) => cityPriceLevel(city.population, city.country.toUpperCase())));
+    for (const hotel of generateAirportHotels(seed, hotelCount + 1, (city) => cityPriceLevel(city.population, city.country.toUpperCase()))) sink(hotel);
   }
-  return hotels;
 }

@@ -46,7 +46,14 @@ import { loadNamedPlaces, loadStations, type Landmark } from './landmarks.js';
 import { MAX_PLACE_TEXT_LENGTH } from './placeText.js';
 import { PostcodeDirectory } from './postcodes.js';
 import { normalizePlaceText } from './text.js';
-import type { World } from './world.js';
+import { AddressIndex, type AddressParts } from './addressIndex.js';
+
+/** What the geocoder needs of the world (World has it): its hotels by index, 0..size-1, and their addresses. */
+export interface GeocoderHotels {
+  readonly size: number;
+  hotelAt(index: number): Hotel | undefined;
+  addressAt(index: number): AddressParts | undefined;
+}
 
 export type { GeocodeResult, GeocodeSource } from './geocodeResult.js';
 
@@ -79,7 +86,7 @@ export class Geocoder {
   /** Normalised names of the cities airports serve ("amsterdam", "london"). */
   private readonly airportCityNames = new Set<string>();
   private readonly countries: Map<string, string>;
-  private addressIndex: Map<string, Hotel> | undefined;
+  private addressIndex: AddressIndex | undefined;
   /** Texts resolved lately, and what they resolved to (false: nothing). */
   private readonly resolved = new LRUCache<string, GeocodeResult | false>({ max: RESOLVED_TEXTS_KEPT });
   private readonly gazetteer: Gazetteer;
@@ -87,7 +94,7 @@ export class Geocoder {
   private readonly typos = new TypoIndex<CityRecord | Landmark>();
 
   private constructor(
-    private readonly hotels: readonly Hotel[],
+    private readonly hotels: GeocoderHotels,
     private readonly airports: AirportDirectory,
     cities: readonly CityRecord[],
     curatedPlaces: readonly Landmark[],
@@ -156,8 +163,8 @@ export class Geocoder {
     return found?.kind === 'place' ? [found.place] : [];
   }
 
-  static create(world: World): Geocoder {
-    return new Geocoder(world.allHotels(), airportDirectory(), loadCities(), loadNamedPlaces(), loadStations(), PostcodeDirectory.load());
+  static create(world: GeocoderHotels): Geocoder {
+    return new Geocoder(world, airportDirectory(), loadCities(), loadNamedPlaces(), loadStations(), PostcodeDirectory.load());
   }
 
   resolve(text: string): GeocodeResult | undefined {
@@ -265,7 +272,8 @@ export class Geocoder {
 
   private address(key: string): GeocodeResult | undefined {
     if (!/[0-9]/.test(key)) return undefined; // every address has a house number; spares building the index
-    const hotel = this.addresses().get(key);
+    const index = this.addresses().find(key);
+    const hotel = index === undefined ? undefined : this.hotels.hotelAt(index);
     if (!hotel) return undefined;
     return { latitude: hotel.latitude, longitude: hotel.longitude, label: `${hotel.address}, ${hotel.postalCode} ${hotel.city}`, source: 'address' };
   }
@@ -279,27 +287,10 @@ export class Geocoder {
     this.addresses();
   }
 
-  /** Address keys of all hotels, built once. */
-  private addresses(): Map<string, Hotel> {
-    if (this.addressIndex) return this.addressIndex;
-    const index = new Map<string, Hotel>();
-    const normalisedCities = new Map<string, string>();
-    const addKey = (key: string, hotel: Hotel): void => {
-      if (!index.has(key)) index.set(key, hotel); // same address twice: the lowest id wins
-    };
-    for (const hotel of this.hotels) {
-      let city = normalisedCities.get(hotel.city);
-      if (city === undefined) {
-        city = normalizePlaceText(hotel.city);
-        normalisedCities.set(hotel.city, city);
-      }
-      const street = normalizePlaceText(hotel.address);
-      addKey(street, hotel);
-      addKey(`${street} ${city}`, hotel);
-      addKey(`${street} ${normalizePlaceText(hotel.postalCode)} ${city}`, hotel);
-    }
-    this.addressIndex = index;
-    return index;
+  /** Address keys of all hotels (hashed, see addressIndex.ts), built once. */
+  private addresses(): AddressIndex {
+    this.addressIndex ??= new AddressIndex(this.hotels.size, (index) => this.hotels.addressAt(index));
+    return this.addressIndex;
   }
 }
 

@@ -47,6 +47,7 @@ import { MAX_PLACE_TEXT_LENGTH } from './placeText.js';
 import { PostcodeDirectory } from './postcodes.js';
 import { normalizePlaceText } from './text.js';
 import { AddressIndex, type AddressParts } from './addressIndex.js';
+import { CityNameIndex } from './cityNameIndex.js';
 
 /** What the geocoder needs of the world (World has it): its hotels by index, 0..size-1, and their addresses. */
 export interface GeocoderHotels {
@@ -77,7 +78,7 @@ function namedPlaceKey(normalised: string): string {
 export class Geocoder {
   /** Curated landmarks and places by namedPlaceKey of each name and alias; landmarks first. */
   private readonly namedPlacesByKey = new Map<string, Landmark[]>();
-  private readonly citiesByName = new Map<string, CityRecord[]>();
+  private readonly citiesByName: CityNameIndex;
   private readonly airportsByName = new Map<string, Airport>();
   /** Each word of an airport name → the airports' names padded with spaces (for whole-word matching) holding it. */
   private readonly paddedAirportNamesByWord = new Map<string, Array<{ padded: string; airport: Airport }>>();
@@ -111,19 +112,19 @@ export class Geocoder {
       }
     }
     const countryCodes = new Set<string>();
-    for (const city of cities) {
-      countryCodes.add(city.country);
-      this.addCity(normalizePlaceText(city.name), city);
-    }
+    for (const city of cities) countryCodes.add(city.country);
+    this.citiesByName = new CityNameIndex(cities);
     for (const [alias, target] of [...Object.entries(CITY_ALIASES), ...Object.entries(CITY_SCRIPT_NAMES)]) {
       const [name = '', country] = target.split('|');
       const city = this.bestCity(normalizePlaceText(name), (candidate) => candidate.country === country);
       if (city) this.addCity(normalizePlaceText(alias), city);
     }
     this.countries = buildCountryIndex(countryCodes);
-    for (const [key, list] of this.citiesByName) {
+    // Only names of a major city, curated aliases and added names can qualify; in the index's key order.
+    const majorCities = cities.filter((city) => city.population >= MAJOR_CITY_MIN_POPULATION);
+    for (const key of this.citiesByName.keysOf(majorCities, this.cityAliasKeys)) {
       const city = this.bestCity(key);
-      if (city && (city.population >= MAJOR_CITY_MIN_POPULATION || this.cityAliasKeys.has(key)) && list.length > 0) {
+      if (city && (city.population >= MAJOR_CITY_MIN_POPULATION || this.cityAliasKeys.has(key))) {
         this.typos.add(key, city, city.name, city.population);
       }
     }
@@ -211,10 +212,7 @@ export class Geocoder {
   }
 
   private addCity(key: string, city: CityRecord): void {
-    if (!key) return;
-    const list = this.citiesByName.get(key);
-    if (list) list.push(city);
-    else this.citiesByName.set(key, [city]);
+    this.citiesByName.add(key, city);
   }
 
   private landmark(key: string): GeocodeResult | undefined {

@@ -23,6 +23,8 @@ interface Memory {
   heapUsedAfterGcMb: number;
   rssMb: number;
   externalMb: number;
+  /** CPU time (user + system) of the server process so far. */
+  cpuMs: number;
 }
 
 if (process.env.STARTUP_PROBE === '1') installProbe();
@@ -30,6 +32,7 @@ if (process.env.STARTUP_PROBE === '1') installProbe();
 /** In the server process: answers every IPC message with its memory (heap before and after a full GC). */
 function installProbe(): void {
   process.on('message', () => {
+    const cpu = process.cpuUsage();
     const before = process.memoryUsage();
     setFlagsFromString('--expose-gc');
     (runInNewContext('gc') as () => void)();
@@ -40,6 +43,7 @@ function installProbe(): void {
       heapUsedAfterGcMb: mb(after.heapUsed),
       rssMb: mb(after.rss),
       externalMb: mb(after.external),
+      cpuMs: Math.round((cpu.user + cpu.system) / 1000),
     };
     process.send?.(memory);
   });
@@ -110,6 +114,8 @@ async function oneRun(): Promise<Record<string, number>> {
     const afterSearch = await ask(child);
     return {
       ready_ms: Math.round(readyMs),
+      // CPU time to the first look at rest: depends far less than ready_ms on other load of the machine.
+      cpu_ms_to_ready: atRest.cpuMs,
       // The server's own figure: from the listen to the app (world, geocoder) built, without node and tsx.
       app_built_ms: Number(/ready in (\d+) ms/.exec(output)?.[1] ?? NaN),
       heap_used_mb: atRest.heapUsedMb,

@@ -9,7 +9,7 @@ const wanted = (name: string) => only.length === 0 || only.includes(name);
 // (Options of a section, e.g. soak's `--minutes 3`, are no section names, so they select nothing else.)
 const results: Record<string, unknown> = { node: process.version, cpus: (await import('node:os')).cpus().length };
 // Each section is loaded only when it runs, so `npm run bench startup` stays light.
-if (wanted('startup')) results.startup = await (await import('./bench/startup.js')).benchStartup();
+if (wanted('startup')) results.startup = await (await import('./bench/startup.js')).benchStartup(only);
 if (wanted('search')) results.search = await (await import('./bench/search.js')).benchSearch();
 if (wanted('http')) results.http = await (await import('./bench/http.js')).benchHttp();
 if (wanted('bookings')) results.bookings = await (await import('./bench/bookings.js')).benchBookings();

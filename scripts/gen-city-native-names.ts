@@ -16,7 +16,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { loadCities, type CityRecord } from '../server/domain/world/cities.js';
+import { cityLatitude, cityLongitude, loadCities, type CityRecord } from '../server/domain/world/cities.js';
 import { distanceM } from '../server/domain/world/geo.js';
 import { normalizePlaceText } from '../server/domain/world/text.js';
 
@@ -68,7 +68,7 @@ function readGeoNames(): { byId: Map<number, GeoNamesRow>; byName: Map<string, G
 function rowOf(city: CityRecord, geonames: ReturnType<typeof readGeoNames>): GeoNamesRow | undefined {
   const byId = geonames.byId.get(city.cityId);
   if (byId) return byId;
-  const [longitude, latitude] = city.loc.coordinates;
+  const [longitude, latitude] = [cityLongitude(city), cityLatitude(city)];
   return (geonames.byName.get(`${normalizePlaceText(city.name)}|${city.country}`) ?? [])
     .find((row) => distanceM(latitude, longitude, row.latitude, row.longitude) < 20_000);
 }

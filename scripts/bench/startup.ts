@@ -1,46 +1,155 @@
-/** Startup time and memory of the real server process (`node --import tsx server/bin.ts`). */
-import { spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+/**
+ * `npm run bench -- startup`: the server started as `npm start` starts it (same node flags, embedded
+ * store in a temporary file), no traffic. Reports the time from spawn to the first 200 on /healthz
+ * (the world and the geocoder are built before the first request is answered) and the server's own
+ * "ready in N ms" (the app built after the listen, without node and tsx), then heap used and RSS at
+ * rest (heap before and after a full GC, asked over IPC from a probe loaded first) 0.5 s after the
+ * first 200 and again 10 s later, and the same after one search. Runs `--runs N` times (3 by default) and gives each run and the median.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { freePort } from '../../server/testing/freePort.js';
-import { rssMegabytes } from './processes.js';
 
-export async function benchStartup(): Promise<Record<string, unknown>> {
-  const port = await freePort();
-  const dbFile = join(await mkdtemp(join(tmpdir(), 'bench-startup-')), 'db.json');
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/bin.ts'], {
-    env: { ...process.env, PORT: String(port), DB_FILE: dbFile },
-    stdio: ['ignore', 'pipe', 'inherit'],
+/** The second look at rest, this long after the first (still no traffic). */
+const SETTLE_MS = 10_000;
+
+interface Memory {
+  heapUsedMb: number;
+  heapUsedAfterGcMb: number;
+  rssMb: number;
+  externalMb: number;
+  /** CPU time (user + system) of the server process so far. */
+  cpuMs: number;
+}
+
+if (process.env.STARTUP_PROBE === '1') installProbe();
+
+/** In the server process: answers every IPC message with its memory (heap before and after a full GC). */
+function installProbe(): void {
+  process.on('message', () => {
+    const cpu = process.cpuUsage();
+    const before = process.memoryUsage();
+    setFlagsFromString('--expose-gc');
+    (runInNewContext('gc') as () => void)();
+    const after = process.memoryUsage();
+    const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
+    const memory: Memory = {
+      heapUsedMb: mb(before.heapUsed),
+      heapUsedAfterGcMb: mb(after.heapUsed),
+      rssMb: mb(after.rss),
+      externalMb: mb(after.external),
+      cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    };
+    process.send?.(memory);
   });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('server did not start within 60 s')), 60_000);
-      child.stdout.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('listening on')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  process.channel?.unref();
+}
+
+/** `npm start`'s node arguments with the probe loaded first. */
+function startArguments(): string[] {
+  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const args = /^(?:exec )?node (.+)$/.exec(start.trim())?.[1]?.split(/\s+/);
+  if (!args) throw new Error(`npm start is not "node …": ${start}`);
+  args.splice(args.length - 1, 0, '--import', './scripts/bench/startup.ts');
+  return args;
+}
+
+async function ask(child: ChildProcess): Promise<Memory> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no answer from the probe within 30 s')), 30_000);
+    child.once('message', (message) => {
+      clearTimeout(timer);
+      resolve(message as Memory);
     });
-    const listeningMs = performance.now() - started;
-    const rssAtStart = await rssMegabytes(child.pid as number);
+    child.send('memory');
+  });
+}
+
+/** Polls /healthz every 10 ms until it answers 200 (60 s at the most); milliseconds since `started`. */
+async function firstHealthy(url: string, started: number, child: ChildProcess): Promise<number> {
+  const deadline = started + 60_000;
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  while (performance.now() < deadline && !exited) {
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.status === 200) return performance.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(exited ? 'server exited before /healthz answered' : '/healthz did not answer 200 within 60 s');
+}
+
+async function oneRun(): Promise<Record<string, number>> {
+  const port = await freePort();
+  const dir = await mkdtemp(join(tmpdir(), 'bench-startup-'));
+  const started = performance.now();
+  const child = spawn(process.execPath, startArguments(), {
+    env: { ...process.env, STARTUP_PROBE: '1', PORT: String(port), DB_FILE: join(dir, 'db.json'), LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  try {
+    const readyMs = await firstHealthy(`http://127.0.0.1:${port}/healthz`, started, child);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // let start-up settle; still no traffic
+    const atRest = await ask(child);
+    // V8 gives back the young generation grown during the build only after some idle time.
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const settled = await ask(child);
     const response = await fetch(`http://127.0.0.1:${port}/search.php`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ apikey: 'demo-key-1', checkin: '2026-12-15', checkout: '2026-12-18', location: 'Amsterdam' }),
     });
     await response.arrayBuffer();
-    const firstSearchMs = performance.now() - started;
+    const afterSearch = await ask(child);
     return {
-      startup_to_listening_ms: Math.round(listeningMs),
-      startup_to_first_search_ms: Math.round(firstSearchMs),
-      rss_mb_at_start: rssAtStart,
-      rss_mb_after_first_search: await rssMegabytes(child.pid as number),
+      ready_ms: Math.round(readyMs),
+      // CPU time to the first look at rest: depends far less than ready_ms on other load of the machine.
+      cpu_ms_to_ready: atRest.cpuMs,
+      // The server's own figure: from the listen to the app (world, geocoder) built, without node and tsx.
+      app_built_ms: Number(/ready in (\d+) ms/.exec(output)?.[1] ?? NaN),
+      heap_used_mb: atRest.heapUsedMb,
+      heap_used_after_gc_mb: atRest.heapUsedAfterGcMb,
+      rss_mb: atRest.rssMb,
+      external_mb: atRest.externalMb,
+      heap_used_after_gc_settled_mb: settled.heapUsedAfterGcMb,
+      rss_settled_mb: settled.rssMb,
+      heap_used_after_gc_after_one_search_mb: afterSearch.heapUsedAfterGcMb,
+      rss_after_one_search_mb: afterSearch.rssMb,
     };
   } finally {
     child.kill('SIGKILL');
+    await rm(dir, { recursive: true, force: true });
   }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+export async function benchStartup(args: readonly string[] = []): Promise<Record<string, unknown>> {
+  const runsAt = args.indexOf('--runs');
+  const runs = Math.min(20, Math.max(1, runsAt >= 0 ? Number(args[runsAt + 1]) || 3 : 3));
+  const results: Array<Record<string, number>> = [];
+  for (let i = 0; i < runs; i++) results.push(await oneRun());
+  const medians: Record<string, number> = {};
+  for (const key of Object.keys(results[0] ?? {})) medians[key] = median(results.map((run) => run[key] as number));
+  return {
+    machine: `${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}`,
+    node: process.version,
+    command: `node ${startArguments().filter((arg, i, all) => arg !== '--import' || all[i + 1] !== './scripts/bench/startup.ts').filter((arg) => arg !== './scripts/bench/startup.ts').join(' ')}`,
+    median: medians,
+    runs: results,
+  };
 }

@@ -231,11 +231,20 @@ function insideScenarioCircle(position: LatLon): boolean {
 
 /** Generates the world's hotels: city hotels with ids 1..hotelCount, then the airport hotels (if any). */
 export function generateHotels(options: GenerateOptions = {}): Hotel[] {
+  const hotels: Hotel[] = [];
+  generateHotelsInto(options, (hotel) => hotels.push(hotel));
+  return hotels;
+}
+
+/**
+ * The hotels of generateHotels, handed to `sink` one at a time in id order, so a caller that packs
+ * them (World) never holds them all as objects.
+ */
+export function generateHotelsInto(options: GenerateOptions, sink: (hotel: Hotel) => void): void {
   const seed = options.seed ?? DEFAULT_SEED;
   const hotelCount = options.hotelCount ?? DEFAULT_HOTEL_COUNT;
   if (!Number.isInteger(hotelCount) || hotelCount < 1) throw new Error(`hotelCount must be a positive integer, got ${hotelCount}`);
 
-  const hotels: Hotel[] = new Array<Hotel>(hotelCount);
   let nextId = 1;
   // Read for this generation only: the rasters are not kept once the hotels are placed.
   const coast = CoastMask.load();
@@ -261,7 +270,7 @@ export function generateHotels(options: GenerateOptions = {}): Hotel[] {
       // Off the sea (fixtures/coastMask.json), keeping a rural kind out of the centre.
       const dry = coastal ? ashore(coast, coastKey, settled, centre, RURAL_KINDS.has(kind) ? RURAL_TOWN_MIN_SPREADS * spreadM : 0) : settled;
       const position = dry === settled || insideScenarioCircle(dry) ? settled : dry;
-      hotels[id - 1] = {
+      sink({
         id,
         name: hotelName(random, kind, city.name),
         address: streetAddress(random, countryCode, maxHouseNumber),
@@ -279,11 +288,11 @@ export function generateHotels(options: GenerateOptions = {}): Hotel[] {
         cityPriceLevel: priceLevel,
         timeZone: timeZoneAt(position.latitude, position.longitude),
         scenario: [],
-      };
+      });
     }
   }
+  if (nextId !== hotelCount + 1) throw new Error(`allocated ${nextId - 1} hotels instead of ${hotelCount}`);
   if (options.airportHotels ?? hotelCount >= AIRPORT_HOTELS_MIN_WORLD) {
-    return hotels.concat(generateAirportHotels(seed, hotelCount + 1, (city) => cityPriceLevel(city.population, city.country.toUpperCase()), coast));
+    for (const hotel of generateAirportHotels(seed, hotelCount + 1, (city) => cityPriceLevel(city.population, city.country.toUpperCase()), coast)) sink(hotel);
   }
-  return hotels;
 }

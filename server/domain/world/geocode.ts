@@ -48,6 +48,15 @@ import { loadNamedPlaces, loadStations, type Landmark } from './landmarks.js';
 import { MAX_PLACE_TEXT_LENGTH } from './placeText.js';
 import { PostcodeDirectory } from './postcodes.js';
 import { normalizePlaceText } from './text.js';
+import { AddressIndex, type AddressParts } from './addressIndex.js';
+import { CityNameIndex } from './cityNameIndex.js';
+
+/** What the geocoder needs of the world (World has it): its hotels by index, 0..size-1, and their addresses. */
+export interface GeocoderHotels {
+  readonly size: number;
+  hotelAt(index: number): Hotel | undefined;
+  addressAt(index: number): AddressParts | undefined;
+}
 
 export type { GeocodeResult, GeocodeSource } from './geocodeResult.js';
 
@@ -71,7 +80,7 @@ function namedPlaceKey(normalised: string): string {
 export class Geocoder {
   /** Curated landmarks and places by namedPlaceKey of each name and alias; landmarks first. */
   private readonly namedPlacesByKey = new Map<string, Landmark[]>();
-  private readonly citiesByName = new Map<string, CityRecord[]>();
+  private readonly citiesByName: CityNameIndex;
   private readonly airportsByName = new Map<string, Airport>();
   /** Each word of an airport name → the airports' names padded with spaces (for whole-word matching) holding it. */
   private readonly paddedAirportNamesByWord = new Map<string, Array<{ padded: string; airport: Airport }>>();
@@ -80,7 +89,7 @@ export class Geocoder {
   /** Normalised names of the cities airports serve ("amsterdam", "london"). */
   private readonly airportCityNames = new Set<string>();
   private readonly countries: Map<string, string>;
-  private addressIndex: Map<string, Hotel> | undefined;
+  private addressIndex: AddressIndex | undefined;
   /** Texts resolved lately, and what they resolved to (false: nothing). */
   private readonly resolved = new LRUCache<string, GeocodeResult | false>({ max: RESOLVED_TEXTS_KEPT });
   private readonly gazetteer: Gazetteer;
@@ -90,7 +99,7 @@ export class Geocoder {
   private readonly stationPoints: ReadonlySet<string>;
 
   private constructor(
-    private readonly hotels: readonly Hotel[],
+    private readonly hotels: GeocoderHotels,
     private readonly airports: AirportDirectory,
     cities: readonly CityRecord[],
     curatedPlaces: readonly Landmark[],
@@ -109,22 +118,23 @@ export class Geocoder {
       }
     }
     const countryCodes = new Set<string>();
-    for (const city of cities) {
-      countryCodes.add(city.country);
-      this.addCity(normalizePlaceText(city.name), city);
-      for (const name of nativeNames.get(city.cityId) ?? []) this.addCity(normalizePlaceText(name), city);
-    }
+    for (const city of cities) countryCodes.add(city.country);
+    this.citiesByName = new CityNameIndex(cities);
+    // Names in the city's own scripts (GeoNames), after the data set's own names, in city order.
+    for (const city of cities) for (const name of nativeNames.get(city.cityId) ?? []) this.addCity(normalizePlaceText(name), city);
     for (const [alias, target] of [...Object.entries(CITY_ALIASES), ...Object.entries(CITY_SCRIPT_NAMES)]) {
       const [name = '', country] = target.split('|');
       const city = this.bestCity(normalizePlaceText(name), (candidate) => candidate.country === country);
       if (city) this.addCity(normalizePlaceText(alias), city);
     }
     this.countries = buildCountryIndex(countryCodes);
-    for (const [key, list] of this.citiesByName) {
+    // Only names of a major city, curated aliases and added names can qualify; in the index's key order.
+    const majorCities = cities.filter((city) => city.population >= MAJOR_CITY_MIN_POPULATION);
+    for (const key of this.citiesByName.keysOf(majorCities, this.cityAliasKeys)) {
       const city = this.bestCity(key);
       // Names in other scripts are matched exactly, or through their transliteration: no typo index for them.
       if (NON_LATIN_LETTER.test(key)) continue;
-      if (city && (city.population >= MAJOR_CITY_MIN_POPULATION || this.cityAliasKeys.has(key)) && list.length > 0) {
+      if (city && (city.population >= MAJOR_CITY_MIN_POPULATION || this.cityAliasKeys.has(key))) {
         this.typos.add(key, city, city.name, city.population);
       }
     }
@@ -164,9 +174,9 @@ export class Geocoder {
     return found?.kind === 'place' ? [found.place] : [];
   }
 
-  /** Over the world's hotels (typed structurally, so that geocode.ts does not import world.ts, which imports it). */
-  static create(world: { allHotels(): readonly Hotel[] }): Geocoder {
-    return new Geocoder(world.allHotels(), airportDirectory(), loadCities(), loadNamedPlaces(), loadStations(), PostcodeDirectory.load(), loadCityNativeNames());
+  /** Over the world's hotels (the GeocoderHotels interface, so that geocode.ts does not import world.ts, which imports it). */
+  static create(world: GeocoderHotels): Geocoder {
+    return new Geocoder(world, airportDirectory(), loadCities(), loadNamedPlaces(), loadStations(), PostcodeDirectory.load(), loadCityNativeNames());
   }
 
   resolve(text: string): GeocodeResult | undefined {
@@ -216,10 +226,7 @@ export class Geocoder {
   }
 
   private addCity(key: string, city: CityRecord): void {
-    if (!key) return;
-    const list = this.citiesByName.get(key);
-    if (list) list.push(city);
-    else this.citiesByName.set(key, [city]);
+    this.citiesByName.add(key, city);
   }
 
   private landmark(key: string): GeocodeResult | undefined {
@@ -277,7 +284,8 @@ export class Geocoder {
 
   private address(key: string): GeocodeResult | undefined {
     if (!/[0-9]/.test(key)) return undefined; // every address has a house number; spares building the index
-    const hotel = this.addresses().get(key);
+    const index = this.addresses().find(key);
+    const hotel = index === undefined ? undefined : this.hotels.hotelAt(index);
     if (!hotel) return undefined;
     return { latitude: hotel.latitude, longitude: hotel.longitude, label: `${hotel.address}, ${hotel.postalCode} ${hotel.city}`, source: 'address' };
   }
@@ -291,27 +299,10 @@ export class Geocoder {
     this.addresses();
   }
 
-  /** Address keys of all hotels, built once. */
-  private addresses(): Map<string, Hotel> {
-    if (this.addressIndex) return this.addressIndex;
-    const index = new Map<string, Hotel>();
-    const normalisedCities = new Map<string, string>();
-    const addKey = (key: string, hotel: Hotel): void => {
-      if (!index.has(key)) index.set(key, hotel); // same address twice: the lowest id wins
-    };
-    for (const hotel of this.hotels) {
-      let city = normalisedCities.get(hotel.city);
-      if (city === undefined) {
-        city = normalizePlaceText(hotel.city);
-        normalisedCities.set(hotel.city, city);
-      }
-      const street = normalizePlaceText(hotel.address);
-      addKey(street, hotel);
-      addKey(`${street} ${city}`, hotel);
-      addKey(`${street} ${normalizePlaceText(hotel.postalCode)} ${city}`, hotel);
-    }
-    this.addressIndex = index;
-    return index;
+  /** Address keys of all hotels (hashed, see addressIndex.ts), built once. */
+  private addresses(): AddressIndex {
+    this.addressIndex ??= new AddressIndex(this.hotels.size, (index) => this.hotels.addressAt(index));
+    return this.addressIndex;
   }
 }
 

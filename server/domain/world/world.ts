@@ -1,13 +1,19 @@
 /**
  * The sandbox hotel world: generated hotels plus the scenario hotels, with O(1)
  * lookup by id and a kdbush spatial index for "nearest hotels around a point".
+ *
+ * The generated hotels live packed in typed arrays off the V8 heap (packedHotels.ts); a hotel
+ * becomes a JS object only when asked for, and the last MATERIALISED_KEPT of those are kept, so
+ * a hotel asked for again is the same object (the rate engine caches by hotel object).
  */
 import KDBush from 'kdbush';
 import { around } from 'geokdbush';
+import { LRUCache } from 'lru-cache';
 import type { Hotel } from '../hotel.js';
-import { DEFAULT_HOTEL_COUNT, DEFAULT_SEED, generateHotels } from './generate.js';
+import { DEFAULT_HOTEL_COUNT, DEFAULT_SEED, generateHotelsInto } from './generate.js';
 import { Geocoder } from './geocode.js';
 import { distanceM } from './geo.js';
+import { PackedHotelsBuilder, type PackedHotels } from './packedHotels.js';
 import { loadScenarioHotels } from './scenario.js';
 
 export { loadScenarioHotels, type ScenarioHotel } from './scenario.js';
@@ -28,54 +34,97 @@ export interface HotelAtDistance {
 const MIN_BATCH = 32;
 /** Growing fourfold from 32 passes any realistic hotel count long before this. */
 const MAX_BATCH_ROUNDS = 30;
+/** Materialised generated hotels kept (a few hundred bytes each): a busy city's searches reuse them. */
+const MATERIALISED_KEPT = 20_000;
 
 export class World {
   readonly seed: number;
-  /** Generated hotels (ids 1..n at index id-1) followed by the scenario hotels; index = kdbush item id. */
-  private readonly hotels: readonly Hotel[];
+  /** Generated hotels, ids 1..n at index id-1; the scenario hotels follow them (index = kdbush item id). */
+  private readonly packed: PackedHotels;
+  private readonly scenario: readonly Hotel[];
   private readonly generatedCount: number;
   private readonly scenarioById: ReadonlyMap<number, Hotel>;
   private readonly index: KDBush;
+  private readonly materialised = new LRUCache<number, Hotel>({ max: MATERIALISED_KEPT });
+  /** The last allHotels() array, while something still holds it. */
+  private everyHotel: WeakRef<readonly Hotel[]> | undefined;
   private geocoderInstance: Geocoder | undefined;
 
-  private constructor(seed: number, generated: Hotel[], scenario: Hotel[]) {
+  private constructor(seed: number, packed: PackedHotels, scenario: Hotel[]) {
     this.seed = seed;
-    this.generatedCount = generated.length;
-    this.hotels = generated.concat(scenario);
+    this.packed = packed;
+    this.generatedCount = packed.length;
+    this.scenario = scenario;
     const scenarioById = new Map<number, Hotel>();
     for (const hotel of scenario) {
-      if (hotel.id <= generated.length || scenarioById.has(hotel.id)) throw new Error(`scenario hotel id ${hotel.id} collides with another hotel`);
+      if (hotel.id <= packed.length || scenarioById.has(hotel.id)) throw new Error(`scenario hotel id ${hotel.id} collides with another hotel`);
       scenarioById.set(hotel.id, hotel);
     }
     this.scenarioById = scenarioById;
-    this.index = new KDBush(this.hotels.length);
-    for (const hotel of this.hotels) this.index.add(hotel.longitude, hotel.latitude);
+    this.index = new KDBush(packed.length + scenario.length);
+    for (let i = 0; i < packed.length; i++) this.index.add(packed.longitude(i), packed.latitude(i));
+    for (const hotel of scenario) this.index.add(hotel.longitude, hotel.latitude);
     this.index.finish();
   }
 
   static create(options: WorldOptions = {}): World {
     const seed = options.seed ?? DEFAULT_SEED;
-    const generated = generateHotels({ seed, hotelCount: options.hotelCount ?? DEFAULT_HOTEL_COUNT });
-    return new World(seed, generated, options.scenarioHotels ?? loadScenarioHotels());
+    const hotelCount = options.hotelCount ?? DEFAULT_HOTEL_COUNT;
+    const builder = new PackedHotelsBuilder(hotelCount + 4096);
+    generateHotelsInto({ seed, hotelCount }, (hotel) => builder.add(hotel));
+    return new World(seed, builder.finish(), options.scenarioHotels ?? loadScenarioHotels());
   }
 
   /** Number of hotels, scenario hotels included. */
   get size(): number {
-    return this.hotels.length;
+    return this.generatedCount + this.scenario.length;
   }
 
   hotel(id: number): Hotel | undefined {
-    if (Number.isInteger(id) && id >= 1 && id <= this.generatedCount) return this.hotels[id - 1];
+    if (Number.isInteger(id) && id >= 1 && id <= this.generatedCount) return this.generatedAt(id - 1);
     return this.scenarioById.get(id);
+  }
+
+  /** The hotel at an index 0..size-1 (id order: generated, then scenario). */
+  hotelAt(index: number): Hotel | undefined {
+    if (!Number.isInteger(index) || index < 0) return undefined;
+    return index < this.generatedCount ? this.generatedAt(index) : this.scenario[index - this.generatedCount];
+  }
+
+  /** Street address, postal code and city of the hotel at an index, without building the hotel. */
+  addressAt(index: number): { address: string; postalCode: string; city: string } | undefined {
+    if (!Number.isInteger(index) || index < 0) return undefined;
+    if (index < this.generatedCount) {
+      return { address: this.packed.address(index), postalCode: this.packed.postalCode(index), city: this.packed.city(index) };
+    }
+    return this.scenario[index - this.generatedCount];
+  }
+
+  private generatedAt(index: number): Hotel {
+    let hotel = this.materialised.get(index);
+    if (hotel === undefined) {
+      hotel = this.packed.hotel(index);
+      this.materialised.set(index, hotel);
+    }
+    return hotel;
   }
 
   scenarioHotels(): Hotel[] {
     return [...this.scenarioById.values()];
   }
 
-  /** Every hotel in id order (generated, then scenario). Read-only view; for tests and tools. */
+  /**
+   * Every hotel in id order (generated, then scenario), each built afresh (the kept ones excepted):
+   * for tests and tools, not for requests. Read-only; the array is reused while it is still held.
+   */
   allHotels(): readonly Hotel[] {
-    return this.hotels;
+    const kept = this.everyHotel?.deref();
+    if (kept) return kept;
+    const hotels: Hotel[] = new Array<Hotel>(this.size);
+    for (let i = 0; i < this.generatedCount; i++) hotels[i] = this.materialised.peek(i) ?? this.packed.hotel(i);
+    for (let i = 0; i < this.scenario.length; i++) hotels[this.generatedCount + i] = this.scenario[i] as Hotel;
+    this.everyHotel = new WeakRef(hotels);
+    return hotels;
   }
 
   /**
@@ -102,7 +151,7 @@ export class World {
     for (let round = 0; round < MAX_BATCH_ROUNDS; round++) {
       const ids = around(this.index, longitude, latitude, batch, radiusKm);
       for (let i = seen; i < ids.length && result.length < wanted; i++) {
-        const hotel = this.hotels[ids[i] as number];
+        const hotel = this.hotelAt(ids[i] as number);
         if (hotel === undefined) continue;
         if (accept && !accept(hotel)) continue;
         result.push({ hotel, distanceM: distanceM(latitude, longitude, hotel.latitude, hotel.longitude) });

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { AddressIndex, type AddressParts } from './addressIndex.js';
+import { CityNameIndex } from './cityNameIndex.js';
+import type { CityRecord } from './cities.js';
+
+const hotels: Array<AddressParts | undefined> = [
+  { address: 'Keizersgracht 12', postalCode: '1015 CS', city: 'Amsterdam' },
+  { address: 'Hauptstraße 5', postalCode: '10115', city: 'Berlin' },
+  undefined,
+  { address: 'Keizersgracht 12', postalCode: '1015 CS', city: 'Amsterdam' }, // same address, higher index
+  { address: 'Main St 1', postalCode: '12345', city: 'Springfield' },
+];
+
+describe('AddressIndex', () => {
+  const index = new AddressIndex(hotels.length, (i) => hotels[i]);
+
+  it('finds a hotel by each of its three normalised keys', () => {
+    expect(index.find('hauptstrasse 5')).toBe(1);
+    expect(index.find('hauptstrasse 5 berlin')).toBe(1);
+    expect(index.find('hauptstrasse 5 10115 berlin')).toBe(1);
+    expect(index.find('main st 1 12345 springfield')).toBe(4);
+  });
+
+  it('gives the lowest index when hotels share a key, and nothing for unknown or partial keys', () => {
+    expect(index.find('keizersgracht 12 1015 cs amsterdam')).toBe(0);
+    expect(index.find('keizersgracht 12')).toBe(0);
+    expect(index.find('keizersgracht 13')).toBeUndefined();
+    expect(index.find('hauptstrasse 5 amsterdam')).toBeUndefined();
+    expect(index.find('')).toBeUndefined();
+  });
+});
+
+function city(cityId: number, name: string, population: number): CityRecord {
+  return { cityId, name, altName: '', country: 'XX', featureCode: 'PPL', adminCode: '', population, longitude: 0, latitude: 0 };
+}
+
+describe('CityNameIndex', () => {
+  const cities = [city(1, 'Springfield', 100), city(2, 'Zürich', 400_000), city(3, 'springfield', 50), city(4, 'Paris', 2_000_000)];
+  const index = new CityNameIndex(cities);
+  index.add('zurigo', cities[1]!);
+  index.add('springfield', cities[3]!);
+  index.add('', cities[0]!);
+
+  it('lists the cities of a normalised name in data-set order, then the added ones', () => {
+    expect(index.get('springfield')?.map((c) => c.cityId)).toEqual([1, 3, 4]);
+    expect(index.get('zurich')?.map((c) => c.cityId)).toEqual([2]);
+    expect(index.get('zurigo')?.map((c) => c.cityId)).toEqual([2]);
+    expect(index.get('Zürich')).toBeUndefined();
+    expect(index.get('london')).toBeUndefined();
+  });
+
+  it('lists keys as a Map filled in the same order would', () => {
+    expect(index.keysOf([cities[3]!, cities[2]!, cities[1]!], [])).toEqual(['springfield', 'zurich', 'paris', 'zurigo']);
+  });
+});

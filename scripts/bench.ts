@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: startup time and RSS, search and hotel-details latency (server-side and over
  * HTTP) and throughput, booking-start/cancel throughput as the store grows, and hotel.php throughput
- * with one and two replicas on PostgreSQL, and on request a soak test (`soak`). Prints JSON.
+ * with one and two replicas on PostgreSQL, hotel.php through each request validator (`validation`), and on request a soak test (`soak`). Prints JSON.
  * Targets (not test assertions): search p50 server-side < 5 ms, startup < 5 s, RSS < 600 MB.
  */
 const only = process.argv.slice(2);
@@ -12,6 +12,7 @@ const results: Record<string, unknown> = { node: process.version, cpus: (await i
 if (wanted('startup')) results.startup = await (await import('./bench/startup.js')).benchStartup(only);
 if (wanted('search')) results.search = await (await import('./bench/search.js')).benchSearch();
 if (wanted('http')) results.http = await (await import('./bench/http.js')).benchHttp();
+if (wanted('validation')) results.validation = await (await import('./bench/validation.js')).benchValidation();
 if (wanted('bookings')) results.bookings = await (await import('./bench/bookings.js')).benchBookings();
 if (wanted('replicas')) results.replicas = await (await import('./bench/replicas.js')).benchReplicas();
 // The soak test runs for minutes (10 by default), so only when asked: `npm run bench -- soak --minutes 3`.

@@ -15,9 +15,17 @@
  * - the error names the field and the rule: `request/body/<field> <ajv message>`, and for a query
  *   parameter `request/query/<name> Unknown query parameter '<name>'` (EOV's path `/query/<name>`
  *   came out as `request/body//query/<name>`, which read as nonsense).
- * The operations' header parameters (`Test`, `Idempotency-Key`) are left to their own middlewares
+ * The operations' header parameters (`Test`, `Idempotency-Key`) are enforced by their own middlewares
  * (scenarioHeader.ts, which matches the `Test` enum case-insensitively, and domain/bookings/
- * idempotency.ts), as when they were plain strings for EOV; the contract has no security schemes.
+ * idempotency.ts), at their own place in the order of checks and with their own error texts.
+ *
+ * It fails closed: before compiling anything, `unenforcedContractRules` walks every operation of the
+ * contract, and anything in it that no check of the server enforces — an operation other than the
+ * POSTs of the served paths, a path, query or cookie parameter, a header parameter other than `Test`
+ * and `Idempotency-Key` (or one whose schema differs from what its middleware enforces: the scenario
+ * catalogue's values for the endpoint, idempotency.ts's bounds), a security scheme or requirement, a
+ * request content type other than application/json — is a startup error naming the operation and
+ * the parameter. docs/architecture.md ("Request validation") tells why this and not EOV.
  * One difference, on purpose: EOV looked the operation up in the raw request target, so a target with
  * a fragment (`/search.php#x`, which Express routes to /search.php) was not checked at all.
  */
@@ -25,18 +33,100 @@ import type { RequestHandler } from 'express';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import qs from 'qs';
 import { FREE_TEXT_PATTERN, freeTextProblem } from '../domain/freeText.js';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_SCHEMA } from '../domain/bookings/idempotency.js';
 import { parseServiceHash } from '../domain/rates/serviceHash.js';
+import { SCENARIOS } from '../domain/scenarios/catalogue.js';
 import { badRequest } from '../errors.js';
 import { CONTRACT_SCHEMA_ID, addFormats, deref, isObject, pointer, resolvePointer, type OpenApiDocument } from '../../contract/schema.js';
 
 /** `res.locals` key of the request body as received, before the defaults are filled in. */
 export const RECEIVED_BODY = 'receivedBody';
 
-/** The request check of each given path's POST operation, by path. Throws when one has no JSON body schema. */
+/**
+ * The request check of each given path's POST operation, by path. Throws when one has no JSON body
+ * schema, or when the contract has a rule no check of the server enforces (unenforcedContractRules).
+ */
 export function requestValidation<P extends string>(document: OpenApiDocument, paths: readonly P[]): Record<P, RequestHandler> {
+  const problems = unenforcedContractRules(document, paths);
+  if (problems.length > 0) {
+    throw new Error(`openapi.yaml has rules the server does not enforce (request validation fails closed):\n- ${problems.join('\n- ')}`);
+  }
   const checks = {} as Record<P, RequestHandler>;
   for (const path of paths) checks[path] = requestCheck(compiledBodyValidator(document, path));
   return checks;
+}
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** The header parameters enforced outside this module, each with the check that its contract schema is what is enforced. */
+const HEADER_ENFORCERS: Record<string, (path: string, schema: unknown) => string | undefined> = {
+  // scenarioHeader.ts: the catalogue's values that apply to the endpoint (any case), 400 otherwise.
+  test: (path, schema) => {
+    const allowed = SCENARIOS.filter((scenario) => (scenario.appliesTo as readonly string[]).includes(path)).map((scenario) => scenario.name);
+    if (allowed.length === 0) return 'scenarioHeader.ts has no scenario for this path';
+    const declared = isObject(schema) && Array.isArray(schema.enum) ? schema.enum : undefined;
+    const same = isObject(schema) && schema.type === 'string' && declared && declared.length === allowed.length && allowed.every((name) => declared.includes(name));
+    const rest = isObject(schema) ? Object.keys(schema).filter((key) => key !== 'type' && key !== 'enum') : [];
+    if (!same || rest.length > 0) return `scenarioHeader.ts enforces {type: string, enum: [${allowed.join(', ')}]} here`;
+    return undefined;
+  },
+  // domain/bookings/idempotency.ts: read by booking start only.
+  [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: (path, schema) => {
+    if (path !== '/booking.php') return 'idempotency.ts reads it on /booking.php only';
+    const same = isObject(schema) && JSON.stringify(Object.entries(schema).sort()) === JSON.stringify(Object.entries(IDEMPOTENCY_KEY_SCHEMA).sort());
+    return same ? undefined : `idempotency.ts enforces ${JSON.stringify(IDEMPOTENCY_KEY_SCHEMA)}`;
+  },
+};
+
+/**
+ * Everything in the contract's operations that the server's request checks would not enforce, one
+ * line each naming the operation (and parameter); empty when everything is enforced.
+ */
+export function unenforcedContractRules(document: OpenApiDocument, paths: readonly string[]): string[] {
+  const problems: string[] = [];
+  const resolved = (node: unknown, at: string) => deref(document, node, at).node;
+  const components = isObject(document.components) ? document.components : {};
+  if (isObject(components.securitySchemes) && Object.keys(components.securitySchemes).length > 0) {
+    problems.push(`security schemes ${Object.keys(components.securitySchemes).join(', ')}: none is enforced (the API key is the body's apikey)`);
+  }
+  if (Array.isArray(document.security) && document.security.length > 0) problems.push('top-level security requirement: not enforced');
+  const pathItems = isObject(document.paths) ? document.paths : {};
+  for (const [path, rawItem] of Object.entries(pathItems)) {
+    const item = resolved(rawItem, pointer('paths', path));
+    if (!isObject(item)) continue;
+    for (const method of HTTP_METHODS) {
+      const operation = resolved(item[method], pointer('paths', path, method));
+      if (!isObject(operation)) continue;
+      const name = `${method.toUpperCase()} ${path}`;
+      if (method !== 'post' || !paths.includes(path)) {
+        problems.push(`${name}: the server has no request check for this operation (it checks POST on ${paths.join(', ')})`);
+        continue;
+      }
+      if (Array.isArray(operation.security) && operation.security.length > 0) problems.push(`${name}: security requirement not enforced`);
+      const parameters = [
+        ...(Array.isArray(item.parameters) ? item.parameters.map((parameter, index) => resolved(parameter, pointer('paths', path, 'parameters', index))) : []),
+        ...(Array.isArray(operation.parameters) ? operation.parameters.map((parameter, index) => resolved(parameter, pointer('paths', path, method, 'parameters', index))) : []),
+      ];
+      for (const parameter of parameters) {
+        if (!isObject(parameter)) continue;
+        const label = `${name}: parameter '${String(parameter.name)}' in ${String(parameter.in)}`;
+        const enforcer = parameter.in === 'header' ? HEADER_ENFORCERS[String(parameter.name).toLowerCase()] : undefined;
+        if (!enforcer) {
+          problems.push(`${label} is not enforced (the server checks the JSON body and the headers Test and Idempotency-Key only)`);
+          continue;
+        }
+        const schema = resolved(parameter.schema, pointer('paths', path, method, 'parameters'));
+        const mismatch = parameter.required === true ? 'required, but its middleware lets a request without it through' : enforcer(path, schema);
+        if (mismatch) problems.push(`${label} is not enforced as declared: ${mismatch}`);
+      }
+      const body = resolved(operation.requestBody, pointer('paths', path, method, 'requestBody'));
+      const types = isObject(body) && isObject(body.content) ? Object.keys(body.content) : [];
+      for (const type of types) {
+        if (type !== 'application/json') problems.push(`${name}: request content type ${type} is not accepted (pipeline.ts requireJson takes application/json only)`);
+      }
+    }
+  }
+  return problems;
 }
 
 /**

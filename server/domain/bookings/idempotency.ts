@@ -8,6 +8,9 @@ import { ApiError, badRequest } from '../../errors.js';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 const MAX_KEY_LENGTH = 255;
+/** The rule parseIdempotencyKey enforces, as the contract's header schema states it (requestValidation.ts checks they agree at start). */
+export const IDEMPOTENCY_KEY_SCHEMA = { type: 'string', minLength: 1, maxLength: MAX_KEY_LENGTH, pattern: '^[\\x20-\\x7E]+$' } as const;
+const KEY_PATTERN = new RegExp(IDEMPOTENCY_KEY_SCHEMA.pattern);
 
 export const KEY_REUSED =
   'This Idempotency-Key was already used with a different request body; use a new key for a new request.';
@@ -17,7 +20,7 @@ export const KEY_IN_PROGRESS =
 /** The key from the header, or undefined without one; 400 when it is empty, too long or not printable ASCII. */
 export function parseIdempotencyKey(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
-  if (header.length === 0 || header.length > MAX_KEY_LENGTH || !/^[\x20-\x7e]+$/.test(header)) {
+  if (header.length === 0 || header.length > MAX_KEY_LENGTH || !KEY_PATTERN.test(header)) {
     throw badRequest(`The ${IDEMPOTENCY_KEY_HEADER} header must be 1 to ${MAX_KEY_LENGTH} printable ASCII characters`);
   }
   return header;

@@ -1,0 +1,51 @@
+/**
+ * The server side of `npm run bench -- validation`: the reference app with the request checks named
+ * by BENCH_VALIDATOR — `ours` (server/http/requestValidation.ts, what the server uses), `eov`
+ * (express-openapi-validator, configured as the server used it until commit 714001d) or `none` (no
+ * request schema check at all). Listens on 127.0.0.1 at PORT.
+ */
+import type { RequestHandler } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import { join } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createApp } from '../../server/app.js';
+import { CONTRACT_PATH } from '../../contract/schema.js';
+import { OffsetClock } from '../../server/clock.js';
+import { API_PATHS, type ApiPath } from '../../server/http/pipeline.js';
+import { LowdbStore } from '../../server/store/lowdbStore.js';
+
+const validator = process.env.BENCH_VALIDATOR ?? 'ours';
+
+function eovChecks(): Record<ApiPath, RequestHandler[]> {
+  const middleware = OpenApiValidator.middleware({
+    apiSpec: CONTRACT_PATH,
+    validateRequests: { allowUnknownQueryParameters: false, removeAdditional: false },
+    validateResponses: false,
+    validateApiSpec: false,
+    ignoreUndocumented: true,
+    ignorePaths: (path: string) => !(API_PATHS as readonly string[]).includes(path),
+    validateFormats: true,
+    ajvFormats: { mode: 'full' },
+  }) as RequestHandler[];
+  return Object.fromEntries(API_PATHS.map((path) => [path, middleware])) as Record<ApiPath, RequestHandler[]>;
+}
+
+const requestChecks =
+  validator === 'eov'
+    ? eovChecks()
+    : validator === 'none'
+      ? (Object.fromEntries(API_PATHS.map((path) => [path, []])) as unknown as Record<ApiPath, RequestHandler[]>)
+      : undefined;
+if (validator !== 'ours' && !requestChecks) throw new Error(`BENCH_VALIDATOR must be ours, eov or none (got ${validator})`);
+
+const store = await LowdbStore.open(join(mkdtempSync(join(tmpdir(), 'bench-validation-')), 'db.json'));
+const app = createApp({
+  store,
+  clock: new OffsetClock(),
+  config: { validateResponses: false, rateLimits: { perMinute: 1e9, perDay: 1e9 } },
+  ...(requestChecks ? { requestChecks } : {}),
+});
+const port = Number(process.env.PORT);
+app.listen(port, '127.0.0.1', () => console.log(`${validator} listening on ${port}`));
+process.on('SIGTERM', () => process.exit(0));

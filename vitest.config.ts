@@ -1,13 +1,51 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two groups (docs/architecture.md, "Tests"). `unit` (`npm test`): in-process tests, fast enough to
+ * run on every change. `e2e` (`npm run test:e2e`; CI runs both): what needs real processes, a
+ * PostgreSQL cluster, a browser, the packed packages, or the whole conformance catalogue and its
+ * mutants and variants. A file belongs in e2e only for what it starts, never to hide a slow unit test.
+ */
+export const E2E = [
+  // Real server or kit processes: signals, exit codes, kill -9, a full disk, Prism.
+  'server/cli/process.test.ts',
+  'server/cli/startupErrors.test.ts',
+  'server/http/durability.test.ts',
+  'server/store/fullDisk.test.ts',
+  'conformance/cli-signals.test.ts',
+  'conformance/prism.test.ts',
+  'conformance/prism-conformance.test.ts',
+  // PostgreSQL clusters.
+  'server/store/postgresStore.test.ts',
+  'server/http/replicas.test.ts',
+  // Chromium.
+  '**/*.browser.test.ts',
+  // The packed packages installed into an empty directory.
+  'conformance/pack.test.ts',
+  'scripts/pack-sandbox.test.ts',
+  // Whole conformance runs: the catalogue, its mutants and variants, side by side.
+  'conformance/reference.test.ts',
+  'conformance/mutations.test.ts',
+  'conformance/variants.test.ts',
+  'conformance/side-by-side.test.ts',
+  // Whole-program tools over the repository: type-aware ESLint, tsc over the partner example.
+  'scripts/lint.test.ts',
+  'scripts/ci/partnerClientTypes.test.ts',
+];
+
+const EXCLUDE = ['node_modules/**', 'data/**', 'examples/partner-client/**'];
+
 export default defineConfig({
   test: {
-    include: ['**/*.test.ts'],
     // examples/partner-client is a partner's own project: its tests run in it (scripts/ci/partner.sh).
-    exclude: ['node_modules/**', 'data/**', 'examples/partner-client/**'],
+    exclude: EXCLUDE,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: keep worker count modest so the 100k-hotel world is not built many times at once.
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['**/*.test.ts'], exclude: [...EXCLUDE, ...E2E] } },
+      { extends: true, test: { name: 'e2e', include: E2E } },
+    ],
   },
 });

@@ -18,7 +18,7 @@ import {
   loadContract,
   type ContractExample,
 } from '../contract/schema.js';
-import { freePort } from '../server/testing/freePort.js';
+import { prismListening } from './test-support/prism.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const doc = loadContract();
@@ -30,29 +30,11 @@ const STARTUP_LIMIT_MS = 30_000;
 
 let prism: ChildProcess | undefined;
 let base = '';
-/** Last lines Prism printed, shown only when it fails to start (it logs every request). */
-const outputTail: string[] = [];
+/** What Prism printed until it listened: its listening line names the port (and a failed start is shown). */
+let startupOutput = '';
 
 function remember(chunk: Buffer): void {
-  outputTail.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-  if (outputTail.length > 40) outputTail.splice(0, outputTail.length - 40);
-}
-
-
-async function waitUntilUp(url: string, child: ChildProcess, limitMs: number): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`Prism exited (${child.exitCode ?? child.signalCode}) before answering:\n${outputTail.join('\n')}`);
-    }
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(1_000) });
-      return; // any HTTP answer means it listens
-    } catch {
-      await new Promise((r) => setTimeout(r, 150));
-    }
-  }
-  throw new Error(`Prism did not answer within ${limitMs} ms:\n${outputTail.join('\n')}`);
+  if (!base) startupOutput += chunk.toString('utf8');
 }
 
 async function stop(child: ChildProcess | undefined): Promise<void> {
@@ -67,11 +49,10 @@ async function stop(child: ChildProcess | undefined): Promise<void> {
 }
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
   // The CLI's JS entry run by this Node: its pid is Prism itself (no shell, no `env node` in between).
+  // On a port of its own choosing, read from its listening line.
   const cli = realpathSync(new URL('../node_modules/.bin/prism', import.meta.url));
-  prism = spawn(process.execPath, [cli, 'mock', CONTRACT_PATH, '--host', '127.0.0.1', '--port', String(port)], {
+  prism = spawn(process.execPath, [cli, 'mock', CONTRACT_PATH, '--host', '127.0.0.1', '--port', '0'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -79,7 +60,7 @@ beforeAll(async () => {
   prism.stderr?.on('data', remember);
   // If the worker dies without afterAll, do not leave Prism behind.
   process.once('exit', () => prism?.kill('SIGKILL'));
-  await waitUntilUp(base, prism, STARTUP_LIMIT_MS);
+  base = await prismListening(prism, () => startupOutput, STARTUP_LIMIT_MS);
 }, STARTUP_LIMIT_MS + 10_000);
 
 afterAll(async () => {

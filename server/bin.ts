@@ -51,7 +51,8 @@ server.on('error', (error) => {
 await new Promise<void>((resolve) => server.listen(port, host, resolve));
 // After the listen: --port 0 takes a free port, and links must name it.
 const boundPort = (server.address() as AddressInfo).port;
-const publicUrl = (settings.publicUrl ?? `http://${host.includes(':') ? `[${host}]` : host}:${boundPort}`).replace(/\/+$/, '');
+const boundUrl = `http://${host.includes(':') ? `[${host}]` : host}:${boundPort}`;
+const publicUrl = (settings.publicUrl ?? boundUrl).replace(/\/+$/, '');
 
 const startedAt = performance.now();
 const app = createApp({
@@ -73,7 +74,8 @@ const app = createApp({
 // createApp runs synchronously right after the listen resolves: no request can come in before the handler.
 server.on('request', app);
 console.log(
-  `Hotel Booking API reference server listening on ${publicUrl} (store ${storeName}, ready in ${Math.round(performance.now() - startedAt)} ms)`,
+  // Behind a PUBLIC_URL the bound address is named too: with --port 0 it is the only way to learn it.
+  `Hotel Booking API reference server listening on ${publicUrl} (${publicUrl === boundUrl ? '' : `bound to ${boundUrl}, `}store ${storeName}, ready in ${Math.round(performance.now() - startedAt)} ms)`,
 );
 drainOnSignals(server, {
   graceMs: settings.shutdownGraceSeconds * 1000,

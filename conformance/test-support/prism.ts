@@ -1,12 +1,9 @@
 /**
- * Test support: Prism (`prism mock openapi.yaml`) on a free 127.0.0.1 port, started and stopped
- * by the test, with a bounded readiness poll.
+ * Test support: Prism (`prism mock openapi.yaml`) on a port of its own choosing (`--port 0`) of
+ * 127.0.0.1, read from its "Prism is listening on <url>" line, started and stopped by the test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../server/testing/freePort.js';
-
-export { freePort };
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -15,11 +12,36 @@ export interface RunningPrism {
   stop(): Promise<void>;
 }
 
+const LISTENING = /Prism is listening on (http:\/\/127\.0\.0\.1:\d+)/;
+
+/**
+ * The URL of a Prism started with `--port 0`, once its listening line is out (it prints it after the
+ * listen); rejects when it exits first or says nothing within `limitMs`. `output` is what it printed so far.
+ */
+export function prismListening(child: ChildProcess, output: () => string, limitMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const url = LISTENING.exec(output())?.[1];
+      if (url) done(() => resolve(url));
+    };
+    const exited = () => done(() => reject(new Error(`Prism exited (${child.exitCode ?? child.signalCode}) before listening:\n${output().slice(-2000)}`)));
+    const timer = setTimeout(() => done(() => reject(new Error(`Prism did not listen within ${limitMs} ms:\n${output().slice(-2000)}`))), limitMs);
+    const done = (settle: () => void) => {
+      clearTimeout(timer);
+      child.stdout?.off('data', check);
+      child.off('exit', exited);
+      settle();
+    };
+    // Registered after the caller's own 'data' listener, so output() already holds the chunk.
+    child.stdout?.on('data', check);
+    child.once('exit', exited);
+    if (child.exitCode !== null || child.signalCode !== null) exited();
+    else check();
+  });
+}
 
 export async function startPrism(readyWithinMs = 30_000): Promise<RunningPrism> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(`${ROOT}node_modules/.bin/prism`, ['mock', 'openapi.yaml', '--host', '127.0.0.1', '--port', String(port)], {
+  const child: ChildProcess = spawn(`${ROOT}node_modules/.bin/prism`, ['mock', 'openapi.yaml', '--host', '127.0.0.1', '--port', '0'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -28,21 +50,14 @@ export async function startPrism(readyWithinMs = 30_000): Promise<RunningPrism> 
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const stop = () =>
     new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
-
-  const deadline = Date.now() + readyWithinMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`prism exited (${child.exitCode}): ${output.slice(-500)}`);
-    try {
-      await fetch(`${url}/booking_overview.php`, { method: 'POST', signal: AbortSignal.timeout(1000) });
-      return { url, stop };
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+  try {
+    return { url: await prismListening(child, () => output, readyWithinMs), stop };
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  await stop();
-  throw new Error(`prism did not answer within ${readyWithinMs} ms: ${output.slice(-500)}`);
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { certify } from '../domain/certification/engine.js';
 import { TestJournal } from '../domain/certification/testJournal.js';
-import { freePort } from '../testing/freePort.js';
 import { EXIT, main, parseCertifyArgs } from './certify.js';
 
 const BASE = 'http://127.0.0.1:9';
@@ -90,9 +89,10 @@ describe('npm run certify', () => {
 
   it('exits 2 on a usage error and when nothing listens', async () => {
     expect((await run(['--apikey', 'k'], fetch)).err).toEqual(['certify: --base-url is required (see --help)']);
-    const port = await freePort();
-    const result = await run(['--base-url', `http://127.0.0.1:${port}`, '--apikey', 'k'], fetch);
+    // Port 2: privileged (only root could listen there), no service uses it, and fetch does not block it as it does 1.
+    // (A free port found now could be taken by the time we connect.)
+    const result = await run(['--base-url', 'http://127.0.0.1:2', '--apikey', 'k'], fetch);
     expect(result.exit).toBe(EXIT.usage);
-    expect(result.err[0]).toMatch(/^certify: cannot reach http:\/\/127\.0\.0\.1:\d+\/_control\/certification \(ECONNREFUSED\)$/);
+    expect(result.err[0]).toMatch(/^certify: cannot reach http:\/\/127\.0\.0\.1:2\/_control\/certification \(ECONNREFUSED\)$/);
   });
 });

@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_ANNA } from '../domain/bookings/testSupport.js';
-import { freePort } from '../testing/freePort.js';
 import { killAll, startProcess, startServer, type ServerProcess } from '../testing/serverProcess.js';
 import { SERVER_OPTIONS } from './serverOptions.js';
 
@@ -22,12 +21,15 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+let started = 0;
+
+/** The server on a port it chose itself (PORT=0), read from its listening line. */
 async function listening(env: Record<string, string> = {}): Promise<{ server: ServerProcess; port: number }> {
-  const port = await freePort();
-  const server = startServer({ PORT: String(port), DB_FILE: join(dir, `${port}.json`), LOG_LEVEL: 'info', ...env });
-  await server.waitFor(`listening on http://127.0.0.1:${port}`);
-  return { server, port };
+  const server = startServer({ PORT: '0', DB_FILE: join(dir, `db-${++started}.json`), LOG_LEVEL: 'info', ...env });
+  return { server, port: portOf(await server.listeningUrl()) };
 }
+
+const portOf = (url: string) => Number(new URL(url).port);
 
 function open(port: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
@@ -133,8 +135,7 @@ describe('SIGTERM', () => {
   });
 
   it('cuts what is still open after the grace period and exits 0', { timeout: 120_000 }, async () => {
-    const { server } = await listening({ SHUTDOWN_GRACE_SECONDS: '1' });
-    const port = Number(/listening on http:\/\/127.0.0.1:(\d+)/.exec(server.output())![1]);
+    const { server, port } = await listening({ SHUTDOWN_GRACE_SECONDS: '1' });
     const stuck = await halfSentRequest(port, JSON.stringify({ apikey: KEY_ANNA, bookhash: 'C'.repeat(30) }));
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });
@@ -145,9 +146,8 @@ describe('SIGTERM', () => {
 
 describe('npm start', () => {
   it('is one process: a SIGTERM to npm reaches the server, which stops', { timeout: 120_000 }, async () => {
-    const port = await freePort();
-    const npm = startProcess('npm', ['start', '--silent'], { PORT: String(port), DB_FILE: join(dir, 'npm.json') });
-    await npm.waitFor(`listening on http://127.0.0.1:${port}`);
+    const npm = startProcess('npm', ['start', '--silent'], { PORT: '0', DB_FILE: join(dir, 'npm.json') });
+    const port = portOf(await npm.listeningUrl());
     npm.child.kill('SIGTERM'); // npm itself, not its process group
     // Bounded: an orphaned server would keep the pipes, and so npm's 'close', open.
     await Promise.race([npm.exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);

@@ -11,7 +11,6 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../testing/freePort.js';
 import { killAll, startServer } from '../testing/serverProcess.js';
 
 /** The brief's bound: the line and the exit come within 5 s of the spawn. */
@@ -43,7 +42,7 @@ afterAll(async () => {
 /** Starts the server with `env`; its exit code, stdout, stderr and how long it took (killed after 20 s). */
 async function start(env: Record<string, string>) {
   const startedAt = Date.now();
-  const server = startServer({ PORT: String(await freePort()), DB_FILE: join(dir, `db-${startedAt}.json`), ...env });
+  const server = startServer({ PORT: '0', DB_FILE: join(dir, `db-${startedAt}.json`), ...env });
   const timer = setTimeout(() => killAll(), 20_000);
   const exited = await server.exited;
   clearTimeout(timer);
@@ -113,9 +112,8 @@ describe('a torn journal tail at start', () => {
     const entry = (seq: number) => `{"seq":${seq},"op":"resetAccount","accountId":1}\n`;
     await writeFile(dbFile, '{"version":1,"seq":0,"nextBookingId":1,"bookings":[],"outbox":[]}\n');
     await writeFile(`${dbFile}.journal`, `${entry(1)}${entry(2)}{"seq":3,"op":"rese${'\0'.repeat(512)}`);
-    const port = await freePort();
-    const server = startServer({ PORT: String(port), DB_FILE: dbFile, LOG_LEVEL: 'info' });
-    await server.waitFor(`listening on http://127.0.0.1:${port}`);
+    const server = startServer({ PORT: '0', DB_FILE: dbFile, LOG_LEVEL: 'info' });
+    expect(await server.listeningUrl()).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(server.stdout()).toMatch(/"level":40,.*torn last line of .*torn\.json\.journal \(line 3, 531 bytes/);
     expect(server.stderr()).toBe('');
     expect(readFileSync(`${dbFile}.journal`, 'utf8')).toBe(`${entry(1)}${entry(2)}`);

@@ -10,7 +10,6 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HotelResponse, SearchResponse } from '../contract.js';
 import { KEY_ANNA, postJson } from '../domain/bookings/testSupport.js';
-import { freePort } from '../testing/freePort.js';
 import { skipPostgres, startPostgresCluster, type PostgresCluster } from '../testing/postgres.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -43,43 +42,49 @@ function killGroup(child: ChildProcess): void {
 
 interface Running {
   child: ChildProcess;
-  url: string;
   /** stdout and stderr so far. */
   output(): string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>;
 }
 
-function spawnServer(port: number, dbFile: string, extraEnv: Record<string, string> = {}): Running {
-  const url = `http://127.0.0.1:${port}`;
+/** The server on a port it chooses itself (PORT=0): untilListening reads it from the listening line. */
+function spawnServer(dbFile: string, extraEnv: Record<string, string> = {}): Running {
   const child = spawn(TSX, ['server/bin.ts'], {
     cwd: ROOT,
     detached: true, // own process group, so kill -9 reaches tsx's child too
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), DB_FILE: dbFile, PUBLIC_URL: url, RATE_LIMIT_PER_MINUTE: '1000', ...extraEnv },
+    env: { ...process.env, PORT: '0', DB_FILE: dbFile, RATE_LIMIT_PER_MINUTE: '1000', ...extraEnv },
   });
   children.push(child);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // 'close' comes once the process has exited and its pipes are drained.
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>((resolve) => {
-    child.once('exit', (code, signal) => {
-      // Let the pipes drain.
-      setTimeout(() => resolve({ code, signal, output }), 50);
-    });
+    child.once('close', (code, signal) => resolve({ code, signal, output }));
   });
-  return { child, url, output: () => output, exited };
+  return { child, output: () => output, exited };
 }
 
-/** Waits (bounded) for "listening on <url>" on stdout. */
-async function untilListening(running: Running): Promise<void> {
-  const { output } = running;
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (output().includes(`listening on ${running.url}`)) return;
-    if (running.child.exitCode !== null) throw new Error(`server exited early: ${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`server did not start within ${START_TIMEOUT_MS} ms: ${output()}`);
+const LISTENING = /listening on (http:\/\/\S+) \(/;
+
+/** The server's URL from its "listening on <url>" line, once printed (bounded; woken by its output). */
+function untilListening(running: Running): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const url = LISTENING.exec(running.output())?.[1];
+      if (url) done(() => resolve(url));
+    };
+    const timer = setTimeout(() => done(() => reject(new Error(`server did not start within ${START_TIMEOUT_MS} ms: ${running.output()}`))), START_TIMEOUT_MS);
+    const done = (settle: () => void) => {
+      clearTimeout(timer);
+      running.child.stdout?.off('data', check);
+      settle();
+    };
+    running.child.stdout?.on('data', check);
+    void running.exited.then(({ output }) => done(() => (LISTENING.test(output) ? check() : reject(new Error(`server exited early: ${output}`)))));
+    check();
+  });
 }
 
 async function refundableServiceHash(url: string): Promise<string> {
@@ -100,36 +105,35 @@ async function refundableServiceHash(url: string): Promise<string> {
 /** Books, pays and cancels, kills the server with -9, starts it again and finds everything. */
 async function survivesKillNine(extraEnv: Record<string, string> = {}): Promise<void> {
   const dbFile = join(dir, 'db.json');
-  const port = await freePort();
-  const first = spawnServer(port, dbFile, extraEnv);
-  await untilListening(first);
+  const first = spawnServer(dbFile, extraEnv);
+  const firstUrl = await untilListening(first);
 
-  const serviceHash = await refundableServiceHash(first.url);
-  const started = await postJson(first.url, '/booking.php', { apikey: KEY_ANNA, service_hash: serviceHash });
+  const serviceHash = await refundableServiceHash(firstUrl);
+  const started = await postJson(firstUrl, '/booking.php', { apikey: KEY_ANNA, service_hash: serviceHash });
   expect(started.status).toBe(200);
   const kept = new URL(String(started.body.booking_url)).searchParams.get('bookhash')!;
-  const other = await postJson(first.url, '/booking.php', { apikey: KEY_ANNA, service_hash: serviceHash });
+  const other = await postJson(firstUrl, '/booking.php', { apikey: KEY_ANNA, service_hash: serviceHash });
   const cancelled = new URL(String(other.body.booking_url)).searchParams.get('bookhash')!;
-  expect((await postJson(first.url, '/_control/pay', { apikey: KEY_ANNA, bookhash: cancelled, outcome: 'success' })).status).toBe(200);
-  const cancel = await postJson(first.url, '/book/cancel.php', { apikey: KEY_ANNA, bookhash: cancelled });
+  expect((await postJson(firstUrl, '/_control/pay', { apikey: KEY_ANNA, bookhash: cancelled, outcome: 'success' })).status).toBe(200);
+  const cancel = await postJson(firstUrl, '/book/cancel.php', { apikey: KEY_ANNA, bookhash: cancelled });
   expect(cancel.status).toBe(200);
   killGroup(first.child); // right after the responses
   expect((await first.exited).signal).toBe('SIGKILL');
 
-  const second = spawnServer(port, dbFile, extraEnv);
-  await untilListening(second);
-  const keptBooking = await postJson(second.url, '/retrieve_booking.php', { apikey: KEY_ANNA, bookhash: kept });
+  const second = spawnServer(dbFile, extraEnv); // on a new port: what survives is in DB_FILE, not in the address
+  const secondUrl = await untilListening(second);
+  const keptBooking = await postJson(secondUrl, '/retrieve_booking.php', { apikey: KEY_ANNA, bookhash: kept });
   expect(keptBooking.status).toBe(200);
   expect(keptBooking.body.booking).toMatchObject({ bookhash: kept, status: 'processing' });
-  const cancelledBooking = await postJson(second.url, '/retrieve_booking.php', { apikey: KEY_ANNA, bookhash: cancelled });
+  const cancelledBooking = await postJson(secondUrl, '/retrieve_booking.php', { apikey: KEY_ANNA, bookhash: cancelled });
   expect(cancelledBooking.body.booking).toMatchObject({ status: 'booking_cancelled', paid: 'yes' });
-  const outbox = (await postJson(second.url, '/_control/outbox', { apikey: KEY_ANNA })).body as { emails: Array<{ bookhash: string }> };
+  const outbox = (await postJson(secondUrl, '/_control/outbox', { apikey: KEY_ANNA })).body as { emails: Array<{ bookhash: string }> };
   // The confirmation (with the payment) and the cancellation e-mail (with the cancel), once each.
   expect(outbox.emails.filter((email) => email.bookhash === cancelled)).toHaveLength(2);
   // Bookings go on after the restart, with a new random id.
-  const third = await postJson(second.url, '/booking.php', { apikey: KEY_ANNA, service_hash: serviceHash });
+  const third = await postJson(secondUrl, '/booking.php', { apikey: KEY_ANNA, service_hash: serviceHash });
   const thirdHash = new URL(String(third.body.booking_url)).searchParams.get('bookhash')!;
-  const thirdBooking = await postJson(second.url, '/retrieve_booking.php', { apikey: KEY_ANNA, bookhash: thirdHash });
+  const thirdBooking = await postJson(secondUrl, '/retrieve_booking.php', { apikey: KEY_ANNA, bookhash: thirdHash });
   expect(thirdBooking.status).toBe(200);
   expect([keptBooking.body.booking, cancelledBooking.body.booking].map((b) => (b as { id: number }).id)).not.toContain((thirdBooking.body.booking as { id: number }).id);
   killGroup(second.child);
@@ -143,7 +147,7 @@ describe('the real server process', () => {
     const dbFile = join(dir, 'corrupt.json');
     await writeFile(dbFile, '{"version": 1, "nextBookingId": 7, "bookings": [ {"id": 1,');
     const before = await readFile(dbFile);
-    const running = spawnServer(await freePort(), dbFile);
+    const running = spawnServer(dbFile);
     const timer = setTimeout(() => killGroup(running.child), START_TIMEOUT_MS);
     const { code, signal, output } = await running.exited;
     clearTimeout(timer);
@@ -169,7 +173,7 @@ describe.skipIf(skipPostgres())('the real server process with DATABASE_URL', () 
     survivesKillNine({ DATABASE_URL: cluster.url }));
 
   it('exits 2 with one line when the database cannot be reached', { timeout: 60_000 }, async () => {
-    const running = spawnServer(await freePort(), join(dir, 'unused.json'), { DATABASE_URL: 'postgres://kit:secret@127.0.0.1:1/kit' });
+    const running = spawnServer(join(dir, 'unused.json'), { DATABASE_URL: 'postgres://kit:secret@127.0.0.1:1/kit' });
     const timer = setTimeout(() => killGroup(running.child), START_TIMEOUT_MS);
     const { code, output } = await running.exited;
     clearTimeout(timer);

@@ -1,4 +1,5 @@
 import express from 'express';
+import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createContractValidator } from '../../contract/schema.js';
@@ -61,12 +62,14 @@ async function start(handler: express.RequestHandler, path = '/booking_overview.
     return new Promise((resolve) => server.close(() => resolve()));
   };
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
+  /** Resolves once the next request's response has closed: the recorder's 'close' listener, added first, has run. */
+  const nextClosed = () => new Promise<void>((resolve) => server.once('request', (_req, res: ServerResponse) => res.once('close', () => resolve())));
   /** Waits (boundedly) until the journal holds `count` entries. */
   const recorded = async (count: number) => {
     for (let i = 0; i < 100 && store.entries().length < count; i++) await new Promise((r) => setTimeout(r, 10));
     return store.entries();
   };
-  return { store, url, recorded, errors, base };
+  return { store, url, recorded, errors, base, nextClosed };
 }
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) =>
@@ -141,12 +144,16 @@ describe('journalRecorder', () => {
   });
 
   it('records nothing for a key no account has', async () => {
-    const { store, url } = await start((_req, res) => {
-      res.json({});
+    const { store, url, recorded, nextClosed } = await start((_req, res) => {
+      res.json({ status: 'ok', count: 0, bookings: [] });
     });
+    const closed = nextClosed();
     expect((await post(url, { apikey: 'nobody-000000000000' })).status).toBe(403);
-    await new Promise((r) => setTimeout(r, 50));
-    expect([...store.byAccount.values()].flat()).toEqual([]);
+    await closed; // the recorder has decided about that call
+    // A call of a known account after it is recorded (bounded wait); the unknown key's is nowhere.
+    expect((await post(url, { apikey: KEY })).status).toBe(200);
+    expect((await recorded(1)).map((e) => e.id)).toEqual([1]);
+    expect([...store.byAccount.values()].flat()).toHaveLength(1);
   });
 
   it('records a call whose client went away before the answer as 499', async () => {

@@ -11,7 +11,6 @@ import { runConformance } from '../../conformance/kit/runner.js';
 import { summaryText } from '../../conformance/reports/console.js';
 import type { RunReport } from '../../conformance/kit/types.js';
 import type { HotelResponse, SearchResponse } from '../contract.js';
-import { freePort } from '../testing/freePort.js';
 import { skipPostgres, startPostgresCluster, type PostgresCluster } from '../testing/postgres.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../testing/roundRobinProxy.js';
 import { killAll, startServer } from '../testing/serverProcess.js';
@@ -47,13 +46,14 @@ describe.skipIf(skip)('two replicas on one PostgreSQL database behind a round-ro
 
   beforeAll(async () => {
     cluster = await startPostgresCluster();
-    const ports = [await freePort(), await freePort()];
-    replicas = ports.map((port) => `http://127.0.0.1:${port}`);
-    proxy = await startRoundRobinProxy(replicas);
-    const processes = ports.map((port) =>
-      startServer({ PORT: String(port), DATABASE_URL: cluster.url, TRUST_PROXY: 'loopback', PUBLIC_URL: proxy.url, LOG_LEVEL: 'silent' }),
+    // The proxy first (its URL is the replicas' PUBLIC_URL), then each replica on a port of its own
+    // choosing (PORT=0), read from its listening line.
+    proxy = await startRoundRobinProxy([]);
+    const processes = [1, 2].map(() =>
+      startServer({ PORT: '0', DATABASE_URL: cluster.url, TRUST_PROXY: 'loopback', PUBLIC_URL: proxy.url, LOG_LEVEL: 'silent' }),
     );
-    await Promise.all(processes.map((server) => server.waitFor('listening on', 90_000)));
+    replicas = await Promise.all(processes.map((server) => server.listeningUrl(90_000)));
+    proxy.setUpstreams(replicas);
   }, 180_000);
 
   afterAll(async () => {

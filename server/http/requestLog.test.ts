@@ -124,7 +124,7 @@ describe('LOG_LEVEL', () => {
     try {
       const response = await server.request('/healthz');
       expect(response.headers.get('x-request-id')).toMatch(UUID);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await server.idle(); // the request is over: its line would have been written
       expect(capture.lines).toEqual([]);
     } finally {
       await server.close();
@@ -137,7 +137,7 @@ describe('LOG_LEVEL', () => {
     try {
       await server.request('/healthz');
       await server.request('/nowhere');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await server.idle(); // both requests are over: their lines would have been written
       expect(capture.lines).toEqual([]);
     } finally {
       await server.close();

@@ -5,7 +5,7 @@
 import express from 'express';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RATE_NO_LONGER_AVAILABLE, SOLD_OUT_AT_BOOKING, SUPPLIER_CANCEL_FAILED } from '../domain/bookings/bookings.js';
 import { centsOf } from '../domain/bookings/priceChange.js';
 import {
@@ -33,6 +33,42 @@ async function retrieve(server: TestServer, bookhash: string): Promise<Record<st
   expect(reply.status).toBe(200);
   return reply.body.booking as Record<string, any>;
 }
+
+/**
+ * The `slow` wait of `delayMs` on fake timers (setTimeout and clearTimeout only; the server runs in
+ * this process): `started` once the server begins it, `cancelled` once it drops it, `fired()` whether
+ * it ran out. Undone after each test.
+ */
+function fakeSlowTimer(delayMs: number) {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  const fakeSet = globalThis.setTimeout;
+  const fakeClear = globalThis.clearTimeout;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let fired = false;
+  let onStarted!: () => void;
+  let onCancelled!: () => void;
+  const started = new Promise<void>((resolve) => (onStarted = resolve));
+  const cancelled = new Promise<void>((resolve) => (onCancelled = resolve));
+  vi.spyOn(globalThis, 'setTimeout').mockImplementation(((callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+    if (ms !== delayMs || timer !== undefined) return fakeSet(callback, ms, ...args);
+    timer = fakeSet(() => {
+      fired = true;
+      callback(...args);
+    }, ms);
+    onStarted();
+    return timer;
+  }) as typeof setTimeout);
+  vi.spyOn(globalThis, 'clearTimeout').mockImplementation((id) => {
+    if (id !== undefined && id === timer) onCancelled();
+    fakeClear(id);
+  });
+  return { started, cancelled, fired: () => fired };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
 
 describe('the Test header', () => {
   let server: TestServer;
@@ -264,10 +300,16 @@ describe('the Test header', () => {
 
     it('slow: a client that gives up during the wait cancels the request (nothing is processed)', async () => {
       const count = await bookingCount();
+      const slow = fakeSlowTimer(400);
       const body = { apikey: KEY_ANNA, service_hash: rate.serviceHash };
-      const gaveUp = await post(server, '/booking.php', body, 'slow', AbortSignal.timeout(100)).then(() => false, () => true);
-      expect(gaveUp).toBe(true);
-      await new Promise((resolve) => setTimeout(resolve, 600)); // past the 400 ms delay
+      const controller = new AbortController();
+      const gaveUp = post(server, '/booking.php', body, 'slow', controller.signal).then(() => false, () => true);
+      await slow.started; // the server is in the wait
+      controller.abort();
+      expect(await gaveUp).toBe(true);
+      await slow.cancelled; // the server saw the client leave and dropped the wait
+      await vi.advanceTimersByTimeAsync(1_000); // past the 400 ms delay: nothing is left to run
+      expect(slow.fired()).toBe(false);
       expect(await bookingCount()).toBe(count);
     });
   });
@@ -281,12 +323,20 @@ describe('Test: slow with the real delay', () => {
   afterAll(() => server.close());
 
   it('answers after 6 s, past the API\'s 5 s time-out', { timeout: 30_000 }, async () => {
-    const started = performance.now();
-    const reply = await post(server, '/booking_overview.php', { apikey: KEY_ANNA }, 'slow');
-    const elapsed = performance.now() - started;
-    expect(reply.status).toBe(200);
-    expect(elapsed).toBeGreaterThanOrEqual(5990);
-    expect(elapsed).toBeLessThan(25_000);
+    // The default server's wait, on fake timers: no test waits 6 real seconds.
+    const slow = fakeSlowTimer(6_000);
+    let answered = false;
+    const reply = post(server, '/booking_overview.php', { apikey: KEY_ANNA }, 'slow').then((answer) => {
+      answered = true;
+      return answer;
+    });
+    await slow.started; // a wait of exactly 6,000 ms (another length never starts this)
+    await vi.advanceTimersByTimeAsync(5_999);
+    expect(slow.fired()).toBe(false);
+    expect(answered).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(slow.fired()).toBe(true);
+    expect((await reply).status).toBe(200);
   });
 });
 

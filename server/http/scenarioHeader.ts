@@ -7,7 +7,6 @@
  * performs the transport faults itself; supplier outcomes are left to the endpoint's domain call.
  */
 import type { RequestHandler, Response } from 'express';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   SIMULATED_RETRY_AFTER_SECONDS, chooseScenario, type ScenarioEndpoint, type ScenarioName,
 } from '../domain/scenarios/catalogue.js';
@@ -72,18 +71,20 @@ function simulated(res: Response, error: ApiError): ApiError {
   return error;
 }
 
-/** Waits on a timer (the event loop stays free); false when the client closed the connection first. */
-async function waitUnlessClientLeaves(res: Response, delayMs: number): Promise<boolean> {
-  const gone = new AbortController();
-  const onClose = () => gone.abort();
-  res.once('close', onClose);
-  try {
-    await sleep(delayMs, undefined, { signal: gone.signal });
-    return true;
-  } catch (error) {
-    if (gone.signal.aborted) return false;
-    throw error;
-  } finally {
-    res.off('close', onClose);
-  }
+/**
+ * Waits on a timer (the event loop stays free); false when the client closed the connection first.
+ * The global setTimeout, so tests can run the wait on fake timers.
+ */
+function waitUnlessClientLeaves(res: Response, delayMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const onClose = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      res.off('close', onClose);
+      resolve(true);
+    }, delayMs);
+    res.once('close', onClose);
+  });
 }

@@ -15,7 +15,6 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HotelResponse, SearchResponse } from '../contract.js';
 import { KEY_ANNA, postJson } from '../domain/bookings/testSupport.js';
-import { freePort } from '../testing/freePort.js';
 import { killAll, startServer, type ServerProcess } from '../testing/serverProcess.js';
 
 let root = '';
@@ -48,18 +47,14 @@ interface Running {
 }
 
 async function start(dbFile: string): Promise<Running> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
   const server = startServer({
-    PORT: String(port),
+    PORT: '0', // a free port of its own choosing, named in its listening line
     DB_FILE: dbFile,
-    PUBLIC_URL: url,
     RATE_LIMIT_PER_MINUTE: '100000',
     RATE_LIMIT_PER_DAY: '100000',
     LOG_LEVEL: 'warn',
   });
-  await server.waitFor(`listening on ${url}`);
-  return { server, url };
+  return { server, url: await server.listeningUrl() };
 }
 
 async function killNine({ server }: Running): Promise<void> {

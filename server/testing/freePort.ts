@@ -1,6 +1,10 @@
 import { createServer } from 'node:net';
 
-/** A port on 127.0.0.1 that was free a moment ago, for servers started by tests and benchmarks. */
+/**
+ * A port on 127.0.0.1 that was free a moment ago, for the benchmark scripts only (scripts/bench).
+ * Tests never use it: something else may take the port before the server listens; they start servers
+ * on port 0 and read the port (docs/architecture.md, "Tests").
+ */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();

@@ -1,17 +1,16 @@
 /**
  * A throw-away PostgreSQL cluster for tests (never a mock): initdb in a temp directory owned by
- * the postgres user, pg_ctl start on a free port of 127.0.0.1, one database per test file, and
+ * the postgres user, pg_ctl start on a port of 127.0.0.1 (startOnSomePort), one database per test file, and
  * everything stopped and removed at the end. Without the binaries the tests are skipped locally
  * and FAIL under CI=true, so a CI machine without PostgreSQL cannot pass silently.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { freePort } from './freePort.js';
 
 const run = promisify(execFile);
 export const POSTGRES_BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -46,19 +45,39 @@ async function postgresUid(): Promise<{ uid: number; gid: number }> {
 
 const asPostgres = (command: string, args: string[]) => run('runuser', ['-u', 'postgres', '--', join(POSTGRES_BIN, command), ...args]);
 
+/**
+ * PostgreSQL cannot listen on port 0 and name the port it took. So it is started on a random port
+ * below Linux's ephemeral range (32768+, where outgoing connections take theirs), and on another
+ * when that one is in use (bounded): no probe-then-listen gap another process could fall into.
+ */
+async function startOnSomePort(dir: string, data: string, fsync: boolean): Promise<number> {
+  const log = join(dir, 'log');
+  for (let attempt = 1; ; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    try {
+      await asPostgres('pg_ctl', [
+        '-D', data, '-l', log, '-w', '-t', '60',
+        '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${fsync ? 'on' : 'off'} -c max_connections=200`, 'start',
+      ]);
+      return port;
+    } catch (error) {
+      const inUse = /Address already in use/.test(await readFile(log, 'utf8').catch(() => ''));
+      if (!inUse || attempt === 5) throw error;
+      await writeFile(log, ''); // the next attempt's log only
+    }
+  }
+}
+
 /** `fsync: true` for benchmarks (tests run without it: they never crash the cluster). */
 export async function startPostgresCluster(options: { fsync?: boolean } = {}): Promise<PostgresCluster> {
   const dir = await mkdtemp(join(tmpdir(), 'pg-test-'));
   const { uid, gid } = await postgresUid();
   await chown(dir, uid, gid);
   const data = join(dir, 'data');
-  const port = await freePort();
+  let port = 0;
   try {
     await asPostgres('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
-    await asPostgres('pg_ctl', [
-      '-D', data, '-l', join(dir, 'log'), '-w', '-t', '60',
-      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${options.fsync ? 'on' : 'off'} -c max_connections=200`, 'start',
-    ]);
+    port = await startOnSomePort(dir, data, options.fsync ?? false);
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;

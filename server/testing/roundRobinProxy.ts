@@ -10,6 +10,8 @@ import type { AddressInfo } from 'node:net';
 export interface RoundRobinProxy {
   url: string;
   server: Server;
+  /** Sends the next requests to these upstreams: for replicas started after the proxy (on port 0, PUBLIC_URL the proxy's). */
+  setUpstreams(upstreams: readonly string[]): void;
   close(): Promise<void>;
 }
 
@@ -24,13 +26,20 @@ function forwardedHeaders(headers: IncomingHttpHeaders, clientAddress: string): 
   return forwarded;
 }
 
-/** Listens on a free port of `host`; `upstreams` are base URLs (http://127.0.0.1:port). */
+/**
+ * Listens on a free port of `host`; `upstreams` are base URLs (http://127.0.0.1:port). With none,
+ * it answers 502 until setUpstreams names some.
+ */
 export async function startRoundRobinProxy(upstreams: readonly string[], host = '127.0.0.1', port = 0): Promise<RoundRobinProxy> {
-  if (upstreams.length === 0) throw new Error('a proxy needs at least one upstream');
-  const targets = upstreams.map((upstream) => new URL(upstream));
+  let targets = upstreams.map((upstream) => new URL(upstream));
   let next = 0;
   const server = createServer((incoming, outgoing) => {
-    const index = next;
+    if (targets.length === 0) {
+      outgoing.writeHead(502, { 'content-type': 'application/json' });
+      outgoing.end(JSON.stringify({ error: 'no upstream yet' }));
+      return;
+    }
+    const index = next % targets.length;
     next = (next + 1) % targets.length;
     const target = targets[index]!;
     const upstream = request(
@@ -62,6 +71,10 @@ export async function startRoundRobinProxy(upstreams: readonly string[], host = 
   return {
     url: `http://${host}:${address.port}`,
     server,
+    setUpstreams(urls) {
+      targets = urls.map((upstream) => new URL(upstream));
+      next = 0;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -17,6 +17,12 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Resolves once `text` appears in the output (bounded; rejects if the process exits first). */
   waitFor(text: string, timeoutMs?: number): Promise<void>;
+  /**
+   * The address the server listens on, from its "listening on <url> (…" line once printed (bounded,
+   * as waitFor; behind a PUBLIC_URL the line's "bound to <url>"). Start it with PORT=0 (or --port 0)
+   * and read the port it took: no other process can take that port between the choice and the listen.
+   */
+  listeningUrl(timeoutMs?: number): Promise<string>;
 }
 
 const running: ChildProcess[] = [];
@@ -40,6 +46,28 @@ export function startProcess(command: string, args: string[], env: Record<string
   let closed = false;
   void exited.then(() => (closed = true));
   const output = () => stdout + stderr;
+  /** Resolves with what `found` returns once it returns something; woken by each chunk of output. */
+  const waitUntil = <T>(found: () => T | undefined, what: string, timeoutMs: number) =>
+    new Promise<T>((resolve, reject) => {
+      const check = () => {
+        const value = found();
+        if (value !== undefined) finish(() => resolve(value));
+        else if (closed) finish(() => reject(new Error(`process exited before printing ${what}: ${output()}`)));
+      };
+      const timer = setTimeout(() => finish(() => reject(new Error(`no ${what} within ${timeoutMs} ms: ${output()}`))), timeoutMs);
+      const finish = (settle: () => void) => {
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        child.stderr?.off('data', onData);
+        settle();
+      };
+      // After the buffers above took the chunk: those listeners were added first.
+      const onData = () => check();
+      child.stdout?.on('data', onData);
+      child.stderr?.on('data', onData);
+      void exited.then(check);
+      check();
+    });
   return {
     child,
     output,
@@ -47,14 +75,13 @@ export function startProcess(command: string, args: string[], env: Record<string
     stderr: () => stderr,
     exited,
     async waitFor(text, timeoutMs = START_TIMEOUT_MS) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        if (output().includes(text)) return;
-        if (closed) throw new Error(`process exited before printing '${text}': ${output()}`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      throw new Error(`no '${text}' within ${timeoutMs} ms: ${output()}`);
+      await waitUntil(() => (output().includes(text) ? true : undefined), `'${text}'`, timeoutMs);
     },
+    listeningUrl: (timeoutMs = START_TIMEOUT_MS) =>
+      waitUntil(() => {
+        const line = /listening on (https?:\/\/\S+) \((?:bound to (https?:\/\/\S+), )?/.exec(stdout);
+        return line ? (line[2] ?? line[1]) : undefined;
+      }, "'listening on <url> ('", timeoutMs),
   };
 }
 

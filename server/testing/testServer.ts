@@ -22,6 +22,12 @@ export interface TestServer {
   resetAll(): Promise<void>;
   post(path: string, body: unknown, init?: RequestInit): Promise<TestResponse>;
   request(path: string, init?: RequestInit): Promise<TestResponse>;
+  /**
+   * Resolves once every request the server has received so far is over: its response's 'close'
+   * listeners (the request log's, the journal recorder's) have run. For asserting that something
+   * did NOT happen after a request without sleeping.
+   */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,6 +62,15 @@ export async function startTestServer(
     config: { publicUrl: baseUrl, adminToken: TEST_ADMIN_TOKEN, ...options.config },
   });
   server.on('request', app);
+  let open = 0;
+  const waiting: Array<() => void> = [];
+  server.on('request', (_req, res) => {
+    open++;
+    res.once('close', () => {
+      // Listeners run in turn within one emit: by the time this promise's callbacks run, all have.
+      if (--open === 0) for (const resolve of waiting.splice(0)) resolve();
+    });
+  });
 
   const request = async (path: string, init: RequestInit = {}): Promise<TestResponse> => {
     const response = await fetch(baseUrl + path, init);
@@ -78,6 +93,7 @@ export async function startTestServer(
       clock.reset();
     },
     request,
+    idle: () => (open === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve))),
     post: (path, body, init = {}) =>
       request(path, {
         ...init,

@@ -726,7 +726,8 @@ describe('field checklist: every field of sections 2 and 4 is in openapi.yaml as
     for (const [schema, names] of Object.entries(REFERENCE_ADDITIONS)) {
       for (const name of names) {
         const prop = locate(schema, name);
-        const description = String((resolvePointer(doc, prop.pointer) as JsonObject).description ?? '');
+        const described = (resolvePointer(doc, prop.pointer) as JsonObject).description;
+        const description = typeof described === 'string' ? described : '';
         expect(description, `${schema}.${name}`).toMatch(/Reference behaviour/);
       }
     }

@@ -38,6 +38,7 @@ if (process.env.SOAK_PROBE === '1') installProbe();
 /** In the server process: records the ProcessState instances and answers { heapUsedMb, searches, offers }. */
 function installProbe(): void {
   const instances: ProcessState[] = [];
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- wrapped below and called with .apply(this)
   const putSearch = ProcessState.prototype.putSearch;
   ProcessState.prototype.putSearch = function (this: ProcessState, ...args: Parameters<typeof putSearch>) {
     if (!instances.includes(this)) instances.push(this);
@@ -146,7 +147,7 @@ export async function benchSoak(argv: string[] = process.argv.slice(2)): Promise
   const server = await startServer(port, join(directory, 'db.json'));
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const post = (path: string, body: unknown) =>
-    new Promise<{ status: number; json: any }>((resolve, reject) => {
+    new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
       const payload = JSON.stringify(body);
       const req = httpRequest(
         { agent, host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
@@ -157,7 +158,7 @@ export async function benchSoak(argv: string[] = process.argv.slice(2)): Promise
             try {
               resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString()) });
             } catch (error) {
-              reject(error);
+              reject(error instanceof Error ? error : new Error(String(error)));
             }
           });
         },
@@ -192,15 +193,19 @@ export async function benchSoak(argv: string[] = process.argv.slice(2)): Promise
       if (n % 2 === 0) await timed('/hotel.php', { apikey, id: hotel.id, search_id: search.json.search_id });
       if (n % 10 === 0) {
         const booking = await timed('/booking.php', { apikey, service_hash: hotel.rate.service_hash });
-        const bookhash = /bookhash=([A-Za-z0-9]+)/.exec(String(booking.json.booking_url ?? ''))?.[1];
+        const bookhash = /bookhash=([A-Za-z0-9]+)/.exec(typeof booking.json.booking_url === 'string' ? booking.json.booking_url : '')?.[1];
         if (bookhash) await timed('/book/cancel.php', { apikey, bookhash });
       }
     }
   };
 
   let peakRssMb = 0;
-  const sampler = setInterval(async () => {
-    peakRssMb = Math.max(peakRssMb, await rssMegabytes(server.pid!).catch(() => 0));
+  const sampler = setInterval(() => {
+    void rssMegabytes(server.pid!)
+      .catch(() => 0)
+      .then((mb) => {
+        peakRssMb = Math.max(peakRssMb, mb);
+      });
   }, 1000);
   try {
     // Warm-up: the same traffic for WARM_UP_SECONDS, then the baseline.

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { FakeClock } from '../../server/clock.js';
 import { SPEC_RATE_LIMITS } from '../../server/config.js';
-import type { HotelRate, HotelResponse, SearchResponse } from '../../server/contract.js';
+import type { HotelResponse, SearchResponse } from '../../server/contract.js';
 import { startTestServer, type TestServer } from '../../server/domain/bookings/testSupport.js';
 import { defaultWorld } from '../../server/domain/world/world.js';
 import { LowdbStore } from '../../server/store/lowdbStore.js';
@@ -163,7 +163,6 @@ async function tell(server: TestServer, limited: TestServer): Promise<StoryExamp
   const stay = { checkin: CHECKIN, checkout: CHECKOUT };
 
   // Search: the smallest radius around Amsterdam that finds two hotels or more.
-  let search: SearchResponse | undefined;
   let searchRequest: Exchange | undefined;
   for (const radius of SEARCH_RADII) {
     searchRequest = post('/search.php', { apikey: KEY, ...stay, location: 'Amsterdam', radius });
@@ -172,7 +171,7 @@ async function tell(server: TestServer, limited: TestServer): Promise<StoryExamp
   }
   // The identical search is served from the cache (same search_id): this records it.
   const searched = await call(searchRequest!, { request: requestExample('/search.php', 'byLocation'), response: component('SearchResponseAmsterdam'), expect: 200 });
-  search = searched.body as unknown as SearchResponse;
+  const search = searched.body as unknown as SearchResponse;
   const point = search.search;
   await call(post('/search.php', {
     apikey: KEY, ...stay, latitude: point.latitude, longitude: point.longitude, radius: 2000, persons: 2, currency: 'EUR',
@@ -196,7 +195,7 @@ async function tell(server: TestServer, limited: TestServer): Promise<StoryExamp
 
   // Bookings: a refundable rate (confirmed, retrieved, cancelled), one declined payment, one never paid.
   const rates = (live.rooms ?? []).flatMap((room) => room.rates);
-  const refundable = rates.find((rate) => rate.refundable) ?? rates[0] as HotelRate;
+  const refundable = rates.find((rate) => rate.refundable) ?? rates[0]!;
   const nonRefundable = rates.find((rate) => !rate.refundable);
   const booked = await call(post('/booking.php', { apikey: KEY, service_hash: refundable.service_hash }), {
     request: requestExample('/booking.php'), response: responseExample('/booking.php', 200), expect: 200,

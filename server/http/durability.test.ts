@@ -45,7 +45,7 @@ interface Running {
   child: ChildProcess;
   url: string;
   /** stdout and stderr so far. */
-  output(): string;
+  output: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>;
 }
 

@@ -114,7 +114,7 @@ export async function migrate(pool: Pool, migrations: readonly Migration[] = MIG
           await client.query('COMMIT');
         } catch (error) {
           await client.query('ROLLBACK');
-          throw new Error(`migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`);
+          throw new Error(`migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`, { cause: error });
         }
         done.push(migration.version);
       }

@@ -25,7 +25,7 @@ const GUEST_FIELDS = ['first_name', 'last_name', 'email', 'phone'] as const;
 const EMAIL_FIELDS = ['to', 'subject', 'text', 'bookhash', 'sent_at'] as const;
 
 function ruleProblem(value: unknown, rule: FieldRule): string | undefined {
-  if (Array.isArray(rule)) return rule.includes(value as string) ? undefined : `must be one of ${rule.join(', ')}`;
+  if (Array.isArray(rule)) return rule.includes(value) ? undefined : `must be one of ${rule.join(', ')}`;
   switch (rule) {
     case 'string':
       return typeof value === 'string' ? undefined : 'must be a string';

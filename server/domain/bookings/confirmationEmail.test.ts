@@ -86,7 +86,7 @@ describe('the booking confirmation e-mail', () => {
   });
 
   it('is part of the one durable write of the confirmed status', async () => {
-    const { store, clock, bookings, start } = await setup();
+    const { store, clock, start } = await setup();
     const bookhash = await start(900004);
     const changes: BookingChange[] = [];
     const updateBooking: Store['updateBooking'] = (hash, change) => store.updateBooking(hash, (current) => {

@@ -132,14 +132,17 @@ function askStats(child: ChildProcess): Promise<Stats> {
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! * 10) / 10 : 0);
 
-export async function benchSoak(argv: string[] = process.argv.slice(2)): Promise<Record<string, unknown>> {
-  const option = (name: string) => {
-    const index = argv.indexOf(name);
-    return index >= 0 ? argv[index + 1] : undefined;
-  };
-  const minutes = Number(option('--minutes') ?? process.env.SOAK_MINUTES ?? 10);
-  const connections = Number(option('--connections') ?? 12);
-  const searchesOnly = argv.includes('--searches-only');
+/** The soak section's options, as `npm run bench -- soak --minutes 3 --connections 12 --searches-only` gives them. */
+export interface SoakOptions {
+  minutes?: string;
+  connections?: string;
+  'searches-only'?: boolean;
+}
+
+export async function benchSoak(options: SoakOptions = {}): Promise<Record<string, unknown>> {
+  const minutes = Number(options.minutes ?? process.env.SOAK_MINUTES ?? 10);
+  const connections = Number(options.connections ?? 12);
+  const searchesOnly = options['searches-only'] === true;
   if (!(minutes > 0) || !(connections > 0)) throw new Error('--minutes and --connections must be positive numbers');
 
   const port = await freePort();

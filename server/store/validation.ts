@@ -17,7 +17,7 @@ const BOOKING_FIELDS: Readonly<Record<keyof BookingRecord, FieldRule | 'guest'>>
   status: ['processing', 'booking_confirmed', 'payment_failed', 'booking_failed', 'booking_cancelled'],
   paid: ['no', 'yes', 'refunded'], supplierOrderId: 'string|null', hotelName: 'string', hotelAddress: 'string',
   hotelCity: 'string', hotelCountry: 'string', hotelStars: 'number', hotelPhone: 'string|null',
-  hotelImage: 'string|null', createdAt: 'string', unavailableReason: 'string|null', csrfToken: 'string',
+  hotelImage: 'string|null', createdAt: 'string', csrfToken: 'string',
   paymentAttemptedAt: 'string|null', cancelledAt: 'string|null', refundSettlesAt: 'string|null',
   supplierCancelFailedAt: 'string|null', language: 'string?', scenario: 'string?',
 };

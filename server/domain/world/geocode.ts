@@ -48,7 +48,7 @@ import { PostcodeDirectory } from './postcodes.js';
 import { normalizePlaceText } from './text.js';
 import type { World } from './world.js';
 
-export type { GeocodeResult, GeocodeSource } from './geocodeResult.js';
+export type { GeocodeResult } from './geocodeResult.js';
 
 /** Cities at least this big beat airport codes and airport names that match the same text. */
 const MAJOR_CITY_MIN_POPULATION = 100_000;

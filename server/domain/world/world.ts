@@ -10,7 +10,7 @@ import { Geocoder } from './geocode.js';
 import { distanceM } from './geo.js';
 import { loadScenarioHotels } from './scenario.js';
 
-export { loadScenarioHotels, type ScenarioHotel } from './scenario.js';
+export { loadScenarioHotels } from './scenario.js';
 
 export interface WorldOptions {
   seed?: number;

@@ -726,7 +726,7 @@ describe('field checklist: every field of sections 2 and 4 is in openapi.yaml as
         const prop = locate(schema, name);
         const node = resolvePointer(doc, prop.pointer) as JsonObject;
         const target = typeof node.$ref === 'string' ? (resolvePointer(doc, node.$ref) as JsonObject) : node;
-        const description = String(target.description ?? '');
+        const description = typeof target.description === 'string' ? target.description : '';
         expect(description, `${schema}.${name}`).toMatch(/Reference behaviour/);
       }
     }

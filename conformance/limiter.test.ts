@@ -94,7 +94,7 @@ describe('ApiClient politeness and accounting', () => {
       }, reply.delayMs ?? 0);
     });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }
 
   const client = (baseUrl: string, clock: KitClock, extra: { budget?: number; timeoutMs?: number } = {}) =>

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { main } from './cli.js';
 import { startReferenceServer, type RunningServer } from './test-support/referenceServer.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response JSON off the wire; the tests assert its shape themselves
 type Json = Record<string, any>;
 const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const SEARCH = { location: 'Amsterdam', checkin: isoDay(30), checkout: isoDay(33) };

@@ -11,6 +11,7 @@ import { runConformance } from './kit/runner.js';
 import type { RunReport } from './kit/types.js';
 import { startReferenceServer, type RunningServer } from './test-support/referenceServer.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response JSON off the wire; the tests assert its shape themselves
 type Json = Record<string, any>;
 const BEN = 'demo-key-2';
 const ROUNDS = 3;

@@ -570,7 +570,7 @@ function toContractError(e: ErrorObject): ContractError {
       message = 'is not a declared property (additionalProperties: false)';
       break;
     case 'type': {
-      const parent = e.parentSchema as JsonObject | undefined;
+      const parent = e.parentSchema;
       rule = `type ${JSON.stringify(params.type)}${parent?.nullable === true ? ' nullable' : ''}`;
       message = `${message}, got ${describe(e.data)}`;
       break;

@@ -4,9 +4,14 @@
  * with one and two replicas on PostgreSQL, hotel.php through each request validator (`validation`), and on request a soak test (`soak`). Prints JSON.
  * Targets (not test assertions): search p50 server-side < 5 ms, startup < 5 s, RSS < 600 MB.
  */
-const only = process.argv.slice(2);
+import { parseArgs } from 'node:util';
+
+// Section names, and the soak section's options (`--minutes 3`), which select nothing else.
+const { positionals: only, values: soakOptions } = parseArgs({
+  allowPositionals: true,
+  options: { minutes: { type: 'string' }, connections: { type: 'string' }, 'searches-only': { type: 'boolean' } },
+});
 const wanted = (name: string) => only.length === 0 || only.includes(name);
-// (Options of a section, e.g. soak's `--minutes 3`, are no section names, so they select nothing else.)
 const results: Record<string, unknown> = { node: process.version, cpus: (await import('node:os')).cpus().length };
 // Each section is loaded only when it runs, so `npm run bench startup` stays light.
 if (wanted('startup')) results.startup = await (await import('./bench/startup.js')).benchStartup(only);
@@ -16,6 +21,6 @@ if (wanted('validation')) results.validation = await (await import('./bench/vali
 if (wanted('bookings')) results.bookings = await (await import('./bench/bookings.js')).benchBookings();
 if (wanted('replicas')) results.replicas = await (await import('./bench/replicas.js')).benchReplicas();
 // The soak test runs for minutes (10 by default), so only when asked: `npm run bench -- soak --minutes 3`.
-if (only.includes('soak')) results.soak = await (await import('./bench/soak.js')).benchSoak(only);
+if (only.includes('soak')) results.soak = await (await import('./bench/soak.js')).benchSoak(soakOptions);
 console.log(JSON.stringify(results, null, 2));
 process.exit(0);

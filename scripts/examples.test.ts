@@ -10,6 +10,9 @@ import YAML from 'yaml';
 import { collectExamples, loadContract, pointer } from '../contract/schema.js';
 import { OPENAPI_FILE, withExamples } from './examples.js';
 import { runStory, type StoryExample } from './examples/story.js';
+import type { components } from '../contract/generated/openapi.js';
+
+type Schemas = components['schemas'];
 
 /** Fields that name what an answer is about; they must be equal. */
 const IDENTITY = new Set([
@@ -78,13 +81,13 @@ describe('openapi.yaml examples replay against the sandbox (clock 2027-05-31T09:
   });
 
   it('the story is consistent: the booking is made from a rate of the hotel-details example, found by the search example', () => {
-    const value = (name: string) => story.find((example) => example.at.join('/') === `components/examples/${name}/value`)!.value as any;
-    const search = value('SearchResponseAmsterdam');
-    const details = value('HotelResponseWithRooms');
-    const booking = story.find((example) => example.kind === 'request' && example.at[1] === '/booking.php')!.value as any;
-    expect(search.hotels.map((hotel: any) => hotel.id)).toContain(details.id);
-    expect(details.rooms.flatMap((room: any) => room.rates.map((rate: any) => rate.service_hash))).toContain(booking.service_hash);
-    expect(value('RetrieveConfirmed').booking).toMatchObject({ status: 'booking_confirmed', paid: 'yes' });
+    const value = (name: string) => story.find((example) => example.at.join('/') === `components/examples/${name}/value`)!.value;
+    const search = value('SearchResponseAmsterdam') as Schemas['SearchResponse'];
+    const details = value('HotelResponseWithRooms') as Schemas['HotelResponse'];
+    const booking = story.find((example) => example.kind === 'request' && example.at[1] === '/booking.php')!.value as Schemas['BookingRequest'];
+    expect(search.hotels.map((hotel) => hotel.id)).toContain(details.id);
+    expect(details.rooms!.flatMap((room) => room.rates.map((rate) => rate.service_hash))).toContain(booking.service_hash);
+    expect((value('RetrieveConfirmed') as Schemas['RetrieveBookingResponse']).booking).toMatchObject({ status: 'booking_confirmed', paid: 'yes' });
     expect(value('HotelResponseNoRooms')).toMatchObject({ id: 900003, rooms: [] });
   });
 });

@@ -6,6 +6,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 
 const root = new URL('../', import.meta.url);
@@ -14,6 +15,7 @@ const TARGETS = [
   { contract: 'server/control-api.yaml', output: 'contract/generated/control-api.ts' },
 ];
 
+const { check } = parseArgs({ options: { check: { type: 'boolean' } } }).values;
 let stale = false;
 for (const { contract, output } of TARGETS) {
   const outputPath = fileURLToPath(new URL(output, root));
@@ -21,7 +23,7 @@ for (const { contract, output } of TARGETS) {
   // defaultNonNullable: false keeps fields with a default optional: a client may omit them.
   const ast = await openapiTS(new URL(contract, root), { alphabetize: false, exportType: true, defaultNonNullable: false });
   const generated = header + astToString(ast);
-  if (process.argv.includes('--check')) {
+  if (check) {
     const committed = await readFile(outputPath, 'utf8').catch(() => '');
     if (committed === generated) console.log(`${output} is up to date.`);
     else {

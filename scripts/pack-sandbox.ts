@@ -12,11 +12,12 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { build, transform } from 'esbuild';
 import { packageManifest, root } from './packaging.js';
 
-const outIndex = process.argv.indexOf('--out');
-const outDir = resolve(outIndex > 0 ? (process.argv[outIndex + 1] ?? 'dist') : join(root, 'dist'));
+const { values: args } = parseArgs({ options: { out: { type: 'string' } } });
+const outDir = resolve(args.out ?? join(root, 'dist'));
 const staging = join(outDir, 'hotel-sandbox');
 const ENTRIES = ['server/bin.ts', 'server/sandbox.ts'];
 

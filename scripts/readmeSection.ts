@@ -1,6 +1,7 @@
 /** Generated sections of the docs: the text between a start and an end marker is replaced whole. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 /** The pages that hold generated tables. */
 export const BENCHMARKS_DOC = new URL('../docs/benchmarks.md', import.meta.url);
@@ -19,7 +20,7 @@ export function rewriteReadmeSection(file: URL, start: string, end: string, body
   const name = fileURLToPath(file);
   const readme = readFileSync(file, 'utf8');
   const updated = withReadmeSection(readme, start, end, body);
-  if (process.argv.includes('--check')) {
+  if (parseArgs({ options: { check: { type: 'boolean' } } }).values.check) {
     if (updated !== readme) {
       console.error(`${name}: ${what} is stale; run \`${command}\`.`);
       process.exit(1);

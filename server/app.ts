@@ -130,8 +130,8 @@ export function createApp(options: AppOptions): Express {
   const { config } = context;
   const app = express();
   app.disable('x-powered-by');
-  // One spelling per path: Express would otherwise match /SEARCH.PHP and /search.php/ too, and
-  // the validator (which compares paths exactly) would let those through unchecked.
+  // One spelling per path, as in the contract: Express would otherwise also route /SEARCH.PHP and
+  // /search.php/, paths the contract (and so the request checks and the journal) does not know.
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
   app.set('trust proxy', config.trustProxy);

@@ -21,7 +21,7 @@ export interface Config {
   controlApi: boolean;
   /** Validates every response against openapi.yaml (on in tests and dev). */
   validateResponses: boolean;
-  /** Request bodies above this size get 400. */
+  /** Request bodies above this size get 413. */
   bodyLimitBytes: number;
   /** Origins allowed to call the API from a browser (CORS); empty: off; ['*']: any. */
   corsOrigins: string[];

@@ -54,6 +54,7 @@ describe('startSandbox', () => {
   it('keeps its store in a given directory, which stop() leaves in place, and two run side by side', async () => {
     const { mkdtempSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- node:path's functions do not use `this`
     const { join } = await import('node:path');
     const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
     try {

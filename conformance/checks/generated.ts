@@ -135,7 +135,7 @@ export function negativeCases(path: ApiPath, kind: NegativeKind, schema: Request
       break;
     case 'out-of-range':
       for (const [name, s] of fields) {
-        const target = s.type === 'array' && isObject(s.items) ? (s.items as Schema) : s;
+        const target = s.type === 'array' && isObject(s.items) ? s.items : s;
         if (target.type !== 'integer' && target.type !== 'number') continue;
         const wrap = (v: number) => (s.type === 'array' ? [v] : v);
         if (num(target.minimum)) out.push({ what: `${name} = ${JSON.stringify(wrap(target.minimum - 1))} (minimum ${target.minimum})`, changes: { [name]: wrap(target.minimum - 1) } });
@@ -149,7 +149,7 @@ export function negativeCases(path: ApiPath, kind: NegativeKind, schema: Request
       break;
     case 'outside-enum':
       for (const [name, s] of fields) {
-        const target = s.type === 'array' && isObject(s.items) ? (s.items as Schema) : s;
+        const target = s.type === 'array' && isObject(s.items) ? s.items : s;
         if (!Array.isArray(target.enum)) continue;
         const value = target.type === 'integer' || target.type === 'number' ? Math.max(...(target.enum as number[])) + 100 : `not_${String(target.enum[0])}_zz`;
         const sent = s.type === 'array' ? [value] : value;
@@ -252,7 +252,7 @@ function validValue(s: Schema, random: () => number): unknown {
       return Math.round((min + random() * (max - min)) * 1000) / 1000;
     }
     case 'array': {
-      const items = isObject(s.items) ? (s.items as Schema) : {};
+      const items = isObject(s.items) ? s.items : {};
       const size = 1 + Math.floor(random() * Math.min(num(s.maxItems) ? s.maxItems : 3, 3));
       const values = new Map<string, unknown>();
       for (let i = 0; i < size * 4 && values.size < size; i++) {

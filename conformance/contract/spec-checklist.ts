@@ -1,6 +1,6 @@
 /**
  * Field checklist: every field named in sections 2 (resources) and 4 (request bodies) of the API
- * description (/work/shared/spec/hotel-booking-api.md), written down by hand from its tables, with
+ * description (hotel-booking-api.md), written down by hand from its tables, with
  * the schema of openapi.yaml that must carry it and what the description says about it.
  *
  * conformance/contract.test.ts walks this table and checks openapi.yaml against it, so a field that

@@ -41,7 +41,7 @@ export function referenceConstraints(doc: OpenApiDocument): ReferenceConstraint[
       const replaced = isObject(value) && 'spec' in value;
       const why = typeof value === 'string' ? value : isObject(value) && typeof value.why === 'string' ? value.why : undefined;
       if (why === undefined || why.trim() === '') throw new Error(`${at}/${REFERENCE_MARKER}/${keyword} gives no reason`);
-      found.push({ pointer: at, keyword, why, reference: node[keyword], spec: replaced ? (value as JsonObject).spec : undefined });
+      found.push({ pointer: at, keyword, why, reference: node[keyword], spec: replaced ? value.spec : undefined });
     }
   });
   return found;
@@ -53,7 +53,7 @@ const derived = new WeakMap<OpenApiDocument, OpenApiDocument>();
 export function specLevelContract(doc: OpenApiDocument = loadContract()): OpenApiDocument {
   let spec = derived.get(doc);
   if (!spec) {
-    const copy = structuredClone(doc) as OpenApiDocument;
+    const copy = structuredClone(doc);
     walk(copy, '#', (node) => {
       const marker = node[REFERENCE_MARKER];
       if (!isObject(marker)) return;

@@ -71,7 +71,7 @@ export class ApiClient {
 
   /** A typed POST of a valid (type-correct) body. */
   post<P extends ApiPath>(path: P, body: RequestBody<P>, options: SendOptions = {}): Promise<Exchange<OkBody<P>>> {
-    return this.postUnchecked(path, body, options) as Promise<Exchange<OkBody<P>>>;
+    return this.postUnchecked(path, body, options);
   }
 
   /** A POST of any JSON body, e.g. with a wrong type or an unknown field on purpose. */

@@ -105,7 +105,7 @@ export class Fixtures {
         );
       }
       const scenarioIds = new Set(this.ctx.harness ? (await this.scenarios()).map((s) => s.id) : []);
-      const hotel = response.hotels.find((h) => !scenarioIds.has(h.id)) ?? (response.hotels[0] as SharedSearch['hotel']);
+      const hotel = response.hotels.find((h) => !scenarioIds.has(h.id)) ?? response.hotels[0]!; // non-empty: checked above
       return { request, response, hotel };
     });
   }

@@ -8,7 +8,7 @@
  * Nothing here knows the API's operations: a new operation with links is walked as it stands in the
  * contract.
  */
-import { isObject, listOperations, type JsonObject, type OpenApiDocument, type OperationInfo } from '../../contract/schema.js';
+import { isObject, listOperations, type OpenApiDocument, type OperationInfo } from '../../contract/schema.js';
 
 /** One link of a response of an operation. */
 export interface ContractLink {
@@ -93,7 +93,7 @@ export function jsonPointer(value: unknown, pointer: string): unknown {
       if (!/^(0|[1-9]\d*)$/.test(key)) return undefined;
       at = at[Number(key)];
     } else if (isObject(at) && Object.prototype.hasOwnProperty.call(at, key)) {
-      at = (at as JsonObject)[key];
+      at = (at)[key];
     } else {
       return undefined;
     }

@@ -20,4 +20,5 @@ export interface Mutant {
 }
 
 /** JSON as the mutants handle it: loosely typed on purpose (they break shapes). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- mutants rewrite arbitrary JSON into wrong shapes on purpose
 export type Loose = any;

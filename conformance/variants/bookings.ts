@@ -58,7 +58,7 @@ export const BOOKING_VARIANTS: Variant[] = [
     section: '2.10',
     front: onSuccess((body) => {
       const other: Record<string, string> = { no: 'pending', yes: 'paid', refunded: 'refund_settled' };
-      const booking = body.booking as Loose;
+      const booking = body.booking;
       if (booking && typeof booking.paid === 'string') booking.paid = other[booking.paid] ?? booking.paid;
       return body;
     }, [RETRIEVE]),

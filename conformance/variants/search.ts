@@ -93,7 +93,7 @@ export const SEARCH_VARIANTS: Variant[] = [
     front: () => [
       rewriteRequest([HOTEL], (body) => body),
       (req, res, next) => {
-        const { id, apikey } = (req.body ?? {}) as Loose;
+        const { id, apikey } = (req.body ?? {});
         if (req.path !== HOTEL || typeof id !== 'number' || id < 100_000_000 || !apikey) return next();
         res.status(400).json({ error: `Hotel id ${id} is out of range` });
       },

@@ -28,7 +28,14 @@ const app = createApp({
 const server = app.listen(0, '127.0.0.1', () => {
   send({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, openMs });
 });
-process.on('message', async (message) => {
+process.on('message', (message) => {
+  onMessage(message).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+});
+
+async function onMessage(message: unknown): Promise<void> {
   if (message === 'memory') {
     send({ rssMB: process.memoryUsage().rss / 1e6, maxRssMB: process.resourceUsage().maxRSS / 1e3 });
   } else if (message === 'store-ops') {
@@ -39,7 +46,7 @@ process.on('message', async (message) => {
     await store.close();
     process.exit(0);
   }
-});
+}
 
 /**
  * The store alone, without HTTP (less noise on a busy machine): 1,000 inserts, then a cancel with

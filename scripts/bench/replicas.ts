@@ -102,10 +102,10 @@ export async function benchReplicas(): Promise<Record<string, unknown>> {
       cores: cpus().length,
       results,
       ratios: {
-        two_vs_one_replica_via_proxy_cached: ratio(two!.cached, one!.cached),
-        two_vs_one_replica_via_proxy_live: ratio(two!.live, one!.live),
-        postgres_one_direct_vs_embedded_cached: ratio(results.postgres_one_replica_direct!.cached, baseline!.cached),
-        postgres_one_direct_vs_embedded_live: ratio(results.postgres_one_replica_direct!.live, baseline!.live),
+        two_vs_one_replica_via_proxy_cached: ratio(two.cached, one.cached),
+        two_vs_one_replica_via_proxy_live: ratio(two.live, one.live),
+        postgres_one_direct_vs_embedded_cached: ratio(results.postgres_one_replica_direct.cached, baseline.cached),
+        postgres_one_direct_vs_embedded_live: ratio(results.postgres_one_replica_direct.live, baseline.live),
       },
     };
   } finally {

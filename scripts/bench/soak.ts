@@ -38,6 +38,7 @@ if (process.env.SOAK_PROBE === '1') installProbe();
 /** In the server process: records the ProcessState instances and answers { heapUsedMb, searches, offers }. */
 function installProbe(): void {
   const instances: ProcessState[] = [];
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- wrapped below and called with .apply(this)
   const putSearch = ProcessState.prototype.putSearch;
   ProcessState.prototype.putSearch = function (this: ProcessState, ...args: Parameters<typeof putSearch>) {
     if (!instances.includes(this)) instances.push(this);
@@ -131,14 +132,17 @@ function askStats(child: ChildProcess): Promise<Stats> {
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! * 10) / 10 : 0);
 
-export async function benchSoak(argv: string[] = process.argv.slice(2)): Promise<Record<string, unknown>> {
-  const option = (name: string) => {
-    const index = argv.indexOf(name);
-    return index >= 0 ? argv[index + 1] : undefined;
-  };
-  const minutes = Number(option('--minutes') ?? process.env.SOAK_MINUTES ?? 10);
-  const connections = Number(option('--connections') ?? 12);
-  const searchesOnly = argv.includes('--searches-only');
+/** The soak section's options, as `npm run bench -- soak --minutes 3 --connections 12 --searches-only` gives them. */
+export interface SoakOptions {
+  minutes?: string;
+  connections?: string;
+  'searches-only'?: boolean;
+}
+
+export async function benchSoak(options: SoakOptions = {}): Promise<Record<string, unknown>> {
+  const minutes = Number(options.minutes ?? process.env.SOAK_MINUTES ?? 10);
+  const connections = Number(options.connections ?? 12);
+  const searchesOnly = options['searches-only'] === true;
   if (!(minutes > 0) || !(connections > 0)) throw new Error('--minutes and --connections must be positive numbers');
 
   const port = await freePort();
@@ -157,7 +161,7 @@ export async function benchSoak(argv: string[] = process.argv.slice(2)): Promise
             try {
               resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString()) });
             } catch (error) {
-              reject(error);
+              reject(error instanceof Error ? error : new Error(String(error)));
             }
           });
         },
@@ -192,15 +196,19 @@ export async function benchSoak(argv: string[] = process.argv.slice(2)): Promise
       if (n % 2 === 0) await timed('/hotel.php', { apikey, id: hotel.id, search_id: search.json.search_id });
       if (n % 10 === 0) {
         const booking = await timed('/booking.php', { apikey, service_hash: hotel.rate.service_hash });
-        const bookhash = /bookhash=([A-Za-z0-9]+)/.exec(String(booking.json.booking_url ?? ''))?.[1];
+        const bookhash = /bookhash=([A-Za-z0-9]+)/.exec(typeof booking.json.booking_url === 'string' ? booking.json.booking_url : '')?.[1];
         if (bookhash) await timed('/book/cancel.php', { apikey, bookhash });
       }
     }
   };
 
   let peakRssMb = 0;
-  const sampler = setInterval(async () => {
-    peakRssMb = Math.max(peakRssMb, await rssMegabytes(server.pid!).catch(() => 0));
+  const sampler = setInterval(() => {
+    void rssMegabytes(server.pid!)
+      .catch(() => 0)
+      .then((mb) => {
+        peakRssMb = Math.max(peakRssMb, mb);
+      });
   }, 1000);
   try {
     // Warm-up: the same traffic for WARM_UP_SECONDS, then the baseline.

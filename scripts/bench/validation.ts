@@ -82,7 +82,7 @@ export async function benchValidation(): Promise<unknown> {
       for (const variant of VARIANTS) {
         const body = requests[variant] ?? requests.ours;
         const result = await bestOf(1, { url: `${bases[variant]}/hotel.php`, bodies: [body], connections: CONNECTIONS, seconds: SECONDS });
-        if (!best[variant] || result.requests_per_second > (best[variant] as LoadResult).requests_per_second) best[variant] = result;
+        if (!best[variant] || result.requests_per_second > (best[variant]).requests_per_second) best[variant] = result;
       }
     }
   } finally {

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { FakeClock } from '../../server/clock.js';
 import { SPEC_RATE_LIMITS } from '../../server/config.js';
-import type { HotelRate, HotelResponse, SearchResponse } from '../../server/contract.js';
+import type { HotelResponse, SearchResponse } from '../../server/contract.js';
 import { startTestServer, type TestServer } from '../../server/domain/bookings/testSupport.js';
 import { defaultWorld } from '../../server/domain/world/world.js';
 import { LowdbStore } from '../../server/store/lowdbStore.js';
@@ -199,7 +199,7 @@ async function tell(server: TestServer, limited: TestServer): Promise<StoryExamp
 
   // Bookings: a refundable rate (confirmed, retrieved, cancelled), one declined payment, one never paid.
   const rates = (live.rooms ?? []).flatMap((room) => room.rates);
-  const refundable = rates.find((rate) => rate.refundable) ?? rates[0] as HotelRate;
+  const refundable = rates.find((rate) => rate.refundable) ?? rates[0]!;
   const nonRefundable = rates.find((rate) => !rate.refundable);
   const booked = await call(post('/booking.php', { apikey: KEY, service_hash: refundable.service_hash }), {
     request: requestExample('/booking.php'), response: responseExample('/booking.php', 200), expect: 200,

@@ -12,7 +12,7 @@ function sandbox(routes: Record<string, (body: unknown) => { status: number; bod
     const path = new URL(String(url)).pathname;
     calls.push(path);
     const route = routes[path];
-    const answer = route ? route(JSON.parse(String(init?.body))) : { status: 404, body: { error: 'No such endpoint' } };
+    const answer = route ? route(JSON.parse(init?.body as string)) : { status: 404, body: { error: 'No such endpoint' } };
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
   return { fetchFn, calls };

@@ -105,12 +105,20 @@ function parseArgsMessage(error: unknown): string {
   return message.split('\n')[0]!;
 }
 
+/** A default as --help prints it: lists comma-separated, nothing for none. */
+function shownValue(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.map(shownValue).join(',');
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
 /** `--help` text: every flag with its variable, default and meaning, in table order. */
 export function helpText(table: OptionTable, usage: string, about: string): string {
   const rows = Object.values(table).map((spec) => [
     `--${spec.flag}${spec.placeholder ? ` ${spec.placeholder}` : ''}`,
     spec.env ?? '',
-    spec.shownDefault ?? (spec.switch ? 'on' : String(spec.fallback ?? '')),
+    spec.shownDefault ?? (spec.switch ? 'on' : shownValue(spec.fallback)),
     spec.help,
   ]);
   rows.push(['-h, --help', '', '', 'Show this help and exit']);

@@ -38,6 +38,7 @@ describe('the free-text rule', () => {
     expect(location.pattern).toBe(FREE_TEXT_PATTERN);
     expect(location['x-reference-constraint']).toHaveProperty('pattern');
     const control = parse(readFileSync(fileURLToPath(new URL('../control-api.yaml', import.meta.url)), 'utf8')) as Record<string, unknown>;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a walk through the parsed YAML document, which has no generated type
     const pay = (control.paths as Record<string, any>)['/pay'].post.requestBody.content['application/json'].schema.properties;
     expect(pay.client_remarks.pattern).toBe(MULTI_LINE_FREE_TEXT_PATTERN);
     // The patterns and the checks agree.

@@ -2,21 +2,36 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AcceptedTimes, rateLimitWindows, SlidingWindowRateLimiter, type RateLimitDecision, type RateLimitWindow } from './rateLimiter.js';
 import { judgeHit } from './slidingWindows.js';
+import type { RateLimits } from '../config.js';
 import { place, REAL_TIME, type Timeline } from './timeline.js';
+
+/** The limiter with one fixed pair of windows, as the tests below use it. */
+class FixedWindowsLimiter extends SlidingWindowRateLimiter {
+  private readonly windows: RateLimitWindow[];
+
+  constructor(limits: RateLimits) {
+    super();
+    this.windows = rateLimitWindows(limits);
+  }
+
+  hit(key: string, nowMs: number, timeline: Timeline = REAL_TIME, accountId?: number): RateLimitDecision {
+    return this.hitWindows(key, nowMs, this.windows, timeline, accountId);
+  }
+}
 
 const T0 = Date.parse('2026-11-21T10:00:00Z');
 const seconds = (n: number) => n * 1000;
 
 describe('SlidingWindowRateLimiter', () => {
   it('allows 5 per minute and refuses the 6th with the seconds until the oldest leaves', () => {
-    const limiter = new SlidingWindowRateLimiter({ perMinute: 5, perDay: 200 });
+    const limiter = new FixedWindowsLimiter({ perMinute: 5, perDay: 200 });
     for (let i = 0; i < 5; i++) expect(limiter.hit('ip|/search.php', T0 + seconds(i * 2)).allowed).toBe(true);
     const refused = limiter.hit('ip|/search.php', T0 + seconds(10));
     expect(refused).toEqual({ allowed: false, window: 'minute', limit: 5, retryAfterSeconds: 50 });
   });
 
   it('frees the window exactly when Retry-After has passed', () => {
-    const limiter = new SlidingWindowRateLimiter({ perMinute: 5, perDay: 200 });
+    const limiter = new FixedWindowsLimiter({ perMinute: 5, perDay: 200 });
     for (let i = 0; i < 5; i++) limiter.hit('k', T0);
     const refused = limiter.hit('k', T0 + seconds(1));
     expect(refused.allowed).toBe(false);
@@ -27,7 +42,7 @@ describe('SlidingWindowRateLimiter', () => {
   });
 
   it('does not count refused requests', () => {
-    const limiter = new SlidingWindowRateLimiter({ perMinute: 2, perDay: 200 });
+    const limiter = new FixedWindowsLimiter({ perMinute: 2, perDay: 200 });
     limiter.hit('k', T0);
     limiter.hit('k', T0);
     for (let i = 0; i < 10; i++) expect(limiter.hit('k', T0 + seconds(30)).allowed).toBe(false);
@@ -35,7 +50,7 @@ describe('SlidingWindowRateLimiter', () => {
   });
 
   it('keeps keys apart (per IP and per endpoint)', () => {
-    const limiter = new SlidingWindowRateLimiter({ perMinute: 1, perDay: 200 });
+    const limiter = new FixedWindowsLimiter({ perMinute: 1, perDay: 200 });
     expect(limiter.hit('a|/search.php', T0).allowed).toBe(true);
     expect(limiter.hit('a|/hotel.php', T0).allowed).toBe(true);
     expect(limiter.hit('b|/search.php', T0).allowed).toBe(true);
@@ -43,7 +58,7 @@ describe('SlidingWindowRateLimiter', () => {
   });
 
   it('enforces the day limit with the seconds until the oldest request of the day leaves', () => {
-    const limiter = new SlidingWindowRateLimiter({ perMinute: 5, perDay: 200 });
+    const limiter = new FixedWindowsLimiter({ perMinute: 5, perDay: 200 });
     // 5 requests a minute for 40 minutes = 200 requests.
     for (let minute = 0; minute < 40; minute++) {
       for (let i = 0; i < 5; i++) expect(limiter.hit('k', T0 + seconds(minute * 60)).allowed).toBe(true);
@@ -54,7 +69,7 @@ describe('SlidingWindowRateLimiter', () => {
   });
 
   it('stays correct when the clock is moved backwards', () => {
-    const limiter = new SlidingWindowRateLimiter({ perMinute: 2, perDay: 200 });
+    const limiter = new FixedWindowsLimiter({ perMinute: 2, perDay: 200 });
     limiter.hit('k', T0 + seconds(100));
     limiter.hit('k', T0);
     expect(limiter.hit('k', T0 + seconds(30)).allowed).toBe(false);
@@ -62,7 +77,7 @@ describe('SlidingWindowRateLimiter', () => {
   });
 
   it('forgets everything on reset', () => {
-    const limiter = new SlidingWindowRateLimiter({ perMinute: 1, perDay: 1 });
+    const limiter = new FixedWindowsLimiter({ perMinute: 1, perDay: 1 });
     limiter.hit('k', T0);
     limiter.reset();
     expect(limiter.hit('k', T0).allowed).toBe(true);
@@ -71,7 +86,7 @@ describe('SlidingWindowRateLimiter', () => {
 
 describe('SlidingWindowRateLimiter memory', () => {
   it('prunes keys whose windows expired, so the map stays bounded however many addresses call', () => {
-    const limiter = new SlidingWindowRateLimiter({ perMinute: 5, perDay: 200 });
+    const limiter = new FixedWindowsLimiter({ perMinute: 5, perDay: 200 });
     const day = seconds(86_400);
     // Day 1: 20,000 distinct addresses, one request each, spread over the day.
     for (let i = 0; i < 20_000; i++) limiter.hit(`10.0.${i >> 8}.${i & 255}|/search.php`, T0 + Math.floor((i * day) / 20_000));
@@ -90,7 +105,7 @@ describe('SlidingWindowRateLimiter memory', () => {
 
 describe('SlidingWindowRateLimiter judged on an account timeline', () => {
   it('ages earlier requests by what the account moved its clock, and counts "future" requests', () => {
-    const limiter = new SlidingWindowRateLimiter({ perMinute: 2, perDay: 200 });
+    const limiter = new FixedWindowsLimiter({ perMinute: 2, perDay: 200 });
     const realTime = REAL_TIME;
     limiter.hit('ip|/search.php', T0, realTime);
     limiter.hit('ip|/search.php', T0, realTime);
@@ -302,7 +317,7 @@ describe('SlidingWindowRateLimiter: hits kept per account, given back by an acco
   });
 
   it("gives back one account's hits on every key; other accounts' hits stay", () => {
-    const limiter = new SlidingWindowRateLimiter({ perMinute: 3, perDay: 200 });
+    const limiter = new FixedWindowsLimiter({ perMinute: 3, perDay: 200 });
     for (const key of ['ip|/search.php', 'ip|/hotel.php']) {
       for (let i = 0; i < 3; i++) expect(limiter.hit(key, T0, REAL_TIME, 1).allowed).toBe(true);
       expect(limiter.hit(key, T0, REAL_TIME, 2).allowed).toBe(false);
@@ -321,7 +336,7 @@ describe('SlidingWindowRateLimiter: hits kept per account, given back by an acco
   });
 
   it('forgets the accounts of swept keys, so its index stays bounded too', () => {
-    const limiter = new SlidingWindowRateLimiter({ perMinute: 5, perDay: 200 });
+    const limiter = new FixedWindowsLimiter({ perMinute: 5, perDay: 200 });
     for (let account = 0; account < 1000; account++) limiter.hit(`10.0.${account >> 8}.${account & 255}|/search.php`, T0, REAL_TIME, account);
     limiter.hit('203.0.113.1|/search.php', T0 + DAY_MS + 1, REAL_TIME, 5000);
     expect(limiter.size).toBe(1);

@@ -39,20 +39,13 @@ export class SlidingWindowRateLimiter {
   private readonly accepted = new Map<string, Map<number, AcceptedTimes>>();
   /** The keys each account has (or had) requests under: what giveBack visits. */
   private readonly keysOfAccount = new Map<number, Set<string>>();
-  private readonly windows: RateLimitWindow[];
   /** Clock time of the last sweep for keys whose whole history left the day window. */
   private lastSweepMs = -Infinity;
 
-  /** Without limits, only hitWindows (windows given per request, as the Store does) is of use. */
-  constructor(limits?: RateLimits) {
-    this.windows = limits ? rateLimitWindows(limits) : [];
-  }
-
-  /** @param nowMs base-clock time of the request; @param timeline the asking account's */
-  hit(key: string, nowMs: number, timeline: Timeline = REAL_TIME, accountId = NO_ACCOUNT): RateLimitDecision {
-    return this.hitWindows(key, nowMs, this.windows, timeline, accountId);
-  }
-
+  /**
+   * Judges a request under `key` against `windows` (given per request, as the Store does) and counts it when allowed.
+   * @param nowMs base-clock time of the request; @param timeline the asking account's
+   */
   hitWindows(
     key: string,
     nowMs: number,

@@ -91,7 +91,7 @@ describe.skipIf(!hasChromium)('the sandbox console in Chromium', () => {
     await page.click('text=← Back to the console');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('a[href="/_control/ui/certification.json"]')]);
     expect(download.suggestedFilename()).toBe('certification.json');
-    const report = JSON.parse(await readFile((await download.path())!, 'utf8')) as { verdict: string; rules: unknown[] };
+    const report = JSON.parse(await readFile((await download.path()), 'utf8')) as { verdict: string; rules: unknown[] };
     expect(report).toMatchObject({ verdict: 'incomplete', rules: expect.any(Array) });
     await page.screenshot({ path: `${ARTIFACTS}control-ui-journal.png`, fullPage: true });
 

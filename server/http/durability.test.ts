@@ -43,7 +43,7 @@ function killGroup(child: ChildProcess): void {
 interface Running {
   child: ChildProcess;
   /** stdout and stderr so far. */
-  output(): string;
+  output: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>;
 }
 

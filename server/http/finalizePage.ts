@@ -62,7 +62,7 @@ export function finalizeRouter(context: AppContext): Router {
         return send(res, 404, messagePage(m, m.t('page.notFound.title'), m.t('page.notFound.text')));
       }
       const m = pageMessages(lang, booking);
-      const payable = booking.status === 'processing' && booking.unavailableReason === null;
+      const payable = booking.status === 'processing';
       // The page shows the booking as its account's clock sees it.
       const clock = await context.clocks.clockOf(booking.accountId);
       const facts: PageFacts = {

@@ -2,6 +2,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 import { en } from '../domain/i18n/catalogues/en.js';
+import type { components } from '../../contract/generated/openapi.js';
+
+type HotelRoom = components['schemas']['HotelRoom'];
+type HotelRate = components['schemas']['HotelRate'];
+type HotelResponse = components['schemas']['HotelResponse'];
 
 const key = { apikey: 'demo-key-1' };
 const dates = { checkin: '2026-12-15', checkout: '2026-12-18' };
@@ -31,8 +36,8 @@ describe('hotel.php', () => {
       server.clock.advance(600); // rates stay those of the search, even as time passes
       const result = await details({ id: hotel.id, search_id: search.search_id, checkin: '2027-01-01', checkout: '2027-01-02' });
       expect(result.availability).toEqual({ source: 'search_cache', ...dates, nights: 3, currency: 'GBP' });
-      const rates = result.rooms.flatMap((room: any) => room.rates);
-      const same = rates.find((rate: any) => rate.service_hash === hotel.rate.service_hash);
+      const rates = result.rooms.flatMap((room: HotelRoom) => room.rates);
+      const same = rates.find((rate: HotelRate) => rate.service_hash === hotel.rate.service_hash);
       expect(same, hotel.rate.service_hash).toBeDefined();
       expect({ ...same.pricing, average_per_night: undefined }).toEqual({ ...hotel.rate.pricing, average_per_night: undefined });
       expect(same.cancellation).toEqual(hotel.rate.cancellation);
@@ -43,7 +48,7 @@ describe('hotel.php', () => {
     const result = await details({ id: 1, ...dates });
     expect(result.rooms.length).toBeGreaterThan(0);
     for (const room of result.rooms) {
-      const combinations = room.rates.map((rate: any) => `${rate.meal}:${rate.refundable}`);
+      const combinations = room.rates.map((rate: HotelRate) => `${rate.meal}:${rate.refundable}`);
       expect(combinations.length).toBeLessThanOrEqual(4);
       expect(new Set(combinations).size).toBe(combinations.length);
       const positions = combinations.map((combination: string) => RATE_ORDER.indexOf(combination));
@@ -60,7 +65,7 @@ describe('hotel.php', () => {
     const live = await details({ id: 2, ...dates, persons: 1, currency: 'usd', residency: 'DE' });
     expect(live.availability).toMatchObject({ source: 'live', ...dates, nights: 3, currency: 'USD' });
     expect(live.rooms[0].rates[0].service_hash).toMatch(/^2-[A-Z0-9]+-[1-4]-20261215-20261218-1$/);
-    const startsAt = (body: any) => body.rooms.flatMap((room: any) => room.rates).map((rate: any) => rate.cancellation.policies[0].starts_at);
+    const startsAt = (body: HotelResponse) => body.rooms!.flatMap((room: HotelRoom) => room.rates).map((rate: HotelRate) => rate.cancellation.policies[0]!.starts_at);
     server.clock.advance(29 * 60);
     expect(startsAt(await details({ id: 2, ...dates, persons: 1, currency: 'USD', residency: 'de' }))).toEqual(startsAt(live));
     server.clock.advance(60);

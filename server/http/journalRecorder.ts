@@ -55,7 +55,7 @@ export function journalRecorder(deps: JournalRecorderDeps): RequestHandler {
     };
     const record = () => {
       const finished = res.writableFinished;
-      const account = accountOfCall(res, deps.accounts, req.headers, req.query as Record<string, unknown>);
+      const account = accountOfCall(res, deps.accounts, req.headers, req.query);
       if (!account) return; // a call no account can be found for belongs in no journal
       const durationMs = performance.now() - started;
       // What the entry is built from, taken now: plain data that nothing changes later. The store
@@ -66,7 +66,7 @@ export function journalRecorder(deps: JournalRecorderDeps): RequestHandler {
         responseHeaders: finished ? res.getHeaders() : {},
         sent: finished ? sent : undefined,
         // The body as received: request validation fills schema defaults into req.body for the domain.
-        request: { method: req.method, url: req.originalUrl, headers: req.headers, query: req.query as Record<string, unknown>, body: (RECEIVED_BODY in res.locals ? res.locals[RECEIVED_BODY] : req.body) as unknown },
+        request: { method: req.method, url: req.originalUrl, headers: req.headers, query: req.query, body: (RECEIVED_BODY in res.locals ? res.locals[RECEIVED_BODY] : req.body) as unknown },
         endpoint: req.path,
         clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
         scenario: playedScenario(res),

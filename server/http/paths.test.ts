@@ -26,8 +26,11 @@ afterAll(async () => {
 });
 
 /** POST with node:http, which sends the path exactly as written (fetch would normalise /./ away). */
+// A raw reply's JSON, whose shape each test asserts.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response JSON off the wire; the tests assert its shape themselves
+type Json = any;
 const raw = (path: string, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-  new Promise<{ status: number; body: any; headers: Headers }>((resolve, reject) => {
+  new Promise<{ status: number; body: Json; headers: Headers }>((resolve, reject) => {
     const url = new URL(server.baseUrl);
     const outgoing = request({ host: url.hostname, port: url.port, method: 'POST', path, headers }, (response) => {
       let text = '';

@@ -23,8 +23,9 @@ export const noSuchEndpoint: RequestHandler = (req, res) => {
 
 /**
  * An absolute-form target (`POST http://host/search.php HTTP/1.1`) is legal HTTP and Express routes
- * it by its path, but the request validator looks the path up in the full URL and skipped it, so
- * the endpoint ran on unchecked input. Rewritten to the origin form here, it takes the same checks.
+ * it by its path. Rewritten to the origin form here, everything after (request checks, rate-limit
+ * keys, the journal) sees the same path as for `POST /search.php`. (It was written when the request
+ * validator, since replaced by requestValidation.ts, looked paths up in the raw target.)
  */
 export const originForm: RequestHandler = (req, res, next) => {
   if (req.url.startsWith('/')) return next();

@@ -179,7 +179,7 @@ function requestCheck(validate: ValidateFunction): RequestHandler {
     // The body as the client sent it, before useDefaults fills the schema defaults in: the request
     // journal shows this (journalRecorder.ts), not what the server made of it.
     res.locals[RECEIVED_BODY] = structuredClone(req.body as unknown);
-    const unknown = firstQueryParameter(req.query as Record<string, unknown>);
+    const unknown = firstQueryParameter(req.query);
     if (unknown !== undefined) return next(badRequest(`request/query/${unknown} Unknown query parameter '${unknown}'`));
     if (validate(req.body)) return next();
     next(badRequest((validate.errors ?? []).map((error) => errorText(error, req.body)).join('; ') || 'Invalid request'));

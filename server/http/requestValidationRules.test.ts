@@ -56,7 +56,7 @@ function bodyViolations(path: string, body: JsonObject, schema: unknown, prefix:
   const object = resolved(schema);
   if (!isObject(object)) return [];
   const at = (value: unknown, key: string, remove = false) => {
-    const copy = structuredClone(body) as JsonObject;
+    const copy = structuredClone<JsonObject>(body);
     let node = copy;
     for (const segment of prefix) node = node[segment] as JsonObject;
     if (remove) delete node[key];

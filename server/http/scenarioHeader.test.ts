@@ -14,7 +14,9 @@ import {
 import { SCENARIO_NAMES, SIMULATED_RETRY_AFTER_SECONDS } from '../domain/scenarios/catalogue.js';
 import { scenarioHeader, scenarioOf } from './scenarioHeader.js';
 
-type Reply = { status: number; body: Record<string, any>; headers: Headers };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response JSON off the wire; the tests assert its shape themselves
+type Json = Record<string, any>;
+type Reply = { status: number; body: Json; headers: Headers };
 
 /** POST with a `Test` header (none when `scenario` is undefined). */
 async function post(server: TestServer, path: string, body: unknown, scenario?: string, signal?: AbortSignal): Promise<Reply> {
@@ -25,13 +27,13 @@ async function post(server: TestServer, path: string, body: unknown, scenario?: 
     signal,
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: JSON.parse(text) as Record<string, any> };
+  return { status: response.status, headers: response.headers, body: JSON.parse(text) as Json };
 }
 
-async function retrieve(server: TestServer, bookhash: string): Promise<Record<string, any>> {
+async function retrieve(server: TestServer, bookhash: string): Promise<Json> {
   const reply = await post(server, '/retrieve_booking.php', { apikey: KEY_ANNA, bookhash });
   expect(reply.status).toBe(200);
-  return reply.body.booking as Record<string, any>;
+  return reply.body.booking as Json;
 }
 
 /**
@@ -89,7 +91,7 @@ describe('the Test header', () => {
 
   describe('choosing a scenario', () => {
     it('GET /_control/scenarios lists every scenario with its endpoints and effect, beside the scenario hotels', async () => {
-      const body = (await (await fetch(`${server.url}/_control/scenarios`)).json()) as Record<string, any>;
+      const body = (await (await fetch(`${server.url}/_control/scenarios`)).json()) as Json;
       expect(body.scenarios.map((hotel: { id: number }) => hotel.id)).toContain(900008);
       expect(body.test_header.header).toBe('Test');
       const listed = body.test_header.scenarios as Array<{ name: string; applies_to: string[]; effect: string; kind: string }>;

@@ -2,6 +2,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 import { distanceM } from '../domain/world/geo.js';
+import type { components } from '../../contract/generated/openapi.js';
+
+type SearchHotel = components['schemas']['SearchHotel'];
 
 const base = { apikey: 'demo-key-1', checkin: '2026-12-15', checkout: '2026-12-18' };
 const inAmsterdam = { ...base, location: 'Amsterdam' };
@@ -121,7 +124,7 @@ describe('search.php response rules', () => {
     const result = await searchOk({ ...inAmsterdam, radius: 10000 });
     expect(result.hotels).toHaveLength(15);
     expect(result.total_hotels).toBe(15);
-    const distances = result.hotels.map((hotel: any) =>
+    const distances = result.hotels.map((hotel: SearchHotel) =>
       distanceM(result.search.latitude, result.search.longitude, hotel.latitude, hotel.longitude),
     );
     expect(Math.max(...distances)).toBeLessThanOrEqual(10000);
@@ -151,12 +154,12 @@ describe('search.php response rules', () => {
   it('honours star_rating, kind, meal_type and price filters', async () => {
     const stars = await searchOk({ ...inAmsterdam, star_rating: [5] });
     expect(stars.hotels.length).toBeGreaterThan(0);
-    expect(stars.hotels.every((hotel: any) => hotel.star_rating === 5)).toBe(true);
+    expect(stars.hotels.every((hotel: SearchHotel) => hotel.star_rating === 5)).toBe(true);
     const kinds = await searchOk({ ...inAmsterdam, kind: ['Hostel', 'BNB'], radius: 10000 });
     expect(kinds.hotels.length).toBeGreaterThan(0);
-    expect(kinds.hotels.every((hotel: any) => ['Hostel', 'BNB'].includes(hotel.kind))).toBe(true);
+    expect(kinds.hotels.every((hotel: SearchHotel) => ['Hostel', 'BNB'].includes(hotel.kind))).toBe(true);
     const breakfast = await searchOk({ ...inAmsterdam, meal_type: ['breakfast'] });
-    expect(breakfast.hotels.every((hotel: any) => hotel.rate.meal === 'breakfast')).toBe(true);
+    expect(breakfast.hotels.every((hotel: SearchHotel) => hotel.rate.meal === 'breakfast')).toBe(true);
     const priced = await searchOk({ ...inAmsterdam, price_from: 300, price_to: 450, radius: 10000 });
     expect(priced.hotels.length).toBeGreaterThan(0);
     for (const hotel of priced.hotels) {
@@ -167,9 +170,9 @@ describe('search.php response rules', () => {
 
   it('adds short_description only when asked and omits amenities when told', async () => {
     const plain = await searchOk(inAmsterdam);
-    expect(plain.hotels.every((hotel: any) => !('short_description' in hotel) && 'amenities' in hotel)).toBe(true);
+    expect(plain.hotels.every((hotel: SearchHotel) => !('short_description' in hotel) && 'amenities' in hotel)).toBe(true);
     const described = await searchOk({ ...inAmsterdam, include_description: true, include_amenities: false, language: 'en' });
-    expect(described.hotels.every((hotel: any) => 'short_description' in hotel && !('amenities' in hotel))).toBe(true);
+    expect(described.hotels.every((hotel: SearchHotel) => 'short_description' in hotel && !('amenities' in hotel))).toBe(true);
     const dutch = await searchOk({ ...inAmsterdam, include_description: true, language: 'nl' });
     expect(dutch.hotels[0].short_description).not.toBe(described.hotels[0].short_description);
   });
@@ -194,7 +197,7 @@ describe('search.php response rules', () => {
     // Another account's identical search is its own, with a search_id valid for its full hour.
     const other = await searchOk({ ...inAmsterdam, apikey: 'demo-key-2' });
     expect(other.search_id).not.toBe(first.search_id);
-    expect(other.hotels.map((hotel: any) => hotel.id)).toEqual(first.hotels.map((hotel: any) => hotel.id));
+    expect(other.hotels.map((hotel: SearchHotel) => hotel.id)).toEqual(first.hotels.map((hotel: SearchHotel) => hotel.id));
     server.clock.advance(1);
     expect((await searchOk({ ...inAmsterdam, apikey: 'demo-key-2' })).search_id).toBe(other.search_id);
     const fresh = await searchOk(inAmsterdam);
@@ -205,11 +208,11 @@ describe('search.php response rules', () => {
 
   it('never returns closed hotels or hotels without a rate', async () => {
     const result = await searchOk({ ...base, location: 'Sandbox Scenario Park', radius: 1000 });
-    const ids = result.hotels.map((hotel: any) => hotel.id);
+    const ids = result.hotels.map((hotel: SearchHotel) => hotel.id);
     expect(ids).not.toContain(900002); // closed
     expect(ids).not.toContain(900003); // no rooms
     expect(ids).toContain(900004);
     const usResidents = await searchOk({ ...base, location: 'Sandbox Scenario Park', radius: 1000, residency: 'US' });
-    expect(usResidents.hotels.map((hotel: any) => hotel.id)).not.toContain(900006);
+    expect(usResidents.hotels.map((hotel: SearchHotel) => hotel.id)).not.toContain(900006);
   });
 });

@@ -184,6 +184,7 @@ describe('LowdbStore journal', () => {
     faults.rename = false;
 
     // Snapshot renamed, journal swap fails (its rename is refused): the old journal's lines are skipped on replay.
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- the store fs's methods are plain closures, no `this`
     const realRename = fs.rename;
     fs.rename = async (from, to) => {
       if (to === journalFile) throw new Error('EACCES');

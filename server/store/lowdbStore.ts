@@ -194,6 +194,7 @@ export class LowdbStore implements Store {
       fs,
       readyProbeTtlMs: options.readyProbeTtlMs ?? 2000,
     };
+    // eslint-disable-next-line prefer-const -- the journal's compaction callback closes over `store` before it exists
     let store: LowdbStore | undefined;
     const journal = new Journal(fs, journalPath, appendFile, replay.goodBytes, replay.seq, () => store?.compactIfDue());
     store = new LowdbStore(loaded.state, journal, snapshot, options.drawBookingId);
@@ -339,6 +340,7 @@ export class LowdbStore implements Store {
   async hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], timeline?: Timeline, accountId?: number): Promise<RateLimitDecision> {
     return this.process.hitRateLimit(key, nowMs, windows, timeline, accountId);
   }
+  // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- names the builder that callers may pass instead of a built entry
   async appendRequestJournal(accountId: number, entry: unknown | JournalEntryBuilder): Promise<void> {
     this.process.appendRequestJournal(accountId, entry);
   }

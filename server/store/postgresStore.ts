@@ -357,6 +357,7 @@ export class PostgresStore implements Store {
     }, TRANSIENT);
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- names the builder that callers may pass instead of a built entry
   async appendRequestJournal(accountId: number, appended: unknown | JournalEntryBuilder): Promise<void> {
     const entry = journalEntryOf(appended);
     if (entry === undefined) return;

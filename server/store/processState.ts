@@ -199,6 +199,7 @@ export class ProcessState {
    * (then the built entry, deeply frozen), or the entry itself, deeply frozen. Entries of cached
    * answers share one frozen response body, which a copy per call would multiply.
    */
+  // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- names the builder that callers may pass instead of a built entry
   appendRequestJournal(accountId: number, entry: unknown | JournalEntryBuilder): void {
     const journal = this.journals.get(accountId) ?? [];
     journal.push(typeof entry === 'function' ? entry : deepFreeze(entry));

@@ -60,6 +60,7 @@ export const REQUEST_JOURNAL_CAP = 1000;
 export type JournalEntryBuilder = () => unknown;
 
 /** The entry itself, however it was appended. */
+// eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- names the builder that callers may pass instead of a built entry
 export function journalEntryOf(entry: unknown | JournalEntryBuilder): unknown {
   return typeof entry === 'function' ? (entry as JournalEntryBuilder)() : entry;
 }
@@ -162,6 +163,7 @@ export interface Store {
    * Appends to the account's request journal, keeping the newest REQUEST_JOURNAL_CAP entries. The
    * entry may come as a function that builds it (see JournalEntryBuilder).
    */
+  // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- names the builder that callers may pass instead of a built entry
   appendRequestJournal(accountId: number, entry: unknown | JournalEntryBuilder): Promise<void>;
   /** The account's request journal, oldest first. */
   requestJournal(accountId: number): Promise<unknown[]>;

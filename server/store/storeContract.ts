@@ -20,7 +20,7 @@ export function testBooking(id: number, bookhash: string, overrides: Partial<Boo
     freeCancellationBefore: '2026-12-12T23:59:00', policies: [], status: 'processing', paid: 'no',
     supplierOrderId: null, hotelName: 'Canal Garden Hotel', hotelAddress: 'Keizersgracht 312', hotelCity: 'Amsterdam',
     hotelCountry: 'NL', hotelStars: 4, hotelPhone: '+31 20 555 4127', hotelImage: null, createdAt: '2026-11-21 10:15:42',
-    unavailableReason: null, csrfToken: 'token', paymentAttemptedAt: null, cancelledAt: null, refundSettlesAt: null,
+    csrfToken: 'token', paymentAttemptedAt: null, cancelledAt: null, refundSettlesAt: null,
     supplierCancelFailedAt: null, ...overrides,
   };
 }

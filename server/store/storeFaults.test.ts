@@ -75,6 +75,7 @@ function faultyDisk() {
     return wrapped as unknown as WritableHandle;
   };
   const fs = nodeStoreFs(openFile);
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- the store fs's methods are plain closures, no `this`
   const rename = fs.rename;
   fs.rename = async (from, to) => {
     await rename(from, to);

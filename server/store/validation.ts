@@ -17,7 +17,7 @@ const BOOKING_FIELDS: Readonly<Record<keyof BookingRecord, FieldRule | 'guest'>>
   status: ['processing', 'booking_confirmed', 'payment_failed', 'booking_failed', 'booking_cancelled'],
   paid: ['no', 'yes', 'refunded'], supplierOrderId: 'string|null', hotelName: 'string', hotelAddress: 'string',
   hotelCity: 'string', hotelCountry: 'string', hotelStars: 'number', hotelPhone: 'string|null',
-  hotelImage: 'string|null', createdAt: 'string', unavailableReason: 'string|null', csrfToken: 'string',
+  hotelImage: 'string|null', createdAt: 'string', csrfToken: 'string',
   paymentAttemptedAt: 'string|null', cancelledAt: 'string|null', refundSettlesAt: 'string|null',
   supplierCancelFailedAt: 'string|null', language: 'string?', scenario: 'string?',
 };
@@ -25,7 +25,7 @@ const GUEST_FIELDS = ['first_name', 'last_name', 'email', 'phone'] as const;
 const EMAIL_FIELDS = ['to', 'subject', 'text', 'bookhash', 'sent_at'] as const;
 
 function ruleProblem(value: unknown, rule: FieldRule): string | undefined {
-  if (Array.isArray(rule)) return rule.includes(value as string) ? undefined : `must be one of ${rule.join(', ')}`;
+  if (Array.isArray(rule)) return rule.includes(value) ? undefined : `must be one of ${rule.join(', ')}`;
   switch (rule) {
     case 'string':
       return typeof value === 'string' ? undefined : 'must be a string';

@@ -74,7 +74,7 @@ export async function startPostgresCluster(options: { fsync?: boolean } = {}): P
   const { uid, gid } = await postgresUid();
   await chown(dir, uid, gid);
   const data = join(dir, 'data');
-  let port = 0;
+  let port: number;
   try {
     await asPostgres('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
     port = await startOnSomePort(dir, data, options.fsync ?? false);

@@ -34,6 +34,7 @@ export interface TestServer {
 export interface TestResponse {
   status: number;
   headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response JSON off the wire; tests assert its shape themselves
   body: any;
 }
 

@@ -214,8 +214,6 @@ export class Bookings {
       hotelPhone: hotelPhone(hotel),
       hotelImage: this.hotelImage(hotel),
       createdAt: bookingTimestamp(now),
-      // Only bookings stored by older versions (sold out at start) carry a reason; they stay unpayable.
-      unavailableReason: null,
       csrfToken: newCsrfToken(),
       paymentAttemptedAt: null,
       cancelledAt: null,
@@ -261,7 +259,7 @@ export class Bookings {
     const event = PAYMENT_EVENTS[effectiveOutcome];
     const refusal: { error?: ApiError } = {};
     const updated = await this.store.updateBooking(bookhash, (current) => {
-      const status = current.unavailableReason === null ? nextStatus(current.status, event) : undefined;
+      const status = nextStatus(current.status, event);
       if (status === undefined) {
         refusal.error = conflict(notPayableMessage(current));
         return undefined;
@@ -492,7 +490,6 @@ export function bookedRoomName(record: BookingRecord): string {
 
 /** Why a booking cannot be paid (the 409 text). */
 export function notPayableMessage(record: BookingRecord): string {
-  if (record.unavailableReason !== null) return `This booking cannot be paid: ${record.unavailableReason}`;
   switch (record.status) {
     case 'booking_confirmed':
       return 'This booking is already paid and confirmed; it cannot be paid again.';

@@ -9,7 +9,7 @@
  * bounded number of tries, the example number itself. Hotels without detailed local data have no
  * phone (null).
  */
-import { getExampleNumber, isSupportedCountry, parsePhoneNumberWithError, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
+import { getExampleNumber, isSupportedCountry, parsePhoneNumberWithError, type PhoneNumber } from 'libphonenumber-js/max';
 import examples from 'libphonenumber-js/mobile/examples';
 import type { Hotel } from '../hotel.js';
 
@@ -35,7 +35,7 @@ export function hotelPhoneNumber(hotelId: number, countryCode: string): string |
 
 function derive(hotelId: number, country: string): PhoneNumber | undefined {
   if (!isSupportedCountry(country)) return undefined;
-  const example = getExampleNumber(country as CountryCode, examples);
+  const example = getExampleNumber(country, examples);
   if (!example) return undefined;
   const national = String(example.nationalNumber);
   const kept = national.slice(0, Math.max(1, national.length - VARIED_DIGITS));
@@ -45,7 +45,7 @@ function derive(hotelId: number, country: string): PhoneNumber | undefined {
     try {
       // Parsed as a national number of the country, so it is judged by that country's own patterns
       // (countries that share a calling code, such as MA and EH, each keep their own).
-      const candidate = parsePhoneNumberWithError(`${kept}${digits}`, country as CountryCode);
+      const candidate = parsePhoneNumberWithError(`${kept}${digits}`, country);
       if (candidate.isValid()) return candidate;
     } catch {
       // not a number at all: try the next derivation

@@ -54,8 +54,6 @@ export interface BookingRecord {
   hotelImage: string | null;
   /** `YYYY-MM-DD HH:MM:SS`, server clock. */
   createdAt: string;
-  /** Internal: why the booking cannot be paid, when the supplier refused it at booking start. */
-  unavailableReason: string | null;
   /** Internal: CSRF token of the finalization form. */
   csrfToken: string;
   /** Internal: ISO instant of the payment attempt, if any. */

@@ -43,6 +43,7 @@ export async function startTestServer(
   const store = options.store ?? (await LowdbStore.inMemory());
   const clock = options.clock ?? new FakeClock(TEST_START);
   // Listen first, so that publicUrl can be the real address; the app is built right after.
+  // eslint-disable-next-line prefer-const -- the listener closes over `app` before it exists (503 until then)
   let app: RequestListener | undefined;
   const server = createServer((req, res) => (app ? app(req, res) : res.writeHead(503).end()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

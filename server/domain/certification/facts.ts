@@ -33,12 +33,12 @@ export function requestKey(entry: JournalEntry): string {
 
 function canonical(value: JsonValue | null): JsonValue | null {
   if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => canonical(item) as JsonValue);
+  if (Array.isArray(value)) return value.map((item) => canonical(item));
   return Object.fromEntries(
     Object.keys(value)
       .sort()
       .map((name) => [name, canonical(value[name] as JsonValue)]),
-  ) as JsonValue;
+  );
 }
 
 /** The client gave up on this call: it outlasted the time-out, or asked for the slow scenario. */

@@ -35,7 +35,7 @@ function wallTimeAsUtc(value: string): { instant: Date; hasTime: boolean } | und
   const match = WALL_TIME.exec(value);
   if (!match) return undefined;
   const [year, month, day, hour = 0, minute = 0] = match.slice(1).map((part) => (part === undefined ? undefined : Number(part)));
-  const instant = new Date(Date.UTC(year!, month! - 1, day!, hour, minute));
+  const instant = new Date(Date.UTC(year!, month! - 1, day, hour, minute));
   // Date.UTC rolls 2026-02-30 over to March (and 25:00 to the next day): such a value is shown as stored.
   if (instant.getUTCMonth() !== month! - 1 || instant.getUTCDate() !== day || instant.getUTCHours() !== hour) return undefined;
   return { instant, hasTime: match[4] !== undefined };

@@ -183,10 +183,10 @@ export function redactNamed<T extends string | string[]>(
 export function redactJson(value: JsonValue | null, secrets: readonly string[]): JsonValue | null {
   if (typeof value === 'string') return hide(value, secrets);
   if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => redactJson(item, secrets) as JsonValue);
+  if (Array.isArray(value)) return value.map((item) => redactJson(item, secrets));
   const out: { [key: string]: JsonValue } = {};
   for (const [name, item] of Object.entries(value)) {
-    out[name] = name === 'apikey' && item !== null && item !== '' ? REDACTED : (redactJson(item, secrets) as JsonValue);
+    out[name] = name === 'apikey' && item !== null && item !== '' ? REDACTED : redactJson(item, secrets);
   }
   return out;
 }

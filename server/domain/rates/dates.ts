@@ -28,10 +28,6 @@ export function isoDate(day: number): string {
   return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
 }
 
-/** Milliseconds since the epoch at 00:00 UTC of a day number. */
-export function msOfDay(day: number): number {
-  return day * MS_PER_DAY;
-}
 
 /** Everything the rate engine needs to know about the nights of one stay. */
 export interface StayNights {

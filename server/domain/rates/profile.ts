@@ -20,7 +20,7 @@ export interface CityTaxRule {
    * Currency the tax is stated in: `local` = the hotel's local currency (when the exchange
    * table knows it), `display` = the display currency, or an explicit ISO code (scenario).
    */
-  currency: 'local' | 'display' | string;
+  currency: 'local' | 'display' | (string & {});
 }
 
 export interface HotelProfile {

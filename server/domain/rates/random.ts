@@ -20,10 +20,6 @@ export function unit(seed: number, value: number): number {
   return mix(seed, value) / 4294967296;
 }
 
-/** Uniform integer in [min, max] (inclusive) from a seed and one integer. */
-export function intBetween(seed: number, value: number, min: number, max: number): number {
-  return min + Math.floor(unit(seed, value) * (max - min + 1));
-}
 
 /** 16 lower-case hex characters (64 bits) derived from a string. */
 export function hex64(text: string): string {

@@ -124,10 +124,6 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
 
 const BY_NAME: ReadonlyMap<string, ScenarioInfo> = new Map(SCENARIOS.map((info) => [info.name, info]));
 
-export function scenarioInfo(name: ScenarioName): ScenarioInfo {
-  return BY_NAME.get(name) as ScenarioInfo;
-}
-
 export type ScenarioChoice = { ok: true; scenario: ScenarioName } | { ok: false; message: string };
 
 /**

@@ -57,7 +57,7 @@ export function largeAirports(): AirportRecord[] {
 }
 
 function servedCity(airport: AirportRecord, index: KDBush, cities: readonly CityRecord[]): CityRecord | undefined {
-  const near = around(index, airport.longitude, airport.latitude, 20, SERVED_CITY_RADIUS_KM).map((id) => cities[id as number] as CityRecord);
+  const near = around(index, airport.longitude, airport.latitude, 20, SERVED_CITY_RADIUS_KM).map((id) => cities[id] as CityRecord);
   const named = near.filter((city) => city.name === airport.city).sort((a, b) => b.population - a.population)[0];
   return named ?? near.sort((a, b) => b.population - a.population)[0];
 }

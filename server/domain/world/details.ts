@@ -22,12 +22,7 @@ export const PLACEHOLDER_IMAGE_PATH = '/images/hotels/placeholder.jpg';
  */
 export type HotelStatic = Omit<HotelResponse, 'availability' | 'rooms' | 'policies'> & { policies: PolicyTexts | null };
 export type HotelLocation = Schemas['HotelLocation'];
-export type HotelTimes = NonNullable<Schemas['HotelTimes']>;
-export type HotelProperty = NonNullable<Schemas['HotelProperty']>;
-export type HotelDescription = Schemas['HotelDescription'];
-export type HotelImage = Schemas['HotelImage'];
 export type HotelAmenityGroup = Schemas['AmenityGroup'];
-export type HotelPolicies = PolicyTexts;
 
 /** Per-hotel extras of a search result. */
 export interface HotelSummary {

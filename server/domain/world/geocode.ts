@@ -58,7 +58,7 @@ export interface GeocoderHotels {
   addressAt(index: number): AddressParts | undefined;
 }
 
-export type { GeocodeResult, GeocodeSource } from './geocodeResult.js';
+export type { GeocodeResult } from './geocodeResult.js';
 
 /** Cities at least this big beat airport codes and airport names that match the same text. */
 const MAJOR_CITY_MIN_POPULATION = 100_000;

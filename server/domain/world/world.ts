@@ -16,7 +16,7 @@ import { distanceM } from './geo.js';
 import { PackedHotelsBuilder, type PackedHotels } from './packedHotels.js';
 import { loadScenarioHotels } from './scenario.js';
 
-export { loadScenarioHotels, type ScenarioHotel } from './scenario.js';
+export { loadScenarioHotels } from './scenario.js';
 
 export interface WorldOptions {
   seed?: number;

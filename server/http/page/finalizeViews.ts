@@ -6,7 +6,7 @@
 import type { Schemas } from '../../contract.js';
 import type { BookingRecord } from '../../domain/bookings/record.js';
 import { DEFAULT_TEST_CARD, TEST_CARDS } from '../../domain/bookings/payment.js';
-import { MAX_REMARKS_LENGTH, SOLD_OUT_AT_BOOKING } from '../../domain/bookings/bookings.js';
+import { MAX_REMARKS_LENGTH } from '../../domain/bookings/bookings.js';
 import { formatDate, formatWallTime } from '../../domain/i18n/dates.js';
 import type { MessageKey, Messages } from '../../domain/i18n/messages.js';
 import { beddingIn, roomNameIn, roomTypeIn } from '../../domain/rates/roomText.js';
@@ -203,11 +203,6 @@ ${summary(booking, m, facts)}`,
 }
 
 function outcomeText(booking: BookingRecord, m: Messages): { title: string; text: string; tone: 'ok' | 'error' | 'notice' } {
-  if (booking.unavailableReason !== null) {
-    // The only reason stored today; another one is shown as it was written.
-    const text = booking.unavailableReason === SOLD_OUT_AT_BOOKING ? m.t('page.soldOut.text') : booking.unavailableReason;
-    return { title: m.t('page.soldOut.title'), text, tone: 'error' };
-  }
   switch (booking.status) {
     case 'booking_confirmed':
       return {
@@ -251,7 +246,6 @@ ${back ? html`<p><a id="back-link" href="${pageLink(back.bookhash, back)}">${m.t
 
 /** Why this booking cannot be paid (the 409 page). */
 export function notPayableText(booking: BookingRecord, m: Messages): string {
-  if (booking.unavailableReason !== null) return m.t('page.notPayable.unavailable');
   switch (booking.status) {
     case 'booking_confirmed':
       return m.t('page.notPayable.confirmed');

@@ -19,6 +19,7 @@ function render(value: unknown): string {
   if (value instanceof SafeHtml) return value.value;
   if (Array.isArray(value)) return value.map(render).join('');
   if (value === null || value === undefined || value === false) return '';
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- template holes hold text, numbers and SafeHtml; objects are a caller bug caught in review
   return escapeHtml(String(value));
 }
 

@@ -69,7 +69,7 @@ export function simulatedSandbox(options: { apikey: string; start?: string }): S
         const rate = (type: number, refundable: boolean) => ({
           service_hash: hash(Number(body.id), type, stay),
           refundable,
-          cancellation: { free_cancellation_before: refundable ? `${String(stay.checkin)}T00:00:00` : null, policies: [] },
+          cancellation: { free_cancellation_before: refundable ? `${stay.checkin as string}T00:00:00` : null, policies: [] },
         });
         return { status: 200, body: { id: body.id, rooms: [{ rates: [rate(3, true), rate(1, false), rate(4, true), rate(2, false)] }] } };
       }
@@ -120,7 +120,7 @@ export function simulatedSandbox(options: { apikey: string; start?: string }): S
       const form = booking?.status === 'processing' ? '<input type="hidden" name="csrf_token" value="token">' : '';
       return new Response(`<!doctype html><form>${form}</form>`, { status: booking ? 200 : 404 });
     }
-    const booking = bookings.get(new URLSearchParams(String(init?.body)).get('bookhash') ?? '');
+    const booking = bookings.get(new URLSearchParams(init?.body as string).get('bookhash') ?? '');
     if (booking?.status === 'processing') booking.status = 'booking_confirmed';
     return new Response(null, { status: 303, headers: { location: url.pathname } });
   }
@@ -130,7 +130,7 @@ export function simulatedSandbox(options: { apikey: string; start?: string }): S
     if (url.pathname.startsWith('/book/finalize')) return page(url, init);
     const headers = new Headers(init?.headers);
     const scenario = headers.get('test');
-    const text = String(init?.body ?? '');
+    const text = (init?.body as string | undefined) ?? '';
     let body: Record<string, unknown> = {};
     try {
       body = JSON.parse(text) as Record<string, unknown>;

@@ -44,10 +44,11 @@ export const bookingRetryIdempotent: CertificationRule = {
       return { verdict: 'passed', reason: `${plural(starts.length, 'booking start')}, none a retry that made a duplicate booking.`, evidence: starts.map((e) => e.id) };
     }
     const [first, second] = duplicates[0] as [JournalEntry, JournalEntry];
+    const rate = requestField(first, 'service_hash');
     return {
       verdict: 'failed',
       reason:
-        `The rate ${String(requestField(first, 'service_hash'))} was started twice within ${Math.round((atMs(second) - atMs(first)) / 1000)} s and made two bookings ` +
+        `The rate ${typeof rate === 'string' ? rate : JSON.stringify(rate)} was started twice within ${Math.round((atMs(second) - atMs(first)) / 1000)} s and made two bookings ` +
         `(${plural(duplicates.length, 'duplicate')} in all); send booking starts with an Idempotency-Key and reuse it when retrying.`,
       evidence: [...new Set(duplicates.flat().map((e) => e.id))],
     };

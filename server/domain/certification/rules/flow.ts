@@ -15,7 +15,10 @@ function showsBookingPastThePage(entry: JournalEntry): boolean {
   }
   if (ok(entry, OVERVIEW)) {
     const bookings = responseField(entry, 'bookings');
-    return Array.isArray(bookings) && bookings.some((b) => PAST_THE_PAGE.has(String(field(b, 'status'))));
+    return Array.isArray(bookings) && bookings.some((b) => {
+      const status = field(b, 'status');
+      return typeof status === 'string' && PAST_THE_PAGE.has(status);
+    });
   }
   return false;
 }

@@ -20,6 +20,11 @@ export interface RepeatedFailureRule {
   failed: string;
 }
 
+/** `once`, `2 times`, … for a rule's limit. */
+export function timesText(limit: number): string {
+  return limit === 1 ? 'once' : `${limit} times`;
+}
+
 export function repeatedFailureRule(rule: RepeatedFailureRule): CertificationRule {
   return {
     id: rule.id,

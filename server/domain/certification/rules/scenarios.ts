@@ -2,7 +2,7 @@
 import type { JournalEntry } from '../../journal/entry.js';
 import { BOOKING, SEARCH, repeatsOf, responseField } from '../facts.js';
 import { MAX_REPEATS_OF_FAILED_CALL, REPEAT_HORIZON_MS } from '../thresholds.js';
-import { repeatedFailureRule } from './repeatedFailure.js';
+import { repeatedFailureRule, timesText } from './repeatedFailure.js';
 
 /** The same outcome when it happens without the scenario (a scenario hotel, an empty search). */
 interface Signature {
@@ -20,7 +20,7 @@ function scenarioRule(scenario: string, title: string, signature?: Signature) {
     allowed: MAX_REPEATS_OF_FAILED_CALL,
     notSeen: `Scenario "${scenario}" not yet seen${signature ? ` (sandbox Test header, or ${signature.describe})` : ' (sandbox Test header)'}.`,
     passed: `Saw "${scenario}" and moved on without repeating the call in a loop.`,
-    failed: `Repeated the identical call after "${scenario}" more than ${MAX_REPEATS_OF_FAILED_CALL === 1 ? 'once' : `${MAX_REPEATS_OF_FAILED_CALL} times`}.`,
+    failed: `Repeated the identical call after "${scenario}" more than ${timesText(MAX_REPEATS_OF_FAILED_CALL)}.`,
   });
 }
 

@@ -2,7 +2,7 @@
 import type { JournalEntry } from '../../journal/entry.js';
 import { repeatsOf, timedOut } from '../facts.js';
 import { MAX_TIMEOUT_RETRIES, REQUEST_TIMEOUT_MS, SLOW_SCENARIO } from '../thresholds.js';
-import { repeatedFailureRule } from './repeatedFailure.js';
+import { repeatedFailureRule, timesText } from './repeatedFailure.js';
 
 /** The identical calls after a time-out, up to and including the first that came back in time. */
 function retriesOf(entries: readonly JournalEntry[], index: number): JournalEntry[] {
@@ -22,6 +22,6 @@ export const retriedTimeoutOnce = repeatedFailureRule({
   repeats: retriesOf,
   allowed: MAX_TIMEOUT_RETRIES,
   notSeen: `No call has timed out yet (try the "${SLOW_SCENARIO}" scenario).`,
-  passed: `No timed-out call was retried more than ${MAX_TIMEOUT_RETRIES === 1 ? 'once' : `${MAX_TIMEOUT_RETRIES} times`}.`,
-  failed: `A timed-out call was sent again more than ${MAX_TIMEOUT_RETRIES === 1 ? 'once' : `${MAX_TIMEOUT_RETRIES} times`}.`,
+  passed: `No timed-out call was retried more than ${timesText(MAX_TIMEOUT_RETRIES)}.`,
+  failed: `A timed-out call was sent again more than ${timesText(MAX_TIMEOUT_RETRIES)}.`,
 });

@@ -122,7 +122,7 @@ describe.skipIf(skip)('PostgresStore', () => {
       });
       expect(await store.transientSizes()).toEqual({ searches: 2_502, offers: 2_501, idempotency_keys: 2 });
 
-      expect(await store.sweepExpired(base)).toEqual({ searches: 2_500, offers: 2_500, idempotency_keys: 1 });
+      expect(await store.sweepExpired(base)).toEqual({ searches: 2_500, offers: 2_500, rate_limit_hits: 0, idempotency_keys: 1 });
       expect(await store.transientSizes()).toEqual({ searches: 2, offers: 1, idempotency_keys: 1 });
       expect(await store.getSearch('b', base + HOUR - 60_001)).toEqual({ accountId: 2, value: { n: 0 } });
       expect(await store.getOffer(2, 'hb', base)).toEqual({ currency: 'USD' });

@@ -62,6 +62,11 @@ const SWEEPS: readonly { table: string; sql: string }[] = [
             SELECT ctid FROM rate_limit_hits WHERE at_ms <= $1::bigint - ${RATE_LIMIT_DAY_MS} LIMIT $2)`,
   },
   {
+    // Their counters once no hit is left (rate_limit_keys, see migration 6).
+    table: 'rate_limit_keys',
+    sql: 'SELECT rate_limit_sweep_keys($1) AS count',
+  },
+  {
     table: 'idempotency_keys',
     sql: `DELETE FROM idempotency_keys WHERE ctid IN (
             SELECT k.ctid FROM idempotency_keys k LEFT JOIN clock_offsets c ON c.account_id = k.account_id
@@ -154,13 +159,14 @@ export class PostgresStore implements Store {
     const deleted: Record<string, number> = {};
     for (const { table, sql } of SWEEPS) {
       deleted[table] = 0;
-      const values: unknown[] = [baseNowMs, SWEEP_BATCH];
+      const values: unknown[] = table === 'rate_limit_keys' ? [SWEEP_BATCH] : [baseNowMs, SWEEP_BATCH];
       if (table === 'idempotency_keys') values.push(IDEMPOTENCY_TTL_MS, ABANDONED_CLAIM_SECONDS);
       for (let batch = 0; batch < SWEEP_MAX_BATCHES; batch++) {
         const client = await this.connect();
         let count: number;
         try {
-          count = (await client.query(sql, values)).rowCount ?? 0;
+          const result = await client.query<{ count?: number }>(sql, values);
+          count = result.rows[0]?.count ?? result.rowCount ?? 0;
         } catch (error) {
           throw storeError(error);
         } finally {
@@ -397,7 +403,11 @@ export class PostgresStore implements Store {
       );
       const decision = judgeHit(rows.map((row) => Number(row.at_ms)), 0, nowMs, windows, timeline);
       if (decision.allowed) {
-        await client.query('INSERT INTO rate_limit_hits (key, at_ms, account_id) VALUES ($1, $2, $3)', [key, nowMs, accountId ?? null]);
+        await client.query(
+          `WITH hit AS (INSERT INTO rate_limit_hits (key, at_ms, account_id) VALUES ($1, $2, $3))
+           INSERT INTO rate_limit_keys (key, hits) VALUES ($1, 1) ON CONFLICT (key) DO UPDATE SET hits = rate_limit_keys.hits + 1`,
+          [key, nowMs, accountId ?? null],
+        );
       }
       return decision;
     }, TRANSIENT);
@@ -434,7 +444,7 @@ export class PostgresStore implements Store {
   async reset(): Promise<void> {
     await this.transaction(async (client) => {
       await client.query(
-        'TRUNCATE bookings, outbox, idempotency_keys, clock_offsets, searches, offers, rate_limit_hits, request_journal RESTART IDENTITY',
+        'TRUNCATE bookings, outbox, idempotency_keys, clock_offsets, searches, offers, rate_limit_hits, rate_limit_keys, request_journal RESTART IDENTITY',
       );
       await client.query('ALTER SEQUENCE booking_ids RESTART WITH 1');
     });

@@ -417,11 +417,13 @@ export class PostgresStore implements Store {
     const entry = journalEntryOf(appended);
     if (entry === undefined) return;
     // One statement: the DELETE does not see the row being inserted, so it keeps CAP − 1 of the others.
+    // Transient, like the embedded store's journal (kept in memory): no fsync wait per API call.
     await this.query(
       `WITH appended AS (INSERT INTO request_journal (account_id, entry) VALUES ($1, $2))
        DELETE FROM request_journal WHERE account_id = $1 AND seq <= (
          SELECT seq FROM request_journal WHERE account_id = $1 ORDER BY seq DESC OFFSET $3 LIMIT 1)`,
       [accountId, JSON.stringify(entry), REQUEST_JOURNAL_CAP - 1],
+      this.transientPool,
     );
   }
 

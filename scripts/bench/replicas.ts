@@ -6,14 +6,14 @@
  * in its own process; each figure is the best of two rounds. Rate limits are off (one client IP).
  * Two replicas can only beat one where there are idle cores: the figures name the core count.
  */
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays, isoDate } from '../../server/clock.js';
 import { freePort } from '../../server/testing/freePort.js';
 import { postgresUnavailable, startPostgresCluster, type PostgresCluster } from '../../server/testing/postgres.js';
 import { liveDetails } from './http.js';
-import { bestOf, startProcess, type LoadPlan, type LoadResult, type RunningProcess } from './processes.js';
+import { bestOf, runLoad, startProcess, type LoadPlan, type LoadResult, type RunningProcess } from './processes.js';
 
 const CONNECTIONS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -43,6 +43,40 @@ async function proxy(upstreams: string[]): Promise<{ base: string; process: Runn
   return { base: `http://127.0.0.1:${port}`, process: running };
 }
 
+/** CPU seconds (user + system, reaped children included) of the processes `pids`, from /proc. */
+async function cpuSeconds(pids: readonly number[]): Promise<number> {
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime, stime, cutime, cstime are fields 14–17 of stat; 12–15 after the name.
+    for (const index of [11, 12, 13, 14]) ticks += Number(fields[index] ?? 0);
+  }
+  return ticks / 100;
+}
+
+/** The PostgreSQL server listening on `port` and its backends. */
+async function postgresPids(port: string): Promise<number[]> {
+  const all: { pid: number; ppid: number; cmdline: string }[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const [cmdline, stat] = await Promise.all([readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => ''), readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '')]);
+    all.push({ pid: Number(entry), ppid: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]), cmdline: cmdline.split('\0').join(' ') });
+  }
+  const postmaster = all.find((proc) => proc.cmdline.includes('bin/postgres') && proc.cmdline.includes(`-p ${port} `));
+  return postmaster ? [postmaster.pid, ...all.filter((proc) => proc.ppid === postmaster.pid).map((proc) => proc.pid)] : [];
+}
+
+/** One round of hotel.php with a search_id, with the CPU the replicas and PostgreSQL spent per request (ms). */
+async function cpuPerRequest(plan: LoadPlan, replicaPids: readonly number[], databasePort?: string) {
+  const database = databasePort ? await postgresPids(databasePort) : [];
+  const before = [await cpuSeconds(replicaPids), await cpuSeconds(database)];
+  const result = await runLoad(plan);
+  const after = [await cpuSeconds(replicaPids), await cpuSeconds(await (databasePort ? postgresPids(databasePort) : []))];
+  const perRequest = (index: number) => Math.round(((after[index]! - before[index]!) * 1000 * 100) / Math.max(1, result.requests)) / 100;
+  return { requests_per_second: result.requests_per_second, replica_cpu_ms_per_request: perRequest(0), database_cpu_ms_per_request: perRequest(1) };
+}
+
 async function post(url: string, body: unknown): Promise<unknown> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
@@ -50,16 +84,20 @@ async function post(url: string, body: unknown): Promise<unknown> {
 }
 
 /** hotel.php with a search_id (rooms from the stored search) and live (30-minute per-process cache), via `base`. */
-async function hotelFigures(base: string): Promise<{ cached: LoadResult; live: LoadResult }> {
+async function hotelFigures(base: string): Promise<{ cached: LoadResult; live: LoadResult; search: LoadResult; cachedPlan: LoadPlan }> {
   const today = isoDate(new Date());
   const search = (await post(`${base}/search.php`, { apikey: 'demo-key-1', checkin: addDays(today, 30), checkout: addDays(today, 33), location: 'Amsterdam' })) as {
     search_id: string;
     hotels: Array<{ id: number }>;
   };
   const plan = (bodies: unknown[]): LoadPlan => ({ url: `${base}/hotel.php`, bodies, connections: CONNECTIONS, seconds: SECONDS });
-  const cached = await bestOf(ROUNDS, plan([{ apikey: 'demo-key-1', id: search.hotels[0]?.id, search_id: search.search_id }]));
+  const cachedPlan = plan([{ apikey: 'demo-key-1', id: search.hotels[0]?.id, search_id: search.search_id }]);
+  const cached = await bestOf(ROUNDS, cachedPlan);
   const live = await bestOf(ROUNDS, (round) => plan(liveDetails(today, search.hotels.map((hotel) => hotel.id), round)));
-  return { cached, live };
+  // search.php asked again and again (the identical-search answer: a store read, recomputed or cached per replica).
+  const again = { apikey: 'demo-key-1', checkin: addDays(today, 30), checkout: addDays(today, 33), location: 'Amsterdam' };
+  const searchAgain = await bestOf(ROUNDS, { url: `${base}/search.php`, bodies: [again], connections: CONNECTIONS, seconds: SECONDS });
+  return { cached, live, search: searchAgain, cachedPlan };
 }
 
 const ratio = (value: LoadResult, baseline: LoadResult) => Math.round((value.requests_per_second / baseline.requests_per_second) * 100) / 100;
@@ -73,24 +111,32 @@ export async function benchReplicas(): Promise<Record<string, unknown>> {
     await Promise.all(started.splice(0).map((running) => running.stop()));
   };
   try {
-    const results: Record<string, { cached: LoadResult; live: LoadResult }> = {};
+    const results: Record<string, { cached: LoadResult; live: LoadResult; search: LoadResult }> = {};
+    // CPU per request of hotel.php with a search_id, for the scaling model (docs/scaling.md).
+    const cost: Record<string, unknown> = {};
+    const figures = async (name: string, base: string, replicaPids: number[], databasePort?: string) => {
+      const { cachedPlan, ...measured } = await hotelFigures(base);
+      results[name] = measured;
+      cost[name] = await cpuPerRequest(cachedPlan, replicaPids, databasePort);
+    };
     const embedded = await replica({ DB_FILE: join(await mkdtemp(join(tmpdir(), 'bench-replicas-')), 'db.json') });
     started.push(embedded.process);
-    results.embedded_one_process = await hotelFigures(embedded.base);
+    await figures('embedded_one_process', embedded.base, [embedded.process.child.pid!]);
     await stopAll();
 
     cluster = await startPostgresCluster({ fsync: true });
     const first = await replica({ DATABASE_URL: cluster.url });
     started.push(first.process);
-    results.postgres_one_replica_direct = await hotelFigures(first.base);
+    const port = new URL(cluster.url).port;
+    await figures('postgres_one_replica_direct', first.base, [first.process.child.pid!], port);
     const proxyOfOne = await proxy([first.base]);
     started.push(proxyOfOne.process);
-    results.postgres_one_replica_via_proxy = await hotelFigures(proxyOfOne.base);
+    await figures('postgres_one_replica_via_proxy', proxyOfOne.base, [first.process.child.pid!], port);
     const second = await replica({ DATABASE_URL: cluster.url });
     started.push(second.process);
     const proxyOfTwo = await proxy([first.base, second.base]);
     started.push(proxyOfTwo.process);
-    results.postgres_two_replicas_via_proxy = await hotelFigures(proxyOfTwo.base);
+    await figures('postgres_two_replicas_via_proxy', proxyOfTwo.base, [first.process.child.pid!, second.process.child.pid!], port);
 
     const { postgres_one_replica_via_proxy: one, postgres_two_replicas_via_proxy: two, embedded_one_process: baseline } = results;
     return {
@@ -101,11 +147,14 @@ export async function benchReplicas(): Promise<Record<string, unknown>> {
       rounds: ROUNDS,
       cores: cpus().length,
       results,
+      cpu_per_request: cost,
       ratios: {
-        two_vs_one_replica_via_proxy_cached: ratio(two.cached, one.cached),
-        two_vs_one_replica_via_proxy_live: ratio(two.live, one.live),
-        postgres_one_direct_vs_embedded_cached: ratio(results.postgres_one_replica_direct.cached, baseline.cached),
-        postgres_one_direct_vs_embedded_live: ratio(results.postgres_one_replica_direct.live, baseline.live),
+        two_vs_one_replica_via_proxy_cached: ratio(two!.cached, one!.cached),
+        two_vs_one_replica_via_proxy_live: ratio(two!.live, one!.live),
+        postgres_one_direct_vs_embedded_cached: ratio(results.postgres_one_replica_direct!.cached, baseline!.cached),
+        postgres_one_direct_vs_embedded_live: ratio(results.postgres_one_replica_direct!.live, baseline!.live),
+        postgres_one_direct_vs_embedded_search: ratio(results.postgres_one_replica_direct!.search, baseline!.search),
+        two_vs_one_replica_via_proxy_search: ratio(two!.search, one!.search),
       },
     };
   } finally {

@@ -95,6 +95,57 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE bookings ADD COLUMN made_seq bigserial;
       CREATE INDEX bookings_by_account_made ON bookings (account_id, made_seq);`,
   },
+  {
+    version: 7,
+    name: 'rate-limit hit in one statement; sweep of keys nobody used for a day',
+    // rate_limit_keys.hits: how many hits the key ever stored (never less than the rows it has), so a
+    // window whose limit lies above it needs no count. rate_limit_hit: under the key's lock (each
+    // statement of the function sees what committed before it), judges the key's hits per window;
+    // when every window has room, stores the hit and returns NULL, else returns the key's live hit
+    // times, oldest first (nothing stored), for the caller to word the refusal (judgeHit). Only for
+    // a timeline with one offset over the longest window (the caller checks).
+    sql: `
+      CREATE INDEX rate_limit_hits_by_time ON rate_limit_hits (at_ms);
+      CREATE TABLE rate_limit_keys (key text PRIMARY KEY, hits bigint NOT NULL);
+      INSERT INTO rate_limit_keys (key, hits) SELECT key, count(*) FROM rate_limit_hits GROUP BY key;
+      CREATE FUNCTION rate_limit_hit(p_key text, p_now bigint, p_windows_ms bigint[], p_limits double precision[], p_account integer)
+      RETURNS bigint[] LANGUAGE plpgsql AS $$
+      DECLARE
+        longest bigint := (SELECT max(w) FROM unnest(p_windows_ms) AS w);
+        stored bigint;
+        counted bigint;
+      BEGIN
+        PERFORM pg_advisory_xact_lock(hashtext(p_key));
+        SELECT hits INTO stored FROM rate_limit_keys WHERE key = p_key;
+        FOR i IN 1 .. coalesce(array_length(p_windows_ms, 1), 0) LOOP
+          IF coalesce(stored, 0) >= p_limits[i] THEN
+            SELECT count(*) INTO counted FROM rate_limit_hits WHERE key = p_key AND at_ms > p_now - p_windows_ms[i];
+            IF counted >= p_limits[i] THEN
+              RETURN ARRAY(SELECT at_ms FROM rate_limit_hits WHERE key = p_key AND at_ms > p_now - longest ORDER BY at_ms);
+            END IF;
+          END IF;
+        END LOOP;
+        INSERT INTO rate_limit_hits (key, at_ms, account_id) VALUES (p_key, p_now, p_account);
+        INSERT INTO rate_limit_keys (key, hits) VALUES (p_key, 1) ON CONFLICT (key) DO UPDATE SET hits = rate_limit_keys.hits + 1;
+        RETURN NULL;
+      END $$;
+      -- Keys with no hits left, at most p_batch, each under its lock (a hit under way finishes first).
+      CREATE FUNCTION rate_limit_sweep_keys(p_batch integer) RETURNS integer LANGUAGE plpgsql AS $$
+      DECLARE
+        candidate text;
+        swept integer := 0;
+        gone integer;
+      BEGIN
+        FOR candidate IN SELECT k.key FROM rate_limit_keys k
+                         WHERE NOT EXISTS (SELECT 1 FROM rate_limit_hits h WHERE h.key = k.key) LIMIT p_batch LOOP
+          PERFORM pg_advisory_xact_lock(hashtext(candidate));
+          DELETE FROM rate_limit_keys k WHERE k.key = candidate AND NOT EXISTS (SELECT 1 FROM rate_limit_hits h WHERE h.key = candidate);
+          GET DIAGNOSTICS gone = ROW_COUNT;
+          swept := swept + gone;
+        END LOOP;
+        RETURN swept;
+      END $$;`,
+  },
 ];
 
 /** Any fixed number: the advisory lock that serialises migrations of this schema. */

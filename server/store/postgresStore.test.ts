@@ -122,12 +122,30 @@ describe.skipIf(skip)('PostgresStore', () => {
       });
       expect(await store.transientSizes()).toEqual({ searches: 2_502, offers: 2_501, idempotency_keys: 2 });
 
-      expect(await store.sweepExpired(base)).toEqual({ searches: 2_500, offers: 2_500, idempotency_keys: 1 });
+      expect(await store.sweepExpired(base)).toEqual({ searches: 2_500, offers: 2_500, rate_limit_hits: 0, rate_limit_keys: 0, idempotency_keys: 1 });
       expect(await store.transientSizes()).toEqual({ searches: 2, offers: 1, idempotency_keys: 1 });
       expect(await store.getSearch('b', base + HOUR - 60_001)).toEqual({ accountId: 2, value: { n: 0 } });
       expect(await store.getOffer(2, 'hb', base)).toEqual({ currency: 'USD' });
       expect(await store.getSearch('a-live', base + 2 * HOUR)).toEqual({ accountId: 1, value: { n: -1 } });
       expect(await store.claimIdempotencyKey({ accountId: 2, key: 'recent', fingerprint: 'f' }, base)).toMatchObject({ state: 'completed' });
+      await store.close();
+    });
+
+    it('sweeps the rate-limit hits of keys nobody used for a day in batches, then their counters; live keys keep counting', async () => {
+      const url = await cluster.createDatabase('rate_sweeps');
+      const store = await PostgresStore.open(url, { sweepIntervalMs: 0 });
+      const DAY = 86_400_000;
+      const base = Date.UTC(2026, 0, 10);
+      const windows = [{ name: 'minute' as const, seconds: 60, limit: 5 }, { name: 'day' as const, seconds: 86_400, limit: 2_000 }];
+      // 1,200 dead keys (one hit each, 25 h ago) and one live key at its day limit of 3.
+      for (let n = 0; n < 1_200; n++) await store.hitRateLimit(`ip${n}|/search.php`, base - DAY - 3_600_000 + n, windows, [], 1);
+      const live = [{ name: 'minute' as const, seconds: 60, limit: 5 }, { name: 'day' as const, seconds: 86_400, limit: 3 }];
+      for (let n = 0; n < 3; n++) expect(await store.hitRateLimit('live|/search.php', base - 3_600_000 + n * 120_000, live, [], 2)).toEqual({ allowed: true });
+      expect(await store.sweepExpired(base)).toEqual({ searches: 0, offers: 0, rate_limit_hits: 1_200, rate_limit_keys: 1_200, idempotency_keys: 0 });
+      expect(await store.sweepExpired(base)).toEqual({ searches: 0, offers: 0, rate_limit_hits: 0, rate_limit_keys: 0, idempotency_keys: 0 });
+      expect(await store.hitRateLimit('live|/search.php', base, live, [], 2)).toMatchObject({ allowed: false, window: 'day', limit: 3 });
+      // A swept key starts again from nothing.
+      expect(await store.hitRateLimit('ip0|/search.php', base, windows, [], 1)).toEqual({ allowed: true });
       await store.close();
     });
 

@@ -35,6 +35,8 @@ const SWEEP_INTERVAL_MS = 60_000;
 const SWEEP_BATCH = 1_000;
 /** Batches per table per sweep: a sweep's work is bounded; what is left goes at the next one. */
 const SWEEP_MAX_BATCHES = 50;
+/** A rate-limit hit older than this (base time) counts for no window: the spec's longest is a day. */
+const RATE_LIMIT_DAY_MS = 86_400_000;
 
 /**
  * Expired rows, each judged by its own account's clock (the base clock plus that account's offset,
@@ -53,6 +55,17 @@ const SWEEPS: readonly { table: string; sql: string }[] = [
     sql: `DELETE FROM offers WHERE ctid IN (
             SELECT o.ctid FROM offers o LEFT JOIN clock_offsets c ON c.account_id = o.account_id
             WHERE o.expires_at_ms <= $1::bigint + COALESCE(c.offset_ms, 0) LIMIT $2)`,
+  },
+  {
+    // Keys nobody used for a day: nothing counts after one day of base time (see SlidingWindowRateLimiter).
+    table: 'rate_limit_hits',
+    sql: `DELETE FROM rate_limit_hits WHERE ctid IN (
+            SELECT ctid FROM rate_limit_hits WHERE at_ms <= $1::bigint - ${RATE_LIMIT_DAY_MS} LIMIT $2)`,
+  },
+  {
+    // Their counters once no hit is left (rate_limit_keys, see migration 7).
+    table: 'rate_limit_keys',
+    sql: 'SELECT rate_limit_sweep_keys($1) AS count',
   },
   {
     table: 'idempotency_keys',
@@ -88,8 +101,17 @@ export class PostgresStore implements Store {
   private sweepTimer: NodeJS.Timeout | undefined;
   private sweeping: Promise<unknown> | undefined;
 
+  /** Reads of an account's clock row under way: concurrent readers share one round trip (see clockRow). */
+  private readonly clockReads = new Map<number, Promise<{ offsetMs: number; history: OffsetChange[] }>>();
+
+  /**
+   * @param pool durable writes and reads
+   * @param transientPool connections with synchronous_commit off, for the transient state (see
+   *   TRANSIENT): one statement is one round trip, no BEGIN/SET LOCAL/COMMIT around it
+   */
   private constructor(
     private readonly pool: pg.Pool,
+    private readonly transientPool: pg.Pool,
     sweepIntervalMs: number,
   ) {
     if (sweepIntervalMs > 0) {
@@ -109,21 +131,24 @@ export class PostgresStore implements Store {
     url: string,
     options: { poolSize?: number; idleTimeoutMillis?: number; sweepIntervalMs?: number } = {},
   ): Promise<PostgresStore> {
-    const pool = new pg.Pool({
+    const config = {
       connectionString: url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: options.idleTimeoutMillis ?? 10_000,
-    });
+    };
+    const pool = new pg.Pool(config);
+    const transientPool = new pg.Pool({ ...config, options: '-c synchronous_commit=off' });
     // An idle connection that breaks must not crash the process; the next query reconnects.
     pool.on('error', () => {});
+    transientPool.on('error', () => {});
     try {
       await migrate(pool);
     } catch (error) {
-      await pool.end().catch(() => {});
+      await Promise.all([pool.end().catch(() => {}), transientPool.end().catch(() => {})]);
       throw new StoreOpenError(`Cannot use DATABASE_URL ${describeDatabaseUrl(url)}: ${(error as Error).message || String(error)}`);
     }
-    return new PostgresStore(pool, options.sweepIntervalMs ?? SWEEP_INTERVAL_MS);
+    return new PostgresStore(pool, transientPool, options.sweepIntervalMs ?? SWEEP_INTERVAL_MS);
   }
 
   /**
@@ -135,13 +160,14 @@ export class PostgresStore implements Store {
     const deleted: Record<string, number> = {};
     for (const { table, sql } of SWEEPS) {
       deleted[table] = 0;
-      const values: unknown[] = [baseNowMs, SWEEP_BATCH];
+      const values: unknown[] = table === 'rate_limit_keys' ? [SWEEP_BATCH] : [baseNowMs, SWEEP_BATCH];
       if (table === 'idempotency_keys') values.push(IDEMPOTENCY_TTL_MS, ABANDONED_CLAIM_SECONDS);
       for (let batch = 0; batch < SWEEP_MAX_BATCHES; batch++) {
         const client = await this.connect();
         let count: number;
         try {
-          count = (await client.query(sql, values)).rowCount ?? 0;
+          const result = await client.query<{ count?: number }>(sql, values);
+          count = result.rows[0]?.count ?? result.rowCount ?? 0;
         } catch (error) {
           throw storeError(error);
         } finally {
@@ -281,28 +307,51 @@ export class PostgresStore implements Store {
   }
 
   async getClockOffset(accountId: number): Promise<number> {
-    const rows = await this.query<{ offset_ms: string }>('SELECT offset_ms FROM clock_offsets WHERE account_id = $1', [accountId]);
-    return rows[0] ? Number(rows[0].offset_ms) : 0;
+    return (await this.clockRow(accountId)).offsetMs;
   }
 
   async getClockHistory(accountId: number): Promise<readonly OffsetChange[]> {
-    const rows = await this.query<{ history: OffsetChange[] }>('SELECT history FROM clock_offsets WHERE account_id = $1', [accountId]);
-    return rows[0]?.history ?? [];
+    return (await this.clockRow(accountId)).history;
+  }
+
+  /**
+   * The account's offset and history in one read. A request reads both (its clock, then its
+   * timeline for the rate limiter), and many requests of one account arrive together: readers that
+   * come while a read of the row is under way share it. A change made here stops the sharing at once
+   * (a read that starts after it sees it); a change made by another replica is seen by every read
+   * that starts after it committed, as before, except one that joins a read already under way.
+   */
+  private clockRow(accountId: number): Promise<{ offsetMs: number; history: OffsetChange[] }> {
+    let reading = this.clockReads.get(accountId);
+    if (!reading) {
+      const read = this.query<{ offset_ms: string; history: OffsetChange[] }>(
+        'SELECT offset_ms, history FROM clock_offsets WHERE account_id = $1',
+        [accountId],
+      ).then((rows) => ({ offsetMs: rows[0] ? Number(rows[0].offset_ms) : 0, history: rows[0]?.history ?? [] }));
+      reading = read.finally(() => {
+        if (this.clockReads.get(accountId) === reading) this.clockReads.delete(accountId);
+      });
+      this.clockReads.set(accountId, reading);
+    }
+    return reading;
   }
 
   async setClockOffset(accountId: number, offsetMs: number, history: readonly OffsetChange[] = []): Promise<void> {
+    this.clockReads.delete(accountId);
     await this.query(
       `INSERT INTO clock_offsets (account_id, offset_ms, history) VALUES ($1, $2, $3)
        ON CONFLICT (account_id) DO UPDATE SET offset_ms = $2, history = $3`,
       [accountId, Math.round(offsetMs), JSON.stringify(history)],
     );
+    this.clockReads.delete(accountId);
   }
 
   async putSearch(accountId: number, searchId: string, value: unknown, expiresAtMs: number): Promise<void> {
-    await this.transientWrite(
+    await this.query(
       `INSERT INTO searches (search_id, account_id, value, expires_at_ms) VALUES ($1, $2, $3, $4)
        ON CONFLICT (search_id) DO UPDATE SET account_id = $2, value = $3, expires_at_ms = $4`,
       [searchId, accountId, JSON.stringify(value), expiresAtMs],
+      this.transientPool,
     );
   }
 
@@ -317,10 +366,11 @@ export class PostgresStore implements Store {
   async putOffers(accountId: number, serviceHashes: readonly string[], value: unknown, expiresAtMs: number): Promise<void> {
     if (serviceHashes.length === 0) return;
     // One statement; a hash twice in it would make ON CONFLICT touch a row twice, so each once.
-    await this.transientWrite(
+    await this.query(
       `INSERT INTO offers (account_id, service_hash, value, expires_at_ms) SELECT $1, hash, $3, $4 FROM unnest($2::text[]) AS hash
        ON CONFLICT (account_id, service_hash) DO UPDATE SET value = $3, expires_at_ms = $4`,
       [accountId, [...new Set(serviceHashes)], JSON.stringify(value), expiresAtMs],
+      this.transientPool,
     );
   }
 
@@ -332,11 +382,39 @@ export class PostgresStore implements Store {
     return rows[0]?.value;
   }
 
-  hitRateLimit(
+  /**
+   * One round trip (the function rate_limit_hit, migration 7) when the asker's clock kept one offset
+   * over the longest window, which judges exactly as judgeHit does then (every place is its base
+   * time plus that offset, as is now's); otherwise, or when a refusal is to be worded differently,
+   * the key's rows are judged here under the same lock.
+   */
+  async hitRateLimit(
     key: string,
     nowMs: number,
     windows: readonly RateLimitWindow[],
     timeline: Timeline = REAL_TIME,
+    accountId?: number,
+  ): Promise<RateLimitDecision> {
+    const steadySince = nowMs - longestWindowMs(windows);
+    if (windows.length > 0 && timeline.every((change) => change.fromBaseMs <= steadySince)) {
+      const rows = await this.query<{ live: string[] | null }>(
+        'SELECT rate_limit_hit($1, $2, $3, $4, $5) AS live',
+        [key, nowMs, windows.map((window) => window.seconds * 1000), windows.map((window) => window.limit), accountId ?? null],
+        this.transientPool,
+      );
+      const live = rows[0]?.live;
+      if (!live) return { allowed: true };
+      const decision = judgeHit(live.map(Number), 0, nowMs, windows, timeline);
+      if (!decision.allowed) return decision;
+    }
+    return this.judgedHere(key, nowMs, windows, timeline, accountId);
+  }
+
+  private judgedHere(
+    key: string,
+    nowMs: number,
+    windows: readonly RateLimitWindow[],
+    timeline: Timeline,
     accountId?: number,
   ): Promise<RateLimitDecision> {
     return this.transaction(async (client) => {
@@ -351,7 +429,11 @@ export class PostgresStore implements Store {
       );
       const decision = judgeHit(rows.map((row) => Number(row.at_ms)), 0, nowMs, windows, timeline);
       if (decision.allowed) {
-        await client.query('INSERT INTO rate_limit_hits (key, at_ms, account_id) VALUES ($1, $2, $3)', [key, nowMs, accountId ?? null]);
+        await client.query(
+          `WITH hit AS (INSERT INTO rate_limit_hits (key, at_ms, account_id) VALUES ($1, $2, $3))
+           INSERT INTO rate_limit_keys (key, hits) VALUES ($1, 1) ON CONFLICT (key) DO UPDATE SET hits = rate_limit_keys.hits + 1`,
+          [key, nowMs, accountId ?? null],
+        );
       }
       return decision;
     }, TRANSIENT);
@@ -361,14 +443,15 @@ export class PostgresStore implements Store {
   async appendRequestJournal(accountId: number, appended: unknown | JournalEntryBuilder): Promise<void> {
     const entry = journalEntryOf(appended);
     if (entry === undefined) return;
-    await this.transaction(async (client) => {
-      await client.query('INSERT INTO request_journal (account_id, entry) VALUES ($1, $2)', [accountId, JSON.stringify(entry)]);
-      await client.query(
-        `DELETE FROM request_journal WHERE account_id = $1 AND seq <= (
-           SELECT seq FROM request_journal WHERE account_id = $1 ORDER BY seq DESC OFFSET $2 LIMIT 1)`,
-        [accountId, REQUEST_JOURNAL_CAP],
-      );
-    });
+    // One statement: the DELETE does not see the row being inserted, so it keeps CAP − 1 of the others.
+    // Transient, like the embedded store's journal (kept in memory): no fsync wait per API call.
+    await this.query(
+      `WITH appended AS (INSERT INTO request_journal (account_id, entry) VALUES ($1, $2))
+       DELETE FROM request_journal WHERE account_id = $1 AND seq <= (
+         SELECT seq FROM request_journal WHERE account_id = $1 ORDER BY seq DESC OFFSET $3 LIMIT 1)`,
+      [accountId, JSON.stringify(entry), REQUEST_JOURNAL_CAP - 1],
+      this.transientPool,
+    );
   }
 
   async requestJournal(accountId: number): Promise<unknown[]> {
@@ -377,27 +460,30 @@ export class PostgresStore implements Store {
   }
 
   async resetAccount(accountId: number): Promise<void> {
+    this.clockReads.delete(accountId);
     await this.transaction(async (client) => {
       // rate_limit_hits: the account's hits on every key are given back (by its index, O(its hits)).
       for (const table of ['bookings', 'outbox', 'idempotency_keys', 'clock_offsets', 'searches', 'offers', 'request_journal', 'rate_limit_hits']) {
         await client.query(`DELETE FROM ${table} WHERE account_id = $1`, [accountId]);
       }
     });
+    this.clockReads.delete(accountId);
   }
 
   async reset(): Promise<void> {
     await this.transaction(async (client) => {
       await client.query(
-        'TRUNCATE bookings, outbox, idempotency_keys, clock_offsets, searches, offers, rate_limit_hits, request_journal RESTART IDENTITY',
+        'TRUNCATE bookings, outbox, idempotency_keys, clock_offsets, searches, offers, rate_limit_hits, rate_limit_keys, request_journal RESTART IDENTITY',
       );
     });
+    this.clockReads.clear();
   }
 
   async close(): Promise<void> {
     clearInterval(this.sweepTimer);
     this.sweepTimer = undefined;
     await this.sweeping;
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.transientPool.end()]);
   }
 
   private readyCheck: { atMs: number; done: Promise<void> } | undefined;
@@ -419,8 +505,8 @@ export class PostgresStore implements Store {
     return done;
   }
 
-  private async query<Row extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<Row[]> {
-    const client = await this.connect();
+  private async query<Row extends pg.QueryResultRow>(sql: string, values: unknown[] = [], pool = this.pool): Promise<Row[]> {
+    const client = await this.connect(pool);
     try {
       return (await client.query<Row>(sql, values)).rows;
     } catch (error) {
@@ -430,16 +516,11 @@ export class PostgresStore implements Store {
     }
   }
 
-  /** One statement of transient state (see TRANSIENT). */
-  private async transientWrite(sql: string, values: unknown[]): Promise<void> {
-    await this.transaction((client) => client.query(sql, values), TRANSIENT);
-  }
-
   /** Runs `work` in a transaction on one connection; connection failures become StoreUnavailableError. */
   private async transaction<T>(work: (client: Client) => Promise<T>, options: { transient?: boolean } = {}): Promise<T> {
-    const client = await this.connect();
+    const client = await this.connect(options.transient ? this.transientPool : this.pool);
     try {
-      await client.query(options.transient ? 'BEGIN; SET LOCAL synchronous_commit = off' : 'BEGIN');
+      await client.query('BEGIN');
       const result = await work(client);
       await client.query('COMMIT');
       return result;
@@ -452,9 +533,9 @@ export class PostgresStore implements Store {
   }
 
   /** A pooled connection; any failure to get one means the database is unavailable. */
-  private async connect(): Promise<Client> {
+  private async connect(pool = this.pool): Promise<Client> {
     try {
-      return await this.pool.connect();
+      return await pool.connect();
     } catch (error) {
       throw new StoreUnavailableError(`database: ${(error as Error).message || String(error)}`);
     }

@@ -175,10 +175,18 @@ export async function benchSoak(options: SoakOptions = {}): Promise<Record<strin
   let latencies: number[] = [];
   const timed = async (path: string, body: unknown) => {
     const begin = performance.now();
-    const answer = await post(path, body);
-    latencies.push(performance.now() - begin);
-    count(`${path} ${answer.status}`);
-    return answer;
+    try {
+      const answer = await post(path, body);
+      latencies.push(performance.now() - begin);
+      count(`${path} ${answer.status}`);
+      return answer;
+    } catch (error) {
+      // A keep-alive socket the server closed just as a request went out (ECONNRESET) is the client's
+      // race, not a server fault: counted per path and code, and the load goes on. A dead server shows
+      // as every request failing (and in the server's exit), not as a crashed load generator.
+      count(`${path} ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+      return { status: 0, json: {} as Record<string, unknown> };
+    }
   };
 
   let stopAt = 0;

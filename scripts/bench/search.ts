@@ -11,6 +11,9 @@ import { load, summarise } from './measure.js';
 const PLACES = ['Amsterdam', 'Paris', 'London', 'New York', 'Berlin', 'Madrid', 'Rome', 'Tokyo', 'Sydney', 'Chicago',
   'Barcelona', 'Vienna', 'Prague', 'Lisbon', 'Dublin', 'Toronto', 'Mumbai', 'Bangkok', 'Istanbul', 'Mexico City'];
 const UNLIMITED = { perMinute: 1e9, perDay: 1e9 };
+/** What partners type: airports, stations, landmarks, other scripts, typos, abbreviations (issue 19's classes). */
+const TYPED_PLACES = ['Schiphol Airport', 'Flughafen München', 'Hauptbahnhof Berlin', 'Zürich HB', 'Eiffelturm', 'Москва', '東京',
+  'Amsterdm', 'Times Sq, New York', 'Munchen', 'Köln Dom', 'Gare de Lyon, Paris', 'LHR', 'Barcelona El Prat airport', 'Αθήνα', 'Nørrebro, København'];
 
 
 /** Distinct for every index (the check-in date moves a day per request), so none is a cache hit. */
@@ -48,6 +51,22 @@ export async function benchSearch(): Promise<Record<string, unknown>> {
     detailsServerSide.push(performance.now() - begin);
   }
 
+  // A typed place against the same search by coordinates (issue 19: p99 within 2x): the same stays,
+  // once with the text a partner types and once with the point it resolved to.
+  const typed: number[] = [];
+  const byCoordinates: number[] = [];
+  for (let index = 0; index < 400; index++) {
+    const { location, ...rest } = { ...searchRequest(1000 + index), location: TYPED_PLACES[index % TYPED_PLACES.length] as string };
+    let begin = performance.now();
+    const answer = await context.search.search(1, { ...rest, location }, clock);
+    typed.push(performance.now() - begin);
+    begin = performance.now();
+    await context.search.search(1, { ...rest, checkin: addDays(rest.checkin, 400), checkout: addDays(rest.checkout, 400), latitude: answer.search.latitude, longitude: answer.search.longitude }, clock);
+    byCoordinates.push(performance.now() - begin);
+  }
+  const typedSummary = summarise(typed);
+  const coordinatesSummary = summarise(byCoordinates);
+
   // Over HTTP on loopback, response validation off (as in production use of the sandbox).
   const app = createApp({ store, clock, config: { rateLimits: UNLIMITED, validateResponses: false } });
   const server = app.listen(0, '127.0.0.1');
@@ -67,6 +86,9 @@ export async function benchSearch(): Promise<Record<string, unknown>> {
   return {
     search_server_side: summarise(serverSide),
     hotel_details_server_side: summarise(detailsServerSide),
+    search_typed_place_server_side: typedSummary,
+    search_by_coordinates_server_side: coordinatesSummary,
+    search_typed_vs_coordinates_p99: Number((typedSummary.p99_ms / coordinatesSummary.p99_ms).toFixed(2)),
     search_http_uncached: httpSearch,
     search_http_cached: httpSearchCached,
     hotel_details_http: httpHotel,

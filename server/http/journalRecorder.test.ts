@@ -10,6 +10,7 @@ import type { JournalEntry } from '../domain/journal/entry.js';
 import { errorHandler } from './errorHandler.js';
 import { requestValidation } from './requestValidation.js';
 import { loadContract } from '../../contract/schema.js';
+import { API_PATHS } from '../../contract/apiPaths.js';
 import { CLIENT_CLOSED_REQUEST, journalRecorder } from './journalRecorder.js';
 import { authenticate } from './pipeline.js';
 import { processStore } from '../testing/processStore.js';
@@ -100,7 +101,7 @@ describe('journalRecorder', () => {
 
   it('shows the body exactly as received, not with the defaults request validation filled in, the key masked', async () => {
     const seen: unknown[] = [];
-    const check = requestValidation(loadContract(), ['/search.php'])['/search.php'];
+    const check = requestValidation(loadContract(), API_PATHS)['/search.php'];
     const { url, recorded } = await start((req, res) => {
       seen.push(structuredClone(req.body));
       res.status(400).json({ error: 'stop here' });

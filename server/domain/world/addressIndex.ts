@@ -8,6 +8,7 @@
  * index wins (and of one hotel's keys, the first), as in a Map filled in index order.
  */
 import { normalizePlaceText } from './text.js';
+import { visitRefs } from './hashRefs.js';
 
 export interface AddressParts {
   address: string;
@@ -72,26 +73,16 @@ export class AddressIndex {
 
   /** Index of the hotel one of whose keys is exactly `key`, or undefined. */
   find(key: string): number | undefined {
-    const scale = 2 ** this.refBits;
-    const hash = fnv(FNV_OFFSET, key) >>> this.hashShift;
-    const low = hash * scale;
-    // First entry >= low.
-    let lo = 0;
-    let hi = this.entries.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.entries[mid] as number) < low) lo = mid + 1;
-      else hi = mid;
-    }
-    const high = low + scale;
-    for (let i = lo; i < this.entries.length && (this.entries[i] as number) < high; i++) {
-      const ref = (this.entries[i] as number) - low;
+    let found: number | undefined;
+    visitRefs(this.entries, fnv(FNV_OFFSET, key) >>> this.hashShift, this.refBits, (ref) => {
       const index = Math.floor(ref / KEYS_PER_HOTEL);
-      if (index >= this.count) continue;
+      if (index >= this.count) return false;
       const hotel = this.parts(index);
-      if (hotel && keyOf(hotel, ref % KEYS_PER_HOTEL) === key) return index;
-    }
-    return undefined;
+      if (!hotel || keyOf(hotel, ref % KEYS_PER_HOTEL) !== key) return false;
+      found = index;
+      return true;
+    });
+    return found;
   }
 }
 

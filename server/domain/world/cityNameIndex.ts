@@ -9,6 +9,7 @@
  */
 import type { CityRecord } from './cities.js';
 import { normalizePlaceText } from './text.js';
+import { visitRefs } from './hashRefs.js';
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
@@ -84,19 +85,8 @@ export class CityNameIndex {
 
   /** Indices of the data set's cities called `key`, ascending. */
   private forEachIndex(key: string, visit: (index: number) => void): void {
-    const scale = 2 ** this.refBits;
-    const low = (fnv(key) >>> this.hashShift) * scale;
-    let lo = 0;
-    let hi = this.entries.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.entries[mid] as number) < low) lo = mid + 1;
-      else hi = mid;
-    }
-    const high = low + scale;
-    for (let i = lo; i < this.entries.length && (this.entries[i] as number) < high; i++) {
-      const index = (this.entries[i] as number) - low;
+    visitRefs(this.entries, fnv(key) >>> this.hashShift, this.refBits, (index) => {
       if (normalizePlaceText((this.cities[index] as CityRecord).name) === key) visit(index);
-    }
+    });
   }
 }

@@ -30,8 +30,8 @@ export const MAX_OFFERS = 60_000;
 /**
  * Request-journal entries over all accounts (each account keeps its newest REQUEST_JOURNAL_CAP).
  * Entries hold their response bodies (a search answer is ~15 KB), so many accounts' full journals
- * would hold gigabytes; past this bound the account that called least recently loses its oldest
- * entries first, so the accounts at work keep theirs.
+ * would hold gigabytes; past this bound the account holding the most entries loses its oldest
+ * first (as the search and offer caps do), so no account's calls push another below its share.
  */
 export const MAX_JOURNAL_ENTRIES = 6_000;
 
@@ -141,7 +141,6 @@ export class ProcessState {
   /** Per account, by service_hash: a hotel.php call re-records dozens, so no key strings are built. */
   private readonly offers = new PerAccountLru(MAX_OFFERS_PER_ACCOUNT, MAX_OFFERS, false);
   private readonly rateLimits = new SlidingWindowRateLimiter();
-  /** Per account, in least-recently-appended order (an append moves the account to the end). */
   private readonly journals = new Map<number, unknown[]>();
   private journalEntries = 0;
   /** Per account, the latest clock it was known to read with: its own expired entries can be swept. */
@@ -207,9 +206,8 @@ export class ProcessState {
     // Trimmed once it holds a quarter more than the cap, not on every call: one shift of the array per
     // cap/4 appends. (Entries hold their response bodies: twice the cap held twice the memory.)
     if (journal.length >= JOURNAL_TRIM_AT) this.trimJournal(journal, journal.length - REQUEST_JOURNAL_CAP);
-    this.journals.delete(accountId);
     this.journals.set(accountId, journal);
-    this.boundJournals(accountId);
+    this.boundJournals();
   }
   /** Journal entries held over all accounts, for figures (benchmarks, tests). */
   journalSize(): number {
@@ -246,16 +244,14 @@ export class ProcessState {
     journal.splice(0, oldest);
     this.journalEntries -= oldest;
   }
-  /** Over MAX_JOURNAL_ENTRIES: the least recently appended accounts (never `current`) lose their oldest entries. */
-  private boundJournals(current: number): void {
-    for (const [accountId, journal] of this.journals) {
-      if (this.journalEntries <= MAX_JOURNAL_ENTRIES) return;
-      if (accountId === current) continue;
-      this.trimJournal(journal, Math.min(journal.length, this.journalEntries - MAX_JOURNAL_ENTRIES));
-      if (journal.length === 0) this.journals.delete(accountId);
+  /** Over MAX_JOURNAL_ENTRIES: the account holding the most entries loses its oldest (one append adds one). */
+  private boundJournals(): void {
+    while (this.journalEntries > MAX_JOURNAL_ENTRIES) {
+      let largest: unknown[] | undefined;
+      for (const journal of this.journals.values()) if (!largest || journal.length > largest.length) largest = journal;
+      if (!largest) return;
+      this.trimJournal(largest, 1);
     }
-    const own = this.journals.get(current);
-    if (own && this.journalEntries > MAX_JOURNAL_ENTRIES) this.trimJournal(own, Math.min(own.length - 1, this.journalEntries - MAX_JOURNAL_ENTRIES));
   }
 
   /** The latest instant this process has seen of the account's clock (-Infinity if none). */

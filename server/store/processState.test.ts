@@ -100,7 +100,7 @@ describe('ProcessState', () => {
       // What goes is the oldest: the newest call is still there.
       expect(journal.at(-1)).toEqual({ account, n: REQUEST_JOURNAL_CAP });
     }
-    expect((state.requestJournal(newcomer) as unknown[]).length).toBeLessThanOrEqual(REQUEST_JOURNAL_CAP);
+    expect((state.requestJournal(newcomer)).length).toBeLessThanOrEqual(REQUEST_JOURNAL_CAP);
     state.resetAccount(newcomer);
     expect(state.journalSize()).toBeLessThan(MAX_JOURNAL_ENTRIES);
     state.reset();

@@ -148,6 +148,8 @@ describe('npm start', () => {
   it('is one process: a SIGTERM to npm reaches the server, which stops', { timeout: 120_000 }, async () => {
     const npm = startProcess('npm', ['start', '--silent'], { PORT: '0', DB_FILE: join(dir, 'npm.json') });
     const port = portOf(await npm.listeningUrl());
+    // Serving, not only started: the signal then meets the server's own drain, not its start-up.
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     npm.child.kill('SIGTERM'); // npm itself, not its process group
     // Bounded: an orphaned server would keep the pipes, and so npm's 'close', open.
     await Promise.race([npm.exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);

@@ -15,7 +15,7 @@
 import { errorText, fail } from '../kit/assert.js';
 import type { CheckContext } from '../kit/context.js';
 import type { Exchange } from '../kit/recorder.js';
-import { API_PATHS, RATE_LIMITED_PATHS, type ApiPath, type Check } from '../kit/types.js';
+import { API_PATHS, RATE_LIMITED_PATHS, type ApiPath, type Check, type Endpoint } from '../kit/types.js';
 import { isObject, loadContract, type JsonObject } from '../../contract/schema.js';
 import { specLevelContract } from '../contract/specLevel.js';
 import { SHORT_NAMES, UNKNOWN_BOOKHASH, defineCheck, withChanges, type Body } from './support.js';
@@ -325,6 +325,16 @@ function resolveDates(changes: Body, base: Body, ctx: CheckContext): Body {
 const shown = (body: Body) => JSON.stringify({ ...body, ...(body.apikey === undefined ? {} : { apikey: '…' }) });
 const answer = (e: Exchange) => `${e.status} ${e.text.replace(/\s+/g, ' ').slice(0, 160)}`;
 
+/** What a generated check spends requests on: hotel details and booking start search first. */
+const generatedEndpoints = (path: ApiPath): Endpoint[] => (path === '/hotel.php' || path === '/booking.php' ? ['/search.php', path] : [path]);
+
+/** The run's number of generated cases for `path`; skips the check when `--negative 0` switched them off. */
+function generatedCount(ctx: CheckContext, path: ApiPath): number {
+  const count = casesFor(path, ctx.settings.negative);
+  if (count === 0) ctx.skip('generated cases switched off (--negative 0)');
+  return count;
+}
+
 function negativeCheck(path: ApiPath, kind: NegativeKind): Check {
   const op = SHORT_NAMES[path];
   const id = `generated.${op}.${kind}`;
@@ -334,10 +344,9 @@ function negativeCheck(path: ApiPath, kind: NegativeKind): Check {
     section: '4, 7 (generated from the request schema)',
     tag: 'spec',
     needs: [],
-    endpoints: path === '/hotel.php' || path === '/booking.php' ? ['/search.php', path] : [path],
+    endpoints: generatedEndpoints(path),
     async run(ctx) {
-      const count = casesFor(path, ctx.settings.negative);
-      if (count === 0) ctx.skip('generated cases switched off (--negative 0)');
+      const count = generatedCount(ctx, path);
       const cases = pick(negativeCases(path, kind), count, prng(id));
       const base = await baseBody(ctx, path);
       const problems: string[] = [];
@@ -363,10 +372,9 @@ function validCheck(path: ApiPath): Check {
     section: '4 (generated from the request schema)',
     tag: 'spec',
     needs: [],
-    endpoints: path === '/hotel.php' || path === '/booking.php' ? ['/search.php', path] : [path],
+    endpoints: generatedEndpoints(path),
     async run(ctx) {
-      const count = casesFor(path, ctx.settings.negative);
-      if (count === 0) ctx.skip('generated cases switched off (--negative 0)');
+      const count = generatedCount(ctx, path);
       const random = prng(id);
       const seen = new Set<string>();
       const cases: GeneratedCase[] = [];

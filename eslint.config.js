@@ -52,9 +52,9 @@ export default tseslint.config(
     },
   },
   {
-    // The shipped kit stands on contract/ only; its test tooling (mutants, variants, test-support, tests) may use the server.
+    // The shipped kit stands on contract/ only; its test tooling (conformance/testing/: mutants, variants, support; and tests) may use the server.
     files: ['conformance/**/*.ts'],
-    ignores: ['conformance/**/*.test.ts', 'conformance/mutants/**', 'conformance/variants/**', 'conformance/test-support/**'],
+    ignores: ['conformance/**/*.test.ts', 'conformance/testing/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [layer('The shipped kit may import contract/, never server/.', '**/server/**')] }],
     },

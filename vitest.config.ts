@@ -10,14 +10,14 @@ export const E2E = [
   // Real server or kit processes: signals, exit codes, kill -9, a full disk, Prism.
   'server/cli/process.test.ts',
   'server/cli/startupErrors.test.ts',
-  'server/http/durability.test.ts',
+  'server/http/api/durability.test.ts',
   'server/store/fullDisk.test.ts',
   'conformance/cli-signals.test.ts',
   'conformance/prism.test.ts',
   'conformance/prism-conformance.test.ts',
   // PostgreSQL clusters.
   'server/store/postgresStore.test.ts',
-  'server/http/replicas.test.ts',
+  'server/http/api/replicas.test.ts',
   // Chromium.
   '**/*.browser.test.ts',
   // The packed packages installed into an empty directory.

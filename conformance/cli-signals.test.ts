@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type RunningServer } from './test-support/referenceServer.js';
+import { startReferenceServer, type RunningServer } from './testing/support/referenceServer.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const out = mkdtempSync(join(tmpdir(), 'hotel-conformance-signal-'));

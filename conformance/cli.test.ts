@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { USAGE, main, parseCli } from './cli.js';
-import { startReferenceServer } from './test-support/referenceServer.js';
+import { startReferenceServer } from './testing/support/referenceServer.js';
 
 const base = ['--base-url', 'http://127.0.0.1:3000/', '--apikey', 'demo-key-1'];
 

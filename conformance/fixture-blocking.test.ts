@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from './kit/runner.js';
 import type { RunReport } from './kit/types.js';
-import { SEARCH, rewriteResponse } from './mutants/middleware.js';
-import { startReferenceServer, type RunningServer } from './test-support/referenceServer.js';
+import { SEARCH, rewriteResponse } from './testing/mutants/middleware.js';
+import { startReferenceServer, type RunningServer } from './testing/support/referenceServer.js';
 
 let server: RunningServer;
 let report: RunReport;

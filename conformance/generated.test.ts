@@ -8,8 +8,8 @@ import { CATALOGUE } from './checks/index.js';
 import { adaptExample, casesFor, negativeCases, pick, prng, requestSchema, validCase } from './checks/generated.js';
 import { loadContract } from '../contract/schema.js';
 import { specLevelContract } from './contract/specLevel.js';
-import { MUTANTS } from './mutants/index.js';
-import { runAgainstWrapped } from './test-support/runAgainst.js';
+import { MUTANTS } from './testing/mutants/index.js';
+import { runAgainstWrapped } from './testing/support/runAgainst.js';
 
 const generatedIds = CATALOGUE.filter((c) => c.group === 'generated').map((c) => c.id);
 

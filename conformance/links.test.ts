@@ -12,9 +12,9 @@ import { loadContract, type OpenApiDocument } from '../contract/schema.js';
 import { contractLinks, fillLink, fillValue, operationById, type LinkSource } from './kit/links.js';
 import { runConformance } from './kit/runner.js';
 import type { RunReport } from './kit/types.js';
-import { MUTANTS } from './mutants/index.js';
-import { runAgainstWrapped } from './test-support/runAgainst.js';
-import { startReferenceServer, type RunningServer } from './test-support/referenceServer.js';
+import { MUTANTS } from './testing/mutants/index.js';
+import { runAgainstWrapped } from './testing/support/runAgainst.js';
+import { startReferenceServer, type RunningServer } from './testing/support/referenceServer.js';
 
 const CHECK = 'links.walk.from-search';
 

@@ -11,8 +11,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from './checks/index.js';
 import type { RunReport } from './kit/types.js';
-import { MUTANTS, type Mutant } from './mutants/index.js';
-import { runAgainstWrapped } from './test-support/runAgainst.js';
+import { MUTANTS, type Mutant } from './testing/mutants/index.js';
+import { runAgainstWrapped } from './testing/support/runAgainst.js';
 
 interface Outcome {
   mutant: Mutant;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { summaryText } from './reports/console.js';
 import { runConformance } from './kit/runner.js';
 import type { RunReport } from './kit/types.js';
-import { startReferenceServer, type RunningServer } from './test-support/referenceServer.js';
+import { startReferenceServer, type RunningServer } from './testing/support/referenceServer.js';
 
 const SUBSET = [
   // The rate-limit window: first, on an empty window; the one wait is the Retry-After here.

@@ -12,7 +12,7 @@ import { CATALOGUE } from './checks/index.js';
 import { runConformance } from './kit/runner.js';
 import { KIT_DOC, prismTable, withPrismTable } from './prismTable.js';
 import type { RunReport } from './kit/types.js';
-import { startPrism, type RunningPrism } from './test-support/prism.js';
+import { startPrism, type RunningPrism } from './testing/support/prism.js';
 
 const EXPECTED_FILE = new URL('./prism-expected.json', import.meta.url);
 

@@ -18,7 +18,7 @@ import {
   loadContract,
   type ContractExample,
 } from '../contract/schema.js';
-import { prismListening } from './test-support/prism.js';
+import { prismListening } from './testing/support/prism.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const doc = loadContract();

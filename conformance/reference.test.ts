@@ -9,7 +9,7 @@ import { jsonReport } from './reports/json.js';
 import { summaryText } from './reports/console.js';
 import { runConformance } from './kit/runner.js';
 import type { RunReport } from './kit/types.js';
-import { startReferenceServer, type RunningServer } from './test-support/referenceServer.js';
+import { startReferenceServer, type RunningServer } from './testing/support/referenceServer.js';
 
 let server: RunningServer;
 let report: RunReport;

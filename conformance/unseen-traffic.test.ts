@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KitClock } from './kit/clock.js';
 import { runConformance } from './kit/runner.js';
-import { startReferenceServer, type RunningServer } from './test-support/referenceServer.js';
+import { startReferenceServer, type RunningServer } from './testing/support/referenceServer.js';
 
 let server: RunningServer | undefined;
 afterEach(async () => {

@@ -8,8 +8,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from './checks/index.js';
 import type { RunReport } from './kit/types.js';
-import { VARIANTS, type Variant } from './variants/index.js';
-import { runAgainstWrapped } from './test-support/runAgainst.js';
+import { VARIANTS, type Variant } from './testing/variants/index.js';
+import { runAgainstWrapped } from './testing/support/runAgainst.js';
 
 interface Outcome {
   variant: Variant;

@@ -1,7 +1,7 @@
 /**
  * Freezes a plain-data value and everything in it, in place, and returns it. A frozen value can be
  * shared instead of copied (stored searches, cached answers, journal entries) and lets the layers
- * that serialise or validate it keep their result per object (see server/http/answers.ts). A node that is
+ * that serialise or validate it keep their result per object (see server/http/transport/answers.ts). A node that is
  * already frozen is taken as deeply frozen and not walked again, so freezing an entry around a shared
  * body costs little.
  */

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { MUTANTS } from '../conformance/mutants/index.js';
-import { startReferenceServer } from '../conformance/test-support/referenceServer.js';
+import { MUTANTS } from '../conformance/testing/mutants/index.js';
+import { startReferenceServer } from '../conformance/testing/support/referenceServer.js';
 import { startSandbox, type Sandbox } from '../server/sandbox.js';
 import { exampleStay, withArazzoDates } from './examples.js';
 

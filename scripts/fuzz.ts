@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { SPEC_RATE_LIMITS } from '../server/config.js';
-import { limitHeapGrowth } from '../server/http/serverLimits.js';
+import { limitHeapGrowth } from '../server/http/transport/serverLimits.js';
 import { API_PATHS, RAW_CASES, pathSpellings } from '../server/testing/fuzz/corpus.js';
 import {
   emptyFigures,

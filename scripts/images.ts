@@ -7,7 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import jpeg from 'jpeg-js';
-import { IMAGE_CATEGORIES, IMAGE_HEIGHT, IMAGE_VARIANTS, IMAGE_WIDTH, imageFile, PLACEHOLDER_IMAGE_FILE, type ImageCategory } from '../server/http/images.js';
+import { IMAGE_CATEGORIES, IMAGE_HEIGHT, IMAGE_VARIANTS, IMAGE_WIDTH, imageFile, PLACEHOLDER_IMAGE_FILE, type ImageCategory } from '../server/http/pages/hotelImages.js';
 
 const QUALITY = 55;
 type Rgb = readonly [number, number, number];

@@ -17,28 +17,28 @@ import { OfferRegistry } from './domain/offers.js';
 import { SearchService } from './domain/search.js';
 import { defaultWorld, type World } from './domain/world/world.js';
 import type { Store } from './store/store.js';
-import { asyncHandler } from './http/asyncHandler.js';
-import { consoleRouter } from './http/console.js';
-import { controlRouter } from './http/control.js';
-import { controlUiRouter } from './http/controlUi.js';
-import { CONTROL_UI_PATH } from './http/page/controlUiViews.js';
-import { apiCors } from './http/cors.js';
-import { AuthThrottle, defaultAuthFailuresPerMinute, type FailedAuthEvent } from './http/authThrottle.js';
-import { errorHandler } from './http/errorHandler.js';
-import { bookingEndpoint } from './http/endpoints/booking.js';
-import { bookingOverviewEndpoint } from './http/endpoints/bookingOverview.js';
-import { cancelEndpoint } from './http/endpoints/cancel.js';
-import { hotelEndpoint } from './http/endpoints/hotel.js';
-import { retrieveBookingEndpoint } from './http/endpoints/retrieveBooking.js';
-import { searchEndpoint } from './http/endpoints/search.js';
-import { finalizeRouter } from './http/finalizePage.js';
-import { imagesRouter } from './http/images.js';
-import { requestLog, silentLogger, type Logger } from './http/requestLog.js';
-import { observability } from './http/metrics.js';
-import { scenarioHeader } from './http/scenarioHeader.js';
-import { serialiseFrozenAnswersOnce, validateResponses } from './http/answers.js';
-import { journalRecorder } from './http/journalRecorder.js';
-import { requestValidation } from './http/requestValidation.js';
+import { asyncHandler } from './http/transport/asyncHandler.js';
+import { consoleRouter } from './http/pages/discoveryPages.js';
+import { controlRouter } from './http/control/controlApi.js';
+import { controlUiRouter } from './http/console/controlUi.js';
+import { CONTROL_UI_PATH } from './http/console/controlUiViews.js';
+import { apiCors } from './http/transport/cors.js';
+import { AuthThrottle, defaultAuthFailuresPerMinute, type FailedAuthEvent } from './http/transport/authThrottle.js';
+import { errorHandler } from './http/transport/errorHandler.js';
+import { bookingEndpoint } from './http/api/bookingEndpoint.js';
+import { bookingOverviewEndpoint } from './http/api/bookingOverviewEndpoint.js';
+import { cancelEndpoint } from './http/api/cancelEndpoint.js';
+import { hotelEndpoint } from './http/api/hotelEndpoint.js';
+import { retrieveBookingEndpoint } from './http/api/retrieveBookingEndpoint.js';
+import { searchEndpoint } from './http/api/searchEndpoint.js';
+import { finalizeRouter } from './http/pages/finalizationPage.js';
+import { imagesRouter } from './http/pages/hotelImages.js';
+import { requestLog, silentLogger, type Logger } from './http/transport/requestLog.js';
+import { observability } from './http/transport/metrics.js';
+import { scenarioHeader } from './http/api/scenarioHeader.js';
+import { serialiseFrozenAnswersOnce, validateResponses } from './http/transport/answers.js';
+import { journalRecorder } from './http/api/journalRecorder.js';
+import { requestValidation } from './http/transport/requestValidation.js';
 import { CONTRACT_PATH, CONTROL_CONTRACT_PATH, createContractValidator, loadContract } from '../contract/schema.js';
 import {
   API_PATHS,
@@ -54,7 +54,7 @@ import {
   requireJson,
   requireObjectBody,
   type ApiPath,
-} from './http/pipeline.js';
+} from './http/transport/apiPipeline.js';
 
 export type { AppContext };
 

@@ -10,7 +10,7 @@ import type { Bookings } from './domain/bookings/bookings.js';
 import type { HotelDetailsService } from './domain/hotelDetails.js';
 import type { SearchService } from './domain/search.js';
 import type { World } from './domain/world/world.js';
-import type { AuthThrottle } from './http/authThrottle.js';
+import type { AuthThrottle } from './http/transport/authThrottle.js';
 import type { RateLimitWindow, Store } from './store/store.js';
 
 /** Everything an endpoint may use. Built once per app. */

@@ -18,7 +18,7 @@ import type { paths as ControlPaths } from '../contract/generated/control-api.js
 import { createApp } from './app.js';
 import { OffsetClock, type Clock } from './clock.js';
 import { Accounts } from './domain/accounts.js';
-import { createApiServer } from './http/serverLimits.js';
+import { createApiServer } from './http/transport/serverLimits.js';
 import { LowdbStore } from './store/lowdbStore.js';
 
 export interface SandboxOptions {

@@ -313,7 +313,7 @@ export type components = {
         /**
          * @description The display currency, ISO 4217. **Reference behaviour:** one of the codes of the server's
          *     exchange-rate table (fixtures/exchange-rates.json, checked by
-         *     server/http/contractTables.test.ts); a city tax may be in another (local) currency.
+         *     server/http/api/contractTables.test.ts); a city tax may be in another (local) currency.
          * @example EUR
          * @enum {string}
          */
@@ -1160,7 +1160,7 @@ export type components = {
          *
          *     This parameter is booking start's, where every value applies; each other operation has its
          *     own `Test` parameter whose `enum` lists exactly the values that apply there (the server's
-         *     scenario catalogue, checked by server/http/contractTables.test.ts). The `enum` gives
+         *     scenario catalogue, checked by server/http/api/contractTables.test.ts). The `enum` gives
          *     the lower-case spelling; any case is accepted.
          * @example payment_declined
          */
@@ -1349,7 +1349,7 @@ export interface operations {
                  *
                  *     This parameter is booking start's, where every value applies; each other operation has its
                  *     own `Test` parameter whose `enum` lists exactly the values that apply there (the server's
-                 *     scenario catalogue, checked by server/http/contractTables.test.ts). The `enum` gives
+                 *     scenario catalogue, checked by server/http/api/contractTables.test.ts). The `enum` gives
                  *     the lower-case spelling; any case is accepted.
                  * @example payment_declined
                  */

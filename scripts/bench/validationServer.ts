@@ -1,6 +1,6 @@
 /**
  * The server side of `npm run bench -- validation`: the reference app with the request checks named
- * by BENCH_VALIDATOR — `ours` (server/http/requestValidation.ts, what the server uses), `eov`
+ * by BENCH_VALIDATOR — `ours` (server/http/transport/requestValidation.ts, what the server uses), `eov`
  * (express-openapi-validator, configured as the server used it until commit 714001d) or `none` (no
  * request schema check at all). Listens on 127.0.0.1 at PORT.
  */
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { createApp } from '../../server/app.js';
 import { CONTRACT_PATH } from '../../contract/schema.js';
 import { OffsetClock } from '../../server/clock.js';
-import { API_PATHS, type ApiPath } from '../../server/http/pipeline.js';
+import { API_PATHS, type ApiPath } from '../../server/http/transport/apiPipeline.js';
 import { LowdbStore } from '../../server/store/lowdbStore.js';
 
 const validator = process.env.BENCH_VALIDATOR ?? 'ours';

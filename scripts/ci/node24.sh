@@ -6,6 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 echo "node $(node -v) for the packaging and end-to-end suites"
 npx vitest run conformance/pack.test.ts scripts/pack-sandbox.test.ts server/sandbox.test.ts conformance/reference.test.ts conformance/cli.test.ts \
-  server/http/search.test.ts server/http/hotel.test.ts server/http/bookings.test.ts server/http/transport.test.ts \
-  server/http/requestValidation.test.ts server/http/fuzz.test.ts
+  server/http/api/search.test.ts server/http/api/hotel.test.ts server/http/api/bookings.test.ts server/http/transport/transport.test.ts \
+  server/http/transport/requestValidation.test.ts server/http/api/fuzz.test.ts
 bash scripts/ci/partner.sh

@@ -1,7 +1,7 @@
 /** Every flag and environment variable of `server/bin.ts`, in the order --help lists them. */
 import { DEFAULT_BOOKINGS_PER_ACCOUNT, SPEC_RATE_LIMITS, parseTrustProxy } from '../config.js';
-import { parseCorsOrigins } from '../http/cors.js';
-import { LOG_LEVELS, type LogLevel } from '../http/requestLog.js';
+import { parseCorsOrigins } from '../http/transport/cors.js';
+import { LOG_LEVELS, type LogLevel } from '../http/transport/requestLog.js';
 import { UsageError, anyText, onOff, oneOf, option, portNumber, positiveInteger } from './options.js';
 
 /** An option parser from a parser that throws plain errors: a UsageError that names the flag or variable. */

@@ -5,7 +5,7 @@
  * exits at once (1).
  */
 import type { Server } from 'node:http';
-import type { Logger } from '../http/requestLog.js';
+import type { Logger } from '../http/transport/requestLog.js';
 
 /** How often idle keep-alive connections are closed while draining (a finished request leaves one). */
 const IDLE_SWEEP_MS = 100;

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp, type AppOptions } from '../app.js';
 import { FakeClock } from '../clock.js';
 import type { Config } from '../config.js';
-import { createApiServer, type ServerLimits } from '../http/serverLimits.js';
+import { createApiServer, type ServerLimits } from '../http/transport/serverLimits.js';
 import { LowdbStore } from '../store/lowdbStore.js';
 import type { Store } from '../store/store.js';
 

@@ -1,12 +1,12 @@
 /**
  * Generators of hostile and unlucky requests, shared by `npm run fuzz` (scripts/fuzz.ts) and the
- * seeded subset in `npm test` (server/http/fuzz.test.ts): every spelling of every API path, bodies
+ * seeded subset in `npm test` (server/http/api/fuzz.test.ts): every spelling of every API path, bodies
  * built from the contract's fields with wrong types, edge values and unknown keys, and transport
  * oddities (content types, charsets, truncated JSON, deep nesting, huge numbers, duplicate keys,
  * unicode), plus raw-socket requests that Node's own HTTP parser must refuse.
  */
 import fc from 'fast-check';
-import { API_PATHS, type ApiPath } from '../../http/pipeline.js';
+import { API_PATHS, type ApiPath } from '../../http/transport/apiPipeline.js';
 
 export { API_PATHS, type ApiPath };
 

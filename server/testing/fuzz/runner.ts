@@ -1,7 +1,7 @@
 /**
  * Runs fuzz requests against the real app (createApp behind createApiServer, in this process) and
  * keeps the figures: requests, 4xx, 5xx, slowest answer, event-loop delay maximum and RSS. Used by
- * scripts/fuzz.ts and server/http/fuzz.test.ts.
+ * scripts/fuzz.ts and server/http/api/fuzz.test.ts.
  */
 import fc from 'fast-check';
 import { Agent, request, type Server } from 'node:http';
@@ -11,7 +11,7 @@ import { createApp } from '../../app.js';
 import { FakeClock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { World } from '../../domain/world/world.js';
-import { createApiServer } from '../../http/serverLimits.js';
+import { createApiServer } from '../../http/transport/serverLimits.js';
 import { LowdbStore } from '../../store/lowdbStore.js';
 import { API_PATHS, apiRequest, type ApiPath, type FuzzRequest, type RawCase } from './corpus.js';
 

@@ -1,0 +1,174 @@
+/**
+ * Records every API call in its account's request journal, in one place: after the answer is
+ * finished (or the client went away), the pure builder turns the exchange into an entry, the
+ * contract's validators judge both sides, and the store appends it. Recording never delays or
+ * fails a request: it runs after the response and only logs its own errors.
+ */
+import type { RequestHandler, Response } from 'express';
+import type { ContractValidator } from '../../../contract/schema.js';
+import type { Account, Accounts } from '../../domain/accounts.js';
+import type { AccountClocks, ShiftedClock } from '../../domain/accountClocks.js';
+import { judgeExchange } from '../../domain/journal/conformance.js';
+import type { JournalEntryBuilder } from '../../store/store.js';
+import { frozenBodyOf } from '../transport/answers.js';
+import { RECEIVED_BODY } from '../transport/requestValidation.js';
+import { buildEntry, keysOutsideBody, normaliseHeaders, type JournalEntry } from '../../domain/journal/entry.js';
+
+/** What the recorder needs of the store. */
+export interface RequestJournalStore {
+  /** Gets a builder: the store builds the entry when it needs it (see JournalEntryBuilder). */
+  appendRequestJournal(accountId: number, entry: JournalEntryBuilder): Promise<void>;
+  requestJournal(accountId: number): Promise<unknown[]>;
+}
+
+/** Shown as the status of a call whose client went away before the answer (nginx's convention). */
+export const CLIENT_CLOSED_REQUEST = 499;
+/**
+ * The scenario the sandbox played for a call: `res.locals.scenario`, which the `Test` header's
+ * middleware (scenarioHeader.ts) sets only once it has accepted the header. A header the server
+ * refused is not recorded, since it proves nothing about how the client handles the scenario.
+ */
+function playedScenario(res: Response): string | null {
+  return typeof res.locals.scenario === 'string' ? res.locals.scenario : null;
+}
+
+export interface JournalRecorderDeps {
+  store: RequestJournalStore;
+  accounts: Accounts;
+  clocks: AccountClocks;
+  validator: ContractValidator;
+  onError?: (error: unknown) => void;
+}
+
+export function journalRecorder(deps: JournalRecorderDeps): RequestHandler {
+  const nextId = entryIds(deps.store);
+  return (req, res, next) => {
+    const started = performance.now();
+    // When the call arrived, on the base clock: its account's offset is added once the account is known.
+    // (Subtracting the real duration from a clock that a test froze would stamp calls in the past.)
+    const arrivedAtBaseMs = deps.clocks.base.now().getTime();
+    let sent: unknown;
+    const send = res.send.bind(res);
+    res.send = (body?: unknown) => {
+      sent ??= body;
+      return send(body);
+    };
+    const record = () => {
+      const finished = res.writableFinished;
+      const account = accountOfCall(res, deps.accounts, req.headers, req.query);
+      if (!account) return; // a call no account can be found for belongs in no journal
+      const durationMs = performance.now() - started;
+      // What the entry is built from, taken now: plain data that nothing changes later. The store
+      // builds the entry when the journal is read (see exchangeBuilder for what it may hold on to).
+      const exchange: RecordedExchange = {
+        finished,
+        status: finished ? res.statusCode : CLIENT_CLOSED_REQUEST,
+        responseHeaders: finished ? res.getHeaders() : {},
+        sent: finished ? sent : undefined,
+        // The body as received: request validation fills schema defaults into req.body for the domain.
+        request: { method: req.method, url: req.originalUrl, headers: req.headers, query: req.query, body: (RECEIVED_BODY in res.locals ? res.locals[RECEIVED_BODY] : req.body) as unknown },
+        endpoint: req.path,
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+        scenario: playedScenario(res),
+        durationMs,
+        secret: account.apikey,
+      };
+      const clockOf = (res.locals.clock as ShiftedClock | undefined) ?? deps.clocks.clockOf(account.id);
+      void (async () => {
+        const clock = await clockOf;
+        const id = await nextId(account.id);
+        const at = new Date(arrivedAtBaseMs + clock.offsetMs);
+        await deps.store.appendRequestJournal(account.id, exchangeBuilder(exchange, id, at, deps));
+      })().catch((error: unknown) => deps.onError?.(error));
+    };
+    // 'close' follows 'finish' too, and comes alone when the client went away first.
+    res.once('close', record);
+    next();
+  };
+}
+
+/** One finished (or abandoned) call, as plain data. */
+interface RecordedExchange {
+  finished: boolean;
+  status: number;
+  responseHeaders: Record<string, string | number | string[] | undefined>;
+  /** What res.send was given first. */
+  sent: unknown;
+  request: { method: string; url: string; headers: Record<string, string | string[] | undefined>; query: Record<string, unknown>; body: unknown };
+  endpoint: string;
+  clientAddress: string;
+  scenario: string | null;
+  durationMs: number;
+  secret: string;
+}
+
+/**
+ * Builds the entry of one call when the store asks. A function of its own, outside the middleware:
+ * a closure made in there would keep the request and response objects (and their socket) alive
+ * with every journal entry not read yet.
+ */
+function exchangeBuilder(exchange: RecordedExchange, id: number, at: Date, deps: Pick<JournalRecorderDeps, 'validator' | 'onError'>): JournalEntryBuilder {
+  return () => {
+    try {
+      const { finished, status, request } = exchange;
+      const headers = normaliseHeaders(exchange.responseHeaders);
+      const body = finished ? parsedBody(exchange.sent) : null;
+      return buildEntry({
+        id,
+        at,
+        clientAddress: exchange.clientAddress,
+        request,
+        response: { status, headers, body },
+        durationMs: exchange.durationMs,
+        conformance: judgeExchange(deps.validator, {
+          endpoint: exchange.endpoint,
+          method: request.method,
+          requestBody: request.body,
+          response: finished ? { status, body, headers } : undefined,
+          scenario: exchange.scenario,
+        }),
+        scenario: exchange.scenario,
+        secrets: [exchange.secret],
+      });
+    } catch (error) {
+      deps.onError?.(error);
+      return undefined;
+    }
+  };
+}
+
+/** The authenticated account, or the one whose key the client put in a header or the query string. */
+function accountOfCall(res: Response, accounts: Accounts, headers: Record<string, string | string[] | undefined>, query: Record<string, unknown>): Account | undefined {
+  const authenticated = res.locals.account as Account | undefined;
+  if (authenticated) return authenticated;
+  for (const key of keysOutsideBody(headers, query)) {
+    const account = accounts.findByKey(key);
+    if (account) return account;
+  }
+  return undefined;
+}
+
+/** Ids increase per account: the last stored id, then one more per entry (allocated in order). */
+function entryIds(store: RequestJournalStore): (accountId: number) => Promise<number> {
+  const last = new Map<number, Promise<number>>();
+  return (accountId) => {
+    const previous =
+      last.get(accountId) ??
+      store.requestJournal(accountId).then((entries) => Math.max(0, ...entries.map((e) => (e as JournalEntry).id ?? 0)));
+    const id = previous.then((n) => n + 1);
+    last.set(accountId, id.catch(() => previous));
+    return id;
+  };
+}
+
+function parsedBody(sent: unknown): unknown {
+  const frozen = frozenBodyOf(sent); // a cached answer: the body itself, not a parse of its bytes
+  if (frozen) return frozen;
+  if (typeof sent !== 'string' && !Buffer.isBuffer(sent)) return sent ?? null;
+  const text = sent.toString();
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * The console's request journal and certification over HTTP: the account's calls newest first
+ * (capped, filtered, each expandable, one per page), the report with evidence linked to those
+ * calls, and its downloads through the session — for the signed-in account only, every value
+ * escaped, the key never shown.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CertificationReport } from '../../domain/certification/types.js';
+import { dayAfter, KEY_ANNA, KEY_BEN, startTestServer, type TestServer } from '../../domain/bookings/testSupport.js';
+import { CONSOLE, ConsoleClient } from '../../testing/consoleClient.js';
+import { JOURNAL_VIEW_LIMIT } from './controlUiJournalViews.js';
+
+const ADMIN = 'journal-console-admin';
+const MARKUP = '<script>alert(1)</script>';
+
+let server: TestServer;
+/** Anna's three calls' journal ids, oldest first (ids keep increasing across resets). */
+let first: number, second: number, third: number;
+
+const journalCount = async (apikey: string) => ((await server.post('/_control/journal', { apikey })).body as { count: number }).count;
+/** Recording follows the answer: waits (boundedly) until the account's journal holds `count` calls. */
+async function recorded(apikey: string, count: number): Promise<void> {
+  for (let i = 0; i < 200 && (await journalCount(apikey)) < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(await journalCount(apikey)).toBeGreaterThanOrEqual(count);
+}
+const signedIn = async (apikey: string) => {
+  const client = new ConsoleClient(server.url);
+  await client.signIn(apikey);
+  return client;
+};
+/** The dashboard's journal section only. */
+const journalOf = (page: string) => /<section aria-labelledby="journal-title"[\s\S]*?<\/section>/.exec(page)?.[0] ?? '';
+const entryIds = (page: string) => [...journalOf(page).matchAll(/<li id="journal-entry-(\d+)">/g)].map((m) => Number(m[1]));
+
+beforeAll(async () => {
+  server = await startTestServer({ config: { adminToken: ADMIN } });
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  const reset = await fetch(`${server.url}/_control/admin/reset`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN}` } });
+  expect(reset.status).toBe(200);
+  server.clock.reset();
+  // Anna: an overview (200); a search without dates (400, does not conform); a well-formed search
+  // of a place that does not exist (400, conforms) — both with markup in them.
+  await server.post('/booking_overview.php', { apikey: KEY_ANNA });
+  await server.post('/search.php', { apikey: KEY_ANNA, location: MARKUP });
+  await server.post('/search.php', { apikey: KEY_ANNA, location: MARKUP, checkin: dayAfter(server.clock, 30), checkout: dayAfter(server.clock, 32) });
+  await recorded(KEY_ANNA, 3);
+  const entries = ((await server.post('/_control/journal', { apikey: KEY_ANNA })).body as { entries: Array<{ id: number }> }).entries;
+  [first, second, third] = entries.map((entry) => entry.id) as [number, number, number];
+});
+
+describe('journal', () => {
+  it("lists the account's calls newest first, each expandable to request, response and violations, escaped, key hidden", async () => {
+    const page = (await (await signedIn(KEY_ANNA)).get(CONSOLE)).text;
+    const journal = journalOf(page);
+    expect(journal).toContain('Request journal (3)');
+    expect(entryIds(page)).toEqual([third, second, first]);
+    expect(journal).toMatch(new RegExp(String.raw`<li id="journal-entry-${second}"><details>\s*<summary>#${second} [\s\S]*POST /search\.php → <span class="status">400</span>`));
+    expect(journal).toContain('<pre class="journal-request">');
+    expect(journal).toContain('<pre class="journal-response">');
+    expect(journal).toContain('Contract violations');
+    expect(journal).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page).not.toContain(MARKUP);
+    expect(page).not.toContain(KEY_ANNA);
+    expect(page).not.toMatch(/<script/);
+  });
+
+  it('filters by endpoint, status class and non-conforming calls, from a GET form', async () => {
+    const client = await signedIn(KEY_ANNA);
+    const page = (await client.get(CONSOLE)).text;
+    expect(page).toMatch(/<form class="fields" method="get" action="\/_control\/ui#journal" id="journal-filter">/);
+    expect(page).toContain('<option value="/search.php">/search.php</option>');
+    const searches = (await client.get(`${CONSOLE}?endpoint=%2Fsearch.php`)).text;
+    expect(entryIds(searches)).toEqual([third, second]);
+    expect(searches).toContain('<option value="/search.php" selected>/search.php</option>');
+    expect(searches).toContain('2 of 3 call(s) match');
+    const twoxx = (await client.get(`${CONSOLE}?status=2xx`)).text;
+    expect(entryIds(twoxx)).toEqual([first]);
+    expect(twoxx).toContain('<option value="2xx" selected>2xx</option>');
+    const nonConforming = (await client.get(`${CONSOLE}?non_conforming=true`)).text;
+    expect(entryIds(nonConforming)).toEqual([second]);
+    expect(nonConforming).toMatch(/name="non_conforming" value="true" checked/);
+    expect(entryIds((await client.get(`${CONSOLE}?status=4xx&endpoint=%2Fbooking_overview.php`)).text)).toEqual([]);
+  });
+
+  it('says a filter it cannot read was not applied, and shows every call', async () => {
+    const client = await signedIn(KEY_ANNA);
+    for (const query of ['status=teapot', 'non_conforming=maybe', 'status=4xx&status=5xx']) {
+      const page = await client.get(`${CONSOLE}?${query}`);
+      expect(page.status, query).toBe(200);
+      expect(page.text, query).toMatch(/id="journal-filter-error">The filter was not applied: /);
+      expect(entryIds(page.text), query).toEqual([third, second, first]);
+    }
+  });
+
+  it(`shows the newest ${JOURNAL_VIEW_LIMIT} calls and says how many there are`, async () => {
+    for (let i = 0; i < JOURNAL_VIEW_LIMIT; i++) await server.post('/booking_overview.php', { apikey: KEY_ANNA });
+    const total = JOURNAL_VIEW_LIMIT + 3;
+    await recorded(KEY_ANNA, total);
+    const page = (await (await signedIn(KEY_ANNA)).get(CONSOLE)).text;
+    const ids = entryIds(page);
+    expect(ids).toHaveLength(JOURNAL_VIEW_LIMIT);
+    expect(ids[0]).toBe(third + JOURNAL_VIEW_LIMIT);
+    expect(journalOf(page)).toContain(`${total} call(s) recorded; the newest ${JOURNAL_VIEW_LIMIT} shown`);
+  });
+
+  it("shows one call on its own page, for the session's account only", async () => {
+    const anna = await signedIn(KEY_ANNA);
+    const entry = await anna.get(`${CONSOLE}/journal/${second}`);
+    expect(entry.status).toBe(200);
+    expect(entry.text).toContain(`<h1 id="entry-title">Call #${second} `);
+    expect(entry.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(entry.text).not.toContain(KEY_ANNA);
+    for (const missing of [String(third + 1), '0', 'x', '1e3', '99999999999999999999']) expect((await anna.get(`${CONSOLE}/journal/${missing}`)).status, missing).toBe(404);
+    const ben = await signedIn(KEY_BEN);
+    expect((await ben.get(`${CONSOLE}/journal/${first}`)).status).toBe(404); // Anna's call
+    expect(journalOf((await ben.get(CONSOLE)).text)).toContain('No calls yet');
+    expect((await new ConsoleClient(server.url).get(`${CONSOLE}/journal/${first}`)).status).toBe(401);
+  });
+});
+
+describe('certification', () => {
+  it('shows each rule with its verdict and evidence linked to the journal, and the overall verdict', async () => {
+    const page = (await (await signedIn(KEY_ANNA)).get(CONSOLE)).text;
+    const report = (await server.post('/_control/certification', { apikey: KEY_ANNA })).body as unknown as CertificationReport;
+    expect(page).toContain('id="certification"');
+    expect(page).toMatch(/id="certification-verdict"[^>]*>Not yet certified/);
+    for (const rule of report.rules) {
+      const row = new RegExp(`<tr id="rule-${rule.id}">[\\s\\S]*?</tr>`).exec(page)?.[0] ?? '';
+      expect(row, rule.id).toContain(`<strong>${rule.verdict === 'not_seen' ? 'not yet seen' : rule.verdict}</strong>`);
+      for (const id of rule.evidence) expect(row, rule.id).toContain(`<a href="/_control/ui/journal/${id}">#${id}</a>`);
+    }
+    expect(report.rules.some((rule) => rule.evidence.length > 0)).toBe(true);
+  });
+
+  it('offers the report as JSON, JUnit and HTML through the session, the same report as the control API', async () => {
+    const anna = await signedIn(KEY_ANNA);
+    const page = (await anna.get(CONSOLE)).text;
+    for (const file of ['certification.json', 'certification.xml', 'certification.html']) expect(page).toContain(`<a href="/_control/ui/${file}" download>`);
+    const json = await anna.get(`${CONSOLE}/certification.json`);
+    expect(json.status).toBe(200);
+    expect(json.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(json.headers.get('content-disposition')).toBe('attachment; filename="certification.json"');
+    const viaApi = (await server.post('/_control/certification', { apikey: KEY_ANNA })).body;
+    expect(JSON.parse(json.text)).toEqual(viaApi);
+    const junit = await anna.get(`${CONSOLE}/certification.xml`);
+    expect(junit.headers.get('content-type')).toMatch(/^application\/xml/);
+    expect(junit.text).toContain('<testsuites name="hotel-certification"');
+    const htmlReport = await anna.get(`${CONSOLE}/certification.html`);
+    expect(htmlReport.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(htmlReport.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
+    expect(htmlReport.text).toContain('Certification report');
+    for (const download of [json, junit, htmlReport]) expect(download.text).not.toContain(KEY_ANNA);
+  });
+
+  it("downloads only with a session, and only the session's account", async () => {
+    for (const file of ['certification.json', 'certification.xml', 'certification.html']) {
+      const anonymous = await new ConsoleClient(server.url).get(`${CONSOLE}/${file}?apikey=${KEY_ANNA}`);
+      expect(anonymous.status, file).toBe(401);
+      expect(anonymous.text, file).toContain('sign in again');
+    }
+    const ben = (await (await signedIn(KEY_BEN)).get(`${CONSOLE}/certification.json`)).text;
+    expect((JSON.parse(ben) as CertificationReport).entries.count).toBe(0);
+    const post = await (await signedIn(KEY_ANNA)).post(`${CONSOLE}/certification.json`, {});
+    expect(post.status).toBe(405);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * The journal and certification routes of the control API (documented in control-api.yaml):
+ * POST /journal and POST /certification, each for the account whose `apikey` is in the body.
+ * Both read the same per-account journal the recorder writes; the report comes from the same
+ * engine as `npm run certify`.
+ */
+import { Router, type RequestHandler } from 'express';
+import { certify } from '../../domain/certification/engine.js';
+import { CERTIFICATION_PAGE_CSP, htmlReport } from '../../domain/certification/render/html.js';
+import { junitReport } from '../../domain/certification/render/junit.js';
+import { filterJournal, oldestFirst, parseJournalFilter } from '../../domain/journal/filter.js';
+import { badRequest } from '../../errors.js';
+import { asyncHandler } from '../transport/asyncHandler.js';
+import type { RequestJournalStore } from '../api/journalRecorder.js';
+import { accountOf, clockOf } from '../transport/apiPipeline.js';
+
+const JOURNAL_FIELDS = ['apikey', 'endpoint', 'status', 'since', 'until', 'non_conforming', 'limit'];
+const CERTIFICATION_FIELDS = ['apikey', 'format'];
+const FORMATS = ['json', 'junit', 'html'] as const;
+
+function onlyFields(body: Record<string, unknown>, allowed: readonly string[]): void {
+  const unknown = Object.keys(body).find((field) => !allowed.includes(field));
+  if (unknown !== undefined) throw badRequest(`Unknown field '${unknown}'; allowed: ${allowed.join(', ')}`);
+}
+
+export function journalControlRouter(store: RequestJournalStore, ofAccount: RequestHandler[]): Router {
+  const router = Router();
+  const journalOf = async (accountId: number) => oldestFirst(await store.requestJournal(accountId));
+
+  router.post(
+    '/journal',
+    ...ofAccount,
+    asyncHandler(async (req, res) => {
+      const body = req.body as Record<string, unknown>;
+      onlyFields(body, JOURNAL_FIELDS);
+      const entries = filterJournal(await journalOf(accountOf(res).id), parseJournalFilter(body));
+      res.json({ count: entries.length, entries });
+    }),
+  );
+
+  router.post(
+    '/certification',
+    ...ofAccount,
+    asyncHandler(async (req, res) => {
+      const body = req.body as Record<string, unknown>;
+      onlyFields(body, CERTIFICATION_FIELDS);
+      const format = body.format ?? 'json';
+      if (!FORMATS.includes(format as (typeof FORMATS)[number])) throw badRequest(`'format' must be one of ${FORMATS.join(', ')}`);
+      const report = certify(await journalOf(accountOf(res).id), { now: clockOf(res).now().toISOString() });
+      if (format === 'junit') return res.type('application/xml').send(junitReport(report));
+      if (format === 'html') {
+        res.set({ 'Content-Security-Policy': CERTIFICATION_PAGE_CSP, 'X-Content-Type-Options': 'nosniff' });
+        return res.type('html').send(htmlReport(report));
+      }
+      res.json(report);
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,140 @@
+/**
+ * The checks every API request passes, in the documented order (openapi.yaml, "Order of checks"):
+ * method → content type and JSON body (size, depth) → apikey → rate limit → request schema → the
+ * sandbox's `Test` header (scenarioHeader.ts) → endpoint.
+ * Routing is strict and case-sensitive (app.ts), so only these exact spellings reach them.
+ */
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Account, Accounts } from '../../domain/accounts.js';
+import type { AccountClocks, ShiftedClock } from '../../domain/accountClocks.js';
+import type { RateLimitWindow } from '../../domain/rateLimiter.js';
+import type { Store } from '../../store/store.js';
+import { ApiError, badRequest, forbidden, unauthorized } from '../../errors.js';
+import { asyncHandler } from './asyncHandler.js';
+import { tooManyFailedAuthentications, type AuthSurface, type AuthThrottle } from './authThrottle.js';
+
+import { API_PATHS, RATE_LIMITED_PATHS, type ApiPath } from '../../apiPaths.js';
+
+export { API_PATHS, RATE_LIMITED_PATHS, type ApiPath };
+
+export const noSuchEndpoint: RequestHandler = (req, res) => {
+  res.status(404).json({ error: `No such endpoint: ${req.method} ${req.path}` });
+};
+
+/**
+ * An absolute-form target (`POST http://host/search.php HTTP/1.1`) is legal HTTP and Express routes
+ * it by its path. Rewritten to the origin form here, everything after (request checks, rate-limit
+ * keys, the journal) sees the same path as for `POST /search.php`. (It was written when the request
+ * validator, since replaced by requestValidation.ts, looked paths up in the raw target.)
+ */
+export const originForm: RequestHandler = (req, res, next) => {
+  if (req.url.startsWith('/')) return next();
+  let url: URL | undefined;
+  try {
+    url = new URL(req.url);
+  } catch {
+    // not a URL at all (e.g. `*`)
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return noSuchEndpoint(req, res, next);
+  req.url = req.originalUrl = url.pathname + url.search;
+  next();
+};
+
+/**
+ * A mounted router (app.use('/book', …)) swallows one slash after its mount path, so
+ * /book//finalize would reach /finalize; a path with an empty segment is not a spelling we serve.
+ */
+export const noEmptySegments: RequestHandler = (req, res, next) => {
+  if (req.path.includes('//')) return noSuchEndpoint(req, res, next);
+  next();
+};
+
+/** 405 with `Allow: POST` for anything but POST on an API path. */
+export const onlyPost: RequestHandler = (req, _res, next) => {
+  if (req.method === 'POST') return next();
+  next(new ApiError(405, `Method ${req.method} not allowed; use POST`, {}, { Allow: 'POST' }));
+};
+
+/** 400 unless the body is declared as JSON (the parser below only reads JSON). */
+export const requireJson: RequestHandler = (req, _res, next) => {
+  if (req.is('application/json')) return next();
+  const declared = req.headers['content-type'];
+  next(
+    badRequest(
+      declared
+        ? `Content-Type must be application/json (got ${declared})`
+        : 'Content-Type must be application/json and the body a JSON object',
+    ),
+  );
+};
+
+/** Bounded JSON body reader (size 413, depth 400): see jsonBody.ts. */
+export { jsonBody } from './jsonBody.js';
+
+/** API responses and the finalization page carry guest data: no cache may keep them. */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
+
+export const requireObjectBody: RequestHandler = (req, _res, next) => {
+  const body: unknown = req.body;
+  if (body !== null && typeof body === 'object' && !Array.isArray(body)) return next();
+  next(badRequest('The request body must be a JSON object'));
+};
+
+/** The account behind the key, set by `authenticate`. */
+export function accountOf(res: Response): Account {
+  return res.locals.account as Account;
+}
+
+/** The clock of that account, set by `authenticate`: every time rule of the request reads it. */
+export function clockOf(res: Response): ShiftedClock {
+  return res.locals.clock as ShiftedClock;
+}
+
+/**
+ * 401 without a key, 403 with an unknown one; both before any other rule of the body. Sets the
+ * account and its clock (API and control API alike). With a throttle, unknown keys count as failed
+ * authentications of the client IP, and a blocked IP gets 429 (see authThrottle.ts).
+ */
+export const authenticate = (accounts: Accounts, clocks: AccountClocks, throttle?: AuthThrottle, surface: AuthSurface = 'api'): RequestHandler =>
+  asyncHandler(async (req, res, next) => {
+    const apikey: unknown = (req.body as Record<string, unknown>).apikey;
+    if (apikey === undefined || apikey === null || apikey === '') {
+      return next(unauthorized("Missing API key (field 'apikey' in the JSON body)"));
+    }
+    const account = typeof apikey === 'string' ? accounts.findByKey(apikey) : undefined;
+    if (throttle) {
+      const verdict = throttle.judge(req.ip ?? 'unknown', surface, account?.id);
+      if (verdict.kind === 'blocked') return next(tooManyFailedAuthentications(throttle.limitPerMinute, verdict.retryAfterSeconds));
+    }
+    if (!account) return next(forbidden('Invalid API key'));
+    res.locals.account = account;
+    res.locals.clock = await clocks.clockOf(account.id);
+    next();
+  });
+
+/**
+ * 429 with Retry-After once the client IP used up a window on this endpoint, judged on the clock of
+ * the account asking (see judgeHit); each hit is kept with its account, whose reset gives it back. The windows are counted in the store, atomically, so
+ * replicas sharing a database count one client's requests together.
+ */
+export const rateLimit = (store: Pick<Store, 'hitRateLimit'>, windows: readonly RateLimitWindow[], clocks: AccountClocks, endpoint: string) =>
+  asyncHandler(async (req: Request, res: Response, next: NextFunction) => {
+    const accountId = accountOf(res).id;
+    const timeline = await clocks.timelineOf(accountId);
+    const decision = await store.hitRateLimit(`${req.ip ?? 'unknown'}|${endpoint}`, clocks.base.now().getTime(), windows, timeline, accountId);
+    if (decision.allowed) return next();
+    next(rateLimitExceeded(decision.limit, decision.window, endpoint, decision.retryAfterSeconds));
+  });
+
+/** The 429 of a full window (also the shape of the `Test: rate_limited` one). */
+export function rateLimitExceeded(limit: number, window: 'minute' | 'day', endpoint: string, retryAfterSeconds: number): ApiError {
+  return new ApiError(
+    429,
+    `Rate limit exceeded: ${limit} requests per ${window} on ${endpoint.slice(1)}. Retry after ${retryAfterSeconds} seconds.`,
+    {},
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * Reads a JSON request body with bounded work, replacing express.json for the API and the control
+ * API. express.json drains the whole body before it answers an oversized one (1 GB was read before
+ * the error) and parses any depth; here:
+ * - a declared Content-Length over the limit is answered 413 at once, without reading the body;
+ * - a chunked body is cut off (413) as soon as it passes the limit;
+ * - both close the connection, so the rest of the body is never read;
+ * - nesting deeper than MAX_JSON_DEPTH is refused (400) by a linear scan of the text, before parsing.
+ * An empty body counts as `{}` (as with express.json), so it is answered "missing API key".
+ * It parses whatever comes: callers check the content type first (requireJson, controlGuard).
+ */
+import contentType from 'content-type';
+import getRawBody from 'raw-body';
+import type { RequestHandler, Response } from 'express';
+import { ApiError, badRequest } from '../../errors.js';
+
+/** The deepest legitimate body (search: guests → children) is 3 levels; 32 leaves room for any client. */
+export const MAX_JSON_DEPTH = 32;
+
+export const bodyTooLarge = (limitBytes: number) =>
+  new ApiError(413, `The request body is too large (limit ${limitBytes} bytes)`);
+
+/** Parses `application/json` bodies into req.body; errors go to the error handler as ApiError. */
+export const jsonBody =
+  (limitBytes: number): RequestHandler =>
+  (req, res, next) => {
+    if ((req as { _body?: boolean })._body) return next();
+    const encoding = req.headers['content-encoding'];
+    if (encoding !== undefined && encoding.toLowerCase() !== 'identity') {
+      return next(badRequest('Unsupported request body encoding; send UTF-8 JSON'));
+    }
+    const charset = charsetOf(req.headers['content-type']);
+    if (charset !== 'utf-8') return next(badRequest('Unsupported request body encoding; send UTF-8 JSON'));
+    const declared = req.headers['content-length'];
+    if (declared !== undefined && Number(declared) > limitBytes) return refuseAndClose(res, next, limitBytes);
+
+    getRawBody(req, { length: declared, limit: limitBytes }, (error, bytes) => {
+      if (error) {
+        const type = (error as { type?: string }).type;
+        if (type === 'entity.too.large') return refuseAndClose(res, next, limitBytes);
+        if (type === 'request.aborted') return; // the client left; nobody to answer
+        return next(badRequest('The request body could not be read'));
+      }
+      const text = utf8Text(bytes);
+      const depthError = nestingError(text);
+      if (depthError) return next(badRequest(depthError));
+      try {
+        req.body = text.length === 0 ? {} : JSON.parse(text);
+      } catch {
+        return next(badRequest('Malformed JSON in the request body'));
+      }
+      (req as { _body?: boolean })._body = true;
+      next();
+    });
+  };
+
+/** The body as text, as iconv-lite's UTF-8 decoder gave it: invalid bytes become U+FFFD, a leading BOM goes. */
+function utf8Text(bytes: Buffer): string {
+  const text = bytes.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function refuseAndClose(res: Response, next: (error: unknown) => void, limitBytes: number): void {
+  // Connection: close makes Node end the socket after the answer instead of reading the rest.
+  res.set('Connection', 'close');
+  next(bodyTooLarge(limitBytes));
+}
+
+/** 'utf-8' when the declared charset is UTF-8 or absent; the lower-cased charset otherwise. */
+function charsetOf(header: string | undefined): string {
+  if (!header) return 'utf-8';
+  try {
+    const charset = (contentType.parse(header).parameters.charset ?? 'utf-8').toLowerCase();
+    return charset === 'utf8' ? 'utf-8' : charset;
+  } catch {
+    return 'invalid';
+  }
+}
+
+/**
+ * The error message when brackets nest deeper than MAX_JSON_DEPTH outside strings, else undefined.
+ * One pass, constant memory: no recursion that a hostile body could blow up.
+ */
+export function nestingError(text: string): string | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c /* \ */) i++;
+      else if (code === 0x22 /* " */) inString = false;
+    } else if (code === 0x22) {
+      inString = true;
+    } else if (code === 0x7b /* { */ || code === 0x5b /* [ */) {
+      if (++depth > MAX_JSON_DEPTH) return `JSON nesting deeper than ${MAX_JSON_DEPTH} levels is not accepted`;
+    } else if (code === 0x7d /* } */ || code === 0x5d /* ] */) {
+      depth--;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,302 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { KEY_ANNA } from '../../domain/bookings/testSupport.js';
+import { LowdbStore } from '../../store/lowdbStore.js';
+import { nodeFs, type StoreFs } from '../../store/storeFs.js';
+import { PostgresStore } from '../../store/postgresStore.js';
+import { skipPostgres, startPostgresCluster } from '../../testing/postgres.js';
+import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../../testing/testServer.js';
+import { endpointLabel } from './metrics.js';
+
+const ADMIN = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
+
+const servers: TestServer[] = [];
+const stores: LowdbStore[] = [];
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'metrics-'));
+});
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close();
+  for (const store of stores.splice(0)) await store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function start(options: Parameters<typeof startTestServer>[0] = {}): Promise<TestServer> {
+  const server = await startTestServer(options);
+  servers.push(server);
+  return server;
+}
+
+async function scrape(server: TestServer): Promise<string> {
+  const response = await server.request('/metrics', { headers: ADMIN });
+  expect(response.status).toBe(200);
+  return response.body as string;
+}
+
+/** The value of one sample (`name{labels}`), or undefined when the text has no such line. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+/** The real file system, with a switch that makes every write fail like a full disk. */
+function fullDiskFs(): { fs: StoreFs; full: { on: boolean } } {
+  const full = { on: false };
+  const enospc = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+  const fs: StoreFs = {
+    ...nodeFs,
+    async openAppend(path) {
+      const inner = await nodeFs.openAppend(path);
+      return {
+        async append(text) {
+          if (full.on) throw enospc();
+          await inner.append(text);
+        },
+        sync: () => inner.sync(),
+        truncate: (length) => inner.truncate(length),
+        close: () => inner.close(),
+      };
+    },
+    async writeSynced(path, chunks) {
+      if (full.on) throw enospc();
+      return nodeFs.writeSynced(path, chunks);
+    },
+  };
+  return { fs, full };
+}
+
+describe('GET /metrics', () => {
+  it('does not exist without an admin token (404)', async () => {
+    const server = await start({ config: { adminToken: undefined } });
+    const response = await server.request('/metrics', { headers: ADMIN });
+    expect(response.status).toBe(404);
+    expect(response.body.error).toMatch(/SANDBOX_ADMIN_TOKEN/);
+    const home = (await server.request('/')).body as string;
+    expect(home).toContain('href="/readyz"');
+    expect(home).not.toContain('/metrics');
+  });
+
+  it('is listed on the home page when the admin token is set', async () => {
+    const server = await start();
+    const home = (await server.request('/')).body as string;
+    expect(home).toContain('href="/readyz"');
+    expect(home).toContain('<code>/metrics</code>');
+  });
+
+  it('answers only the admin token: 401 without it or with another one', async () => {
+    const server = await start();
+    const missing = await server.request('/metrics');
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get('www-authenticate')).toBe('Bearer');
+    expect(missing.body.error).toMatch(/Admin token required/);
+    const wrong = await server.request('/metrics', { headers: { authorization: 'Bearer not-the-token' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ error: 'Invalid admin token' });
+    const basic = await server.request('/metrics', { headers: { authorization: `Basic ${TEST_ADMIN_TOKEN}` } });
+    expect(basic.status).toBe(401);
+    const post = await server.request('/metrics', { method: 'POST', headers: ADMIN });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+
+    const ok = await server.request('/metrics', { headers: ADMIN });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-type')).toMatch(/^text\/plain;.*version=0\.0\.4/);
+    expect(ok.headers.get('cache-control')).toBe('no-store');
+    const text = ok.body as string;
+    // The three refusals above are failed authentications of /metrics.
+    expect(sample(text, 'http_auth_failures_total{endpoint="/metrics",status="401"}')).toBe(3);
+    // Process metrics: memory and event-loop lag.
+    for (const name of ['process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_eventloop_lag_p99_seconds']) {
+      expect(text).toMatch(new RegExp(`^${name} [0-9.e+-]+$`, 'm'));
+    }
+    expect(sample(text, 'store_bookings')).toBe(0);
+  });
+
+  it('counts requests by endpoint and status, their latency, 429s and failed authentications', async () => {
+    const server = await start({ config: { rateLimits: { perMinute: 1, perDay: 100 } } });
+    // Past the key and the rate limit, a body without location is refused by the schema (400); the next is rate limited.
+    expect((await server.post('/search.php', { apikey: KEY_ANNA })).status).toBe(400);
+    expect((await server.post('/search.php', { apikey: KEY_ANNA })).status).toBe(429);
+    expect((await server.post('/hotel.php', {})).status).toBe(401);
+    expect((await server.post('/hotel.php', { apikey: 'no-such-key' })).status).toBe(403);
+    expect((await server.post('/_control/outbox', { apikey: 'no-such-key' })).status).toBe(403);
+    expect((await server.request('/_control/admin/reset', { method: 'POST', headers: { authorization: 'Bearer wrong' } })).status).toBe(403);
+    const signIn = await server.request('/_control/ui/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.baseUrl },
+      body: 'apikey=no-such-key',
+    });
+    expect(signIn.status).toBe(403);
+    // Raw URLs never become labels.
+    for (const path of ['/nope/1', '/nope/2?x=1', '/wp-admin.php', '/SEARCH.PHP']) expect((await server.request(path)).status).toBe(404);
+    expect((await server.request('/images/none.jpg')).status).toBe(404);
+    expect((await server.request('/healthz')).status).toBe(200);
+
+    const text = await scrape(server);
+    expect(sample(text, 'http_requests_total{endpoint="/search.php",status="400"}')).toBe(1);
+    expect(sample(text, 'http_requests_total{endpoint="/search.php",status="429"}')).toBe(1);
+    expect(sample(text, 'http_requests_total{endpoint="/hotel.php",status="401"}')).toBe(1);
+    expect(sample(text, 'http_requests_total{endpoint="/hotel.php",status="403"}')).toBe(1);
+    expect(sample(text, 'http_requests_total{endpoint="other",status="404"}')).toBe(4);
+    expect(sample(text, 'http_requests_total{endpoint="/images",status="404"}')).toBe(1);
+    expect(sample(text, 'http_requests_total{endpoint="/healthz",status="200"}')).toBe(1);
+    expect(text).not.toMatch(/nope|wp-admin|SEARCH\.PHP/);
+    expect(sample(text, 'http_request_duration_seconds_count{endpoint="/search.php"}')).toBe(2);
+    expect(sample(text, 'http_request_duration_seconds_bucket{le="+Inf",endpoint="/search.php"}')).toBe(2);
+    expect(sample(text, 'http_rate_limited_total{endpoint="/search.php"}')).toBe(1);
+    expect(sample(text, 'http_rate_limited_total{endpoint="/hotel.php"}')).toBeUndefined();
+    expect(sample(text, 'http_auth_failures_total{endpoint="/hotel.php",status="401"}')).toBe(1);
+    expect(sample(text, 'http_auth_failures_total{endpoint="/hotel.php",status="403"}')).toBe(1);
+    expect(sample(text, 'http_auth_failures_total{endpoint="/_control",status="403"}')).toBe(1);
+    expect(sample(text, 'http_auth_failures_total{endpoint="/_control/admin",status="403"}')).toBe(1);
+    expect(sample(text, 'http_auth_failures_total{endpoint="/_control/ui",status="403"}')).toBe(1);
+    // A 404 is no failed authentication.
+    expect(text).not.toMatch(/http_auth_failures_total\{endpoint="other"/);
+
+    // The scrape itself is counted once it is over.
+    expect(sample(await scrape(server), 'http_requests_total{endpoint="/metrics",status="200"}')).toBe(1);
+  });
+
+  it('keeps one registry per app: two apps in one process count apart', async () => {
+    const first = await start();
+    const second = await start();
+    await first.post('/hotel.php', {});
+    await first.post('/hotel.php', {});
+    await second.post('/hotel.php', {});
+    expect(sample(await scrape(first), 'http_requests_total{endpoint="/hotel.php",status="401"}')).toBe(2);
+    expect(sample(await scrape(second), 'http_requests_total{endpoint="/hotel.php",status="401"}')).toBe(1);
+  });
+
+  it("shows the embedded store's bookings and journal", async () => {
+    const store = await LowdbStore.open(join(dir, 'db.json'));
+    stores.push(store);
+    const server = await start({ store });
+    const before = await scrape(server);
+    expect(sample(before, 'store_journal_entries')).toBe(0);
+    expect(sample(before, 'store_journal_bytes')).toBe(0);
+    expect(sample(before, 'store_snapshot_bytes')).toBeGreaterThan(0);
+    expect(sample(before, 'store_journal_write_failing')).toBe(0);
+    expect((await server.post('/_control/reset', { apikey: KEY_ANNA })).status).toBe(200);
+    const after = await scrape(server);
+    expect(sample(after, 'store_journal_entries')).toBe(1);
+    expect(sample(after, 'store_journal_bytes')).toBeGreaterThan(0);
+    expect(sample(after, 'store_journal_pending_entries')).toBe(0);
+    expect(sample(after, 'store_bookings')).toBe(0);
+    await store.compactNow();
+    expect(sample(await scrape(server), 'store_journal_entries')).toBe(0);
+  });
+});
+
+describe('GET /readyz', () => {
+  it('is ready on the in-memory store; /healthz stays a liveness check', async () => {
+    const server = await start();
+    const response = await server.request('/readyz');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ready', store: 'lowdb' });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect((await server.request('/readyz', { method: 'POST' })).status).toBe(405);
+  });
+
+  it('is ready while the embedded store writes, not ready after a failed write, ready again once writes go through', async () => {
+    const { fs, full } = fullDiskFs();
+    // The probe's first answer stands all test long: what changes readiness here is the journal's writes.
+    const store = await LowdbStore.open(join(dir, 'db.json'), { fs, readyProbeTtlMs: 3_600_000 });
+    stores.push(store);
+    const server = await start({ store });
+    expect((await server.request('/readyz')).status).toBe(200);
+    // The probe leaves nothing behind.
+    expect((await readdir(dir)).sort()).toEqual(['db.json', 'db.json.journal']);
+
+    full.on = true;
+    // A change the disk refuses: the client gets 503, and readiness says so at once.
+    expect((await server.post('/_control/reset', { apikey: KEY_ANNA })).status).toBe(503);
+    const notReady = await server.request('/readyz');
+    expect(notReady.status).toBe(503);
+    expect(notReady.body.status).toBe('not_ready');
+    expect(notReady.body.error).toMatch(/last journal write failed \(ENOSPC/);
+    expect((await server.request('/healthz')).status).toBe(200);
+    expect(sample(await scrape(server), 'store_journal_write_failing')).toBe(1);
+
+    full.on = false;
+    expect((await server.post('/_control/reset', { apikey: KEY_ANNA })).status).toBe(200);
+    expect((await server.request('/readyz')).status).toBe(200);
+  });
+
+  it('is not ready when the directory of DB_FILE refuses writes, even with no write asked for', async () => {
+    const { fs, full } = fullDiskFs();
+    const store = await LowdbStore.open(join(dir, 'db.json'), { fs, readyProbeTtlMs: 0 });
+    stores.push(store);
+    const server = await start({ store });
+    full.on = true;
+    const response = await server.request('/readyz');
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({
+      status: 'not_ready',
+      store: 'lowdb',
+      error: expect.stringMatching(/^The store cannot take writes: the directory of DB_FILE does not accept writes \(ENOSPC/),
+    });
+    full.on = false;
+    expect((await server.request('/readyz')).status).toBe(200);
+  });
+
+  it('probes the disk at most once per interval', async () => {
+    let probes = 0;
+    const fs: StoreFs = {
+      ...nodeFs,
+      writeSynced: (path, chunks) => {
+        if (path.endsWith('.ready')) probes += 1;
+        return nodeFs.writeSynced(path, chunks);
+      },
+    };
+    const store = await LowdbStore.open(join(dir, 'db.json'), { fs, readyProbeTtlMs: 60_000 });
+    stores.push(store);
+    const server = await start({ store });
+    for (let i = 0; i < 5; i += 1) expect((await server.request('/readyz')).status).toBe(200);
+    expect(probes).toBe(1);
+  });
+});
+
+describe.skipIf(skipPostgres())('GET /readyz with PostgreSQL', () => {
+  it('is ready while SELECT 1 answers and not ready once the database is gone', { timeout: 120_000 }, async () => {
+    const cluster = await startPostgresCluster();
+    const checked = await PostgresStore.open(cluster.url, { poolSize: 2 });
+    const unchecked = await PostgresStore.open(cluster.url, { poolSize: 2 });
+    try {
+      const server = await start({ store: checked });
+      const ready = await server.request('/readyz');
+      expect(ready.status).toBe(200);
+      expect(ready.body).toEqual({ status: 'ready', store: 'postgres' });
+      expect(sample(await scrape(server), 'store_bookings')).toBe(0);
+      await cluster.stop();
+      // A store that has not checked within the last second asks the database again.
+      const other = await start({ store: unchecked });
+      const gone = await other.request('/readyz');
+      expect(gone.status).toBe(503);
+      expect(gone.body).toMatchObject({ status: 'not_ready', store: 'postgres', error: expect.stringMatching(/^The store cannot take writes: the database/) });
+      // Bookings cannot be counted: NaN, not a stale count, and still an answer.
+      expect(sample(await scrape(other), 'store_bookings')).toBeNaN();
+    } finally {
+      await cluster.stop().catch(() => {});
+      await checked.close().catch(() => {});
+      await unchecked.close().catch(() => {});
+    }
+  });
+});
+
+describe('endpointLabel', () => {
+  it('names API paths and puts everything else in a few groups', () => {
+    expect(endpointLabel('/booking.php')).toBe('/booking.php');
+    expect(endpointLabel('/book/cancel.php')).toBe('/book/cancel.php');
+    expect(endpointLabel('/book/finalize')).toBe('/book');
+    expect(endpointLabel('/_control/clock')).toBe('/_control');
+    expect(endpointLabel('/_control/admin/reset')).toBe('/_control/admin');
+    expect(endpointLabel('/_control/ui/login')).toBe('/_control/ui');
+    expect(endpointLabel('/docs/control')).toBe('pages');
+    expect(endpointLabel('/')).toBe('pages');
+    expect(endpointLabel('/constructor')).toBe('other');
+    expect(endpointLabel('/booking.php/')).toBe('other');
+  });
+});

@@ -20,9 +20,10 @@ export const E2E = [
   'server/http/api/replicas.test.ts',
   // Chromium.
   '**/*.browser.test.ts',
-  // The packed packages installed into an empty directory.
+  // The packed packages installed into an empty directory; the server compiled as npm start runs it.
   'conformance/pack.test.ts',
   'scripts/pack-sandbox.test.ts',
+  'scripts/build-server.test.ts',
   // Whole conformance runs: the catalogue, its mutants and variants, side by side.
   'conformance/reference.test.ts',
   'conformance/mutations.test.ts',
@@ -41,7 +42,7 @@ export const E2E = [
  */
 export const MOCKING = ['server/http/transport/requestValidationStartup.test.ts'];
 
-const EXCLUDE = ['node_modules/**', 'data/**', 'examples/partner-client/**'];
+const EXCLUDE = ['node_modules/**', 'data/**', 'build/**', 'examples/partner-client/**'];
 
 export default defineConfig({
   test: {

@@ -6,21 +6,21 @@
  */
 import { parseArgs } from 'node:util';
 
-// Section names, and the soak section's options (`--minutes 3`), which select nothing else.
-const { positionals: only, values: soakOptions } = parseArgs({
+// Section names, and the options of the soak (`--minutes 3`) and startup (`--runs 5`) sections, which select nothing else.
+const { positionals: only, values: sectionOptions } = parseArgs({
   allowPositionals: true,
-  options: { minutes: { type: 'string' }, connections: { type: 'string' }, 'searches-only': { type: 'boolean' } },
+  options: { minutes: { type: 'string' }, connections: { type: 'string' }, 'searches-only': { type: 'boolean' }, runs: { type: 'string' } },
 });
 const wanted = (name: string) => only.length === 0 || only.includes(name);
 const results: Record<string, unknown> = { node: process.version, cpus: (await import('node:os')).cpus().length };
 // Each section is loaded only when it runs, so `npm run bench startup` stays light.
-if (wanted('startup')) results.startup = await (await import('./bench/startup.js')).benchStartup(only);
+if (wanted('startup')) results.startup = await (await import('./bench/startup.js')).benchStartup(sectionOptions.runs);
 if (wanted('search')) results.search = await (await import('./bench/search.js')).benchSearch();
 if (wanted('http')) results.http = await (await import('./bench/http.js')).benchHttp();
 if (wanted('validation')) results.validation = await (await import('./bench/validation.js')).benchValidation();
 if (wanted('bookings')) results.bookings = await (await import('./bench/bookings.js')).benchBookings();
 if (wanted('replicas')) results.replicas = await (await import('./bench/replicas.js')).benchReplicas();
 // The soak test runs for minutes (10 by default), so only when asked: `npm run bench -- soak --minutes 3`.
-if (only.includes('soak')) results.soak = await (await import('./bench/soak.js')).benchSoak(soakOptions);
+if (only.includes('soak')) results.soak = await (await import('./bench/soak.js')).benchSoak(sectionOptions);
 console.log(JSON.stringify(results, null, 2));
 process.exit(0);

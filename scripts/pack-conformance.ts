@@ -6,12 +6,11 @@
  *
  *     npm run pack:conformance [-- --out DIR]   → DIR/hotel-conformance-<version>.tgz (default dist/)
  */
-import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
-import { packageManifest, root } from './packaging.js';
+import { bundleModule, emitDeclarations } from './compile.js';
+import { npmPack, packageManifest, root } from './packaging.js';
 
 const { values: args } = parseArgs({ options: { out: { type: 'string' } } });
 const outDir = resolve(args.out ?? join(root, 'dist'));
@@ -19,37 +18,10 @@ const staging = join(outDir, 'hotel-conformance');
 
 rmSync(staging, { recursive: true, force: true });
 mkdirSync(join(staging, 'bin'), { recursive: true });
-await build({
-  entryPoints: [join(root, 'conformance/bin.ts')],
-  outfile: join(staging, 'bin/hotel-conformance.mjs'),
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  // Bundled CommonJS dependencies (ajv) call require(): give them one.
-  banner: { js: "import { createRequire as __kitCreateRequire } from 'node:module'; const require = __kitCreateRequire(import.meta.url);" },
-  legalComments: 'none',
-  logLevel: 'warning',
-});
+await bundleModule('conformance/bin.ts', join(staging, 'bin/hotel-conformance.mjs'));
 // The library entry (runConformance and the report writers), bundled the same way, with its declarations.
-await build({
-  entryPoints: [join(root, 'conformance/index.ts')],
-  outfile: join(staging, 'lib/index.mjs'),
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  banner: { js: "import { createRequire as __kitCreateRequire } from 'node:module'; const require = __kitCreateRequire(import.meta.url);" },
-  legalComments: 'none',
-  logLevel: 'warning',
-});
-execFileSync(
-  join(root, 'node_modules/.bin/tsc'),
-  ['--declaration', '--emitDeclarationOnly', '--noEmit', 'false', '--skipLibCheck', '--module', 'NodeNext', '--moduleResolution', 'NodeNext',
-    '--target', 'ES2022', '--strict', '--esModuleInterop', '--resolveJsonModule', '--types', 'node', '--rootDir', root, '--outDir', join(staging, 'types'),
-    join(root, 'conformance/index.ts')],
-  { stdio: 'inherit' },
-);
+await bundleModule('conformance/index.ts', join(staging, 'lib/index.mjs'));
+emitDeclarations('conformance/index.ts', join(staging, 'types'));
 // The library finds openapi.yaml next to it as the CLI does.
 copyFileSync(join(root, 'openapi.yaml'), join(staging, 'lib/openapi.yaml'));
 // The entry's `#!/usr/bin/env -S npx tsx` becomes a plain node shebang.
@@ -74,5 +46,4 @@ writeFileSync(
     2,
   )}\n`,
 );
-const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', outDir], { cwd: staging, encoding: 'utf8' }).trim().split('\n').pop() ?? '';
-console.log(join(outDir, tarball));
+console.log(npmPack(staging, outDir));

@@ -3,18 +3,17 @@
  * (every flag the server has; the embedded store in a temporary directory unless --db-file or
  * DB_FILE names one), and `import { startSandbox } from 'hotel-sandbox'` embeds it in a test run.
  *
- * Every server module is compiled to JavaScript by esbuild one file at a time, in the repository's
- * layout, so that each keeps finding its data (openapi.yaml, fixtures/) relative to itself; npm
- * packages stay dependencies. The declarations of the embedding API come from tsc.
+ * Every server module is compiled to JavaScript one file at a time, in the repository's layout
+ * (scripts/compile.ts, as `npm start` runs it), so that each keeps finding its data (openapi.yaml,
+ * fixtures/) relative to itself; npm packages stay dependencies. The declarations come from tsc.
  *
  *     npm run pack:sandbox [-- --out DIR]   → DIR/hotel-sandbox-<version>.tgz (default dist/)
  */
-import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { build, transform } from 'esbuild';
-import { packageManifest, root } from './packaging.js';
+import { compileModules, emitDeclarations } from './compile.js';
+import { npmPack, packageManifest, root } from './packaging.js';
 
 const { values: args } = parseArgs({ options: { out: { type: 'string' } } });
 const outDir = resolve(args.out ?? join(root, 'dist'));
@@ -24,26 +23,7 @@ const ENTRIES = ['server/bin.ts', 'server/sandbox.ts'];
 rmSync(staging, { recursive: true, force: true });
 mkdirSync(staging, { recursive: true });
 
-// The repository's own modules the entries reach (npm packages stay outside).
-const { metafile } = await build({
-  entryPoints: ENTRIES.map((entry) => join(root, entry)),
-  bundle: true,
-  write: false,
-  metafile: true,
-  packages: 'external',
-  platform: 'node',
-  format: 'esm',
-  outdir: staging,
-  logLevel: 'warning',
-});
-const modules = Object.keys(metafile.inputs).filter((input) => input.endsWith('.ts'));
-for (const module of modules) {
-  const source = readFileSync(join(root, module), 'utf8').replace(/^#!.*\n/, '');
-  const { code } = await transform(source, { loader: 'ts', format: 'esm', target: 'node20', sourcefile: module });
-  const target = join(staging, module.replace(/\.ts$/, '.js'));
-  mkdirSync(dirname(target), { recursive: true });
-  writeFileSync(target, code);
-}
+const modules = await compileModules(ENTRIES, staging);
 
 // The data the modules read at run time.
 for (const data of ['openapi.yaml', 'server/control-api.yaml', 'fixtures']) {
@@ -51,13 +31,7 @@ for (const data of ['openapi.yaml', 'server/control-api.yaml', 'fixtures']) {
 }
 
 // Declarations of the embedding API (and of what its types reach).
-execFileSync(
-  join(root, 'node_modules/.bin/tsc'),
-  ['--declaration', '--emitDeclarationOnly', '--noEmit', 'false', '--skipLibCheck', '--module', 'NodeNext', '--moduleResolution', 'NodeNext',
-    '--target', 'ES2022', '--strict', '--esModuleInterop', '--resolveJsonModule', '--types', 'node', '--rootDir', root, '--outDir', join(staging, 'types'),
-    join(root, 'server/sandbox.ts')],
-  { stdio: 'inherit' },
-);
+emitDeclarations('server/sandbox.ts', join(staging, 'types'));
 
 mkdirSync(join(staging, 'bin'), { recursive: true });
 writeFileSync(
@@ -100,5 +74,4 @@ writeFileSync(
     2,
   )}\n`,
 );
-const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', outDir], { cwd: staging, encoding: 'utf8' }).trim().split('\n').pop() ?? '';
-console.log(join(outDir, tarball));
+console.log(npmPack(staging, outDir));

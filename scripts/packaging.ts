@@ -3,7 +3,9 @@
  * the manifest fields every package carries. Versions follow the contract: a package's version is
  * openapi.yaml's `info.version`, so a package always names the API version it implements or checks.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
@@ -33,4 +35,10 @@ export function packageManifest(fields: { name: string; description: string } & 
     engines: { node: '>=20' },
     ...rest,
   };
+}
+
+/** `npm pack` of the staged package into `outDir`; returns the tarball's path. */
+export function npmPack(staging: string, outDir: string): string {
+  const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', outDir], { cwd: staging, encoding: 'utf8' }).trim().split('\n').pop() ?? '';
+  return join(outDir, tarball);
 }

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { E2E, MOCKING } from '../vitest.config.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SKIPPED = new Set(['node_modules', '.git', 'data', 'artifacts', 'packages', 'examples']);
+const SKIPPED = new Set(['node_modules', '.git', 'data', 'build', 'artifacts', 'packages', 'examples']);
 
 function testFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {

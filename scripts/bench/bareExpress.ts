@@ -4,12 +4,14 @@
  */
 import express from 'express';
 import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 
 const bodies = JSON.parse(readFileSync(process.env.BODIES_FILE as string, 'utf8')) as Record<string, unknown>;
 const app = express();
 app.use(express.json());
 for (const [path, body] of Object.entries(bodies)) app.post(path, (_req, res) => res.json(body));
-const port = Number(process.env.PORT);
-app.listen(port, '127.0.0.1', () => console.log(`bare express listening on ${port}`));
+const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
+  console.log(`bare express listening on http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+});
 // Exit cleanly on SIGTERM (the bench stops it so), so a --cpu-prof run writes its profile.
 process.on('SIGTERM', () => process.exit(0));

@@ -1,17 +1,19 @@
 /** Child processes for the HTTP benchmarks: servers to measure and the load generator, each in its own process. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { delimiter, join } from 'node:path';
 
 export interface RunningProcess {
   child: ChildProcess;
   stop(): Promise<void>;
 }
 
-/** Starts `command args` and resolves once its output contains `readyText` (60 s at the most). */
+/** Starts `command args` and resolves once its output contains `ready` (60 s at the most). */
 export async function startProcess(
   command: string,
   args: string[],
-  readyText: string | RegExp,
+  ready: string | RegExp | ((output: string) => boolean),
   env: NodeJS.ProcessEnv = {},
   cwd?: string,
 ): Promise<RunningProcess> {
@@ -21,7 +23,7 @@ export async function startProcess(
     const timer = setTimeout(() => reject(new Error(`${command} ${args.join(' ')} not ready within 60 s:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (typeof readyText === 'string' ? output.includes(readyText) : readyText.test(output)) {
+      if (typeof ready === 'string' ? output.includes(ready) : typeof ready === 'function' ? ready(output) : ready.test(output)) {
         clearTimeout(timer);
         resolve();
       }
@@ -47,6 +49,50 @@ export async function startProcess(
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** The address a server printed once listening: "listening on http://127.0.0.1:PORT" (it was given PORT=0). */
+const LISTENING_ON = /listening on (http:\/\/127\.0\.0\.1:\d+)/;
+
+/**
+ * Starts a server on a port the system picks (PORT=0) and reads its address from the line it
+ * prints once listening, so no other process can take the port between choosing and listening.
+ */
+export async function startListening(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  cwd?: string,
+): Promise<{ base: string; process: RunningProcess }> {
+  let base = '';
+  const running = await startProcess(command, args, (output) => Boolean((base = LISTENING_ON.exec(output)?.[1] ?? '')), { ...env, PORT: '0' }, cwd);
+  return { base, process: running };
+}
+
+/**
+ * The node arguments `npm start` in `directory` runs the server with, so the benches start it as
+ * users do. Its steps before the last (building the server into build/) run first, here; the last
+ * must be "[exec] node <arguments>".
+ */
+export function npmStartArguments(directory = process.cwd()): string[] {
+  const start = (JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const steps = start.split('&&').map((step) => step.trim());
+  const last = steps.pop() ?? '';
+  const env = { ...process.env, PATH: `${join(directory, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}` };
+  for (const step of steps) execSync(step, { cwd: directory, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const args = /^(?:exec )?node (.+)$/.exec(last)?.[1]?.split(/\s+/);
+  if (!args) throw new Error(`npm start does not end in "node …": ${start}`);
+  return args;
+}
+
+/** Node arguments that import `module` before running the script they end with. */
+export function withPreload(args: readonly string[], module: string): string[] {
+  return [...args.slice(0, -1), '--import', module, ...args.slice(-1)];
+}
+
+/** JavaScript source as a module URL for `node --import`: a probe loaded into a server that runs without tsx. */
+export function dataModule(source: string): string {
+  return `data:text/javascript,${encodeURIComponent(source)}`;
 }
 
 export async function rssMegabytes(pid: number): Promise<number> {

@@ -10,10 +10,9 @@ import { mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays, isoDate } from '../../server/clock.js';
-import { freePort } from '../../server/testing/freePort.js';
 import { postgresUnavailable, startPostgresCluster, type PostgresCluster } from '../../server/testing/postgres.js';
 import { liveDetails } from './http.js';
-import { bestOf, runLoad, startProcess, type LoadPlan, type LoadResult, type RunningProcess } from './processes.js';
+import { bestOf, npmStartArguments, runLoad, startListening, type LoadPlan, type LoadResult, type RunningProcess } from './processes.js';
 
 const CONNECTIONS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -21,9 +20,7 @@ const ROUNDS = 2;
 const UNLIMITED = '1000000000';
 
 async function replica(env: Record<string, string>): Promise<{ base: string; process: RunningProcess }> {
-  const port = await freePort();
-  const running = await startProcess(process.execPath, ['--import', 'tsx', 'server/bin.ts'], 'listening on', {
-    PORT: String(port),
+  return startListening(process.execPath, npmStartArguments(), {
     RATE_LIMIT_PER_MINUTE: UNLIMITED,
     RATE_LIMIT_PER_DAY: UNLIMITED,
     VALIDATE_RESPONSES: 'off',
@@ -31,16 +28,10 @@ async function replica(env: Record<string, string>): Promise<{ base: string; pro
     LOG_LEVEL: 'silent',
     ...env,
   });
-  return { base: `http://127.0.0.1:${port}`, process: running };
 }
 
 async function proxy(upstreams: string[]): Promise<{ base: string; process: RunningProcess }> {
-  const port = await freePort();
-  const running = await startProcess(process.execPath, ['--import', 'tsx', 'scripts/bench/proxy.ts'], 'listening on', {
-    PORT: String(port),
-    UPSTREAMS: upstreams.join(','),
-  });
-  return { base: `http://127.0.0.1:${port}`, process: running };
+  return startListening(process.execPath, ['--import', 'tsx', 'scripts/bench/proxy.ts'], { UPSTREAMS: upstreams.join(',') });
 }
 
 /** CPU seconds (user + system, reaped children included) of the processes `pids`, from /proc. */

@@ -6,18 +6,16 @@
  * Every minute it prints RSS, heap used, p99 and the store's transient entries; RSS is sampled every
  * second for the peak. `--searches-only` sends distinct searches only (the memory-growth check).
  *
- * The server process loads this file first (SOAK_PROBE=1, `--import`): it then only answers the
- * bench's IPC questions (heap used, entries in the embedded store's ProcessState) and loads nothing else.
+ * The server runs without tsx, as `npm start` runs it, with a small probe imported first (PROBE): it
+ * answers the bench's IPC questions (heap used, entries in the embedded store's ProcessState).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ProcessState } from '../../server/store/processState.js';
-import { rssMegabytes } from './processes.js';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { dataModule, npmStartArguments, rssMegabytes, withPreload } from './processes.js';
 
 const APIKEYS = ['demo-key-1', 'demo-key-2', 'demo-key-3'];
 /** City centres the world has hotels around; each search moves away from one by a new small step. */
@@ -33,28 +31,28 @@ interface Stats {
   offers: number;
 }
 
-if (process.env.SOAK_PROBE === '1') installProbe();
-
-/** In the server process: records the ProcessState instances and answers { heapUsedMb, searches, offers }. */
-function installProbe(): void {
-  const instances: ProcessState[] = [];
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- wrapped below and called with .apply(this)
-  const putSearch = ProcessState.prototype.putSearch;
-  ProcessState.prototype.putSearch = function (this: ProcessState, ...args: Parameters<typeof putSearch>) {
-    if (!instances.includes(this)) instances.push(this);
-    return putSearch.apply(this, args);
-  };
-  process.on('message', () => {
-    const sizes = instances.map((state) => state.sizes());
-    const stats: Stats = {
-      heapUsedMb: Math.round(process.memoryUsage().heapUsed / 2 ** 20),
-      searches: sizes.reduce((sum, size) => sum + size.searches, 0),
-      offers: sizes.reduce((sum, size) => sum + size.offers, 0),
-    };
-    process.send?.(stats);
+/**
+ * The probe, a module loaded into the server before it: records the ProcessState instances (of the
+ * compiled module the server itself loads, `processState`) and answers each IPC message with Stats.
+ */
+const probe = (processState: string) => `
+import { ProcessState } from ${JSON.stringify(processState)};
+const instances = [];
+const putSearch = ProcessState.prototype.putSearch;
+ProcessState.prototype.putSearch = function (...args) {
+  if (!instances.includes(this)) instances.push(this);
+  return putSearch.apply(this, args);
+};
+process.on('message', () => {
+  const sizes = instances.map((state) => state.sizes());
+  process.send({
+    heapUsedMb: Math.round(process.memoryUsage().heapUsed / 2 ** 20),
+    searches: sizes.reduce((sum, size) => sum + size.searches, 0),
+    offers: sizes.reduce((sum, size) => sum + size.offers, 0),
   });
-  process.channel?.unref();
-}
+});
+process.channel?.unref();
+`;
 
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const DAY = 86_400_000;
@@ -77,27 +75,16 @@ function distinctSearch(apikey: string, n: number): Record<string, unknown> {
   };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** The server as `npm start` starts it, with the probe loaded first. */
-async function startServer(port: number, dbFile: string): Promise<ChildProcess> {
-  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const args = /^(?:exec )?node (.+)$/.exec(start.trim())?.[1]?.split(/\s+/);
-  if (!args) throw new Error(`npm start is not "node …": ${start}`);
-  args.splice(args.length - 1, 0, '--import', './scripts/bench/soak.ts');
-  const child = spawn(process.execPath, args, {
+async function startServer(dbFile: string): Promise<{ child: ChildProcess; port: number }> {
+  const plain = npmStartArguments();
+  const serverEntry = resolve(plain[plain.length - 1] ?? '');
+  const processState = pathToFileURL(join(dirname(serverEntry), 'store/processState.js')).href;
+  const child = spawn(process.execPath, withPreload(plain, dataModule(probe(processState))), {
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     env: {
       ...process.env,
-      SOAK_PROBE: '1',
-      PORT: String(port),
+      PORT: '0',
       DB_FILE: dbFile,
       RATE_LIMIT_PER_MINUTE: '1000000000',
       RATE_LIMIT_PER_DAY: '1000000000',
@@ -106,13 +93,14 @@ async function startServer(port: number, dbFile: string): Promise<ChildProcess> 
     },
   });
   let output = '';
-  await new Promise<void>((resolve, reject) => {
+  const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server not ready within 60 s:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('listening on')) {
+      const listening = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (listening) {
         clearTimeout(timer);
-        resolve();
+        resolve(Number(listening[1]));
       }
     };
     child.stdout?.on('data', onData);
@@ -120,7 +108,7 @@ async function startServer(port: number, dbFile: string): Promise<ChildProcess> 
     child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
   child.removeAllListeners('exit');
-  return child;
+  return { child, port };
 }
 
 function askStats(child: ChildProcess): Promise<Stats> {
@@ -145,9 +133,8 @@ export async function benchSoak(options: SoakOptions = {}): Promise<Record<strin
   const searchesOnly = options['searches-only'] === true;
   if (!(minutes > 0) || !(connections > 0)) throw new Error('--minutes and --connections must be positive numbers');
 
-  const port = await freePort();
   const directory = await mkdtemp(join(tmpdir(), 'bench-soak-'));
-  const server = await startServer(port, join(directory, 'db.json'));
+  const { child: server, port } = await startServer(join(directory, 'db.json'));
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const post = (path: string, body: unknown) =>
     new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {

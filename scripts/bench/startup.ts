@@ -7,13 +7,10 @@
  * first 200 and again 10 s later, and the same after one search. Runs `--runs N` times (3 by default) and gives each run and the median.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import { freePort } from '../../server/testing/freePort.js';
+import { dataModule, npmStartArguments, withPreload } from './processes.js';
 
 /** The second look at rest, this long after the first (still no traffic). */
 const SETTLE_MS = 10_000;
@@ -27,37 +24,31 @@ interface Memory {
   cpuMs: number;
 }
 
-if (process.env.STARTUP_PROBE === '1') installProbe();
-
-/** In the server process: answers every IPC message with its memory (heap before and after a full GC). */
-function installProbe(): void {
-  process.on('message', () => {
-    const cpu = process.cpuUsage();
-    const before = process.memoryUsage();
-    setFlagsFromString('--expose-gc');
-    (runInNewContext('gc') as () => void)();
-    const after = process.memoryUsage();
-    const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
-    const memory: Memory = {
-      heapUsedMb: mb(before.heapUsed),
-      heapUsedAfterGcMb: mb(after.heapUsed),
-      rssMb: mb(after.rss),
-      externalMb: mb(after.external),
-      cpuMs: Math.round((cpu.user + cpu.system) / 1000),
-    };
-    process.send?.(memory);
+/**
+ * Loaded into the server process before it (`--import`, as a data: URL, so the server runs without
+ * tsx exactly as `npm start` runs it): answers every IPC message with its memory, heap before and
+ * after a full GC, and its CPU time so far (a Memory).
+ */
+const PROBE = `
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+process.on('message', () => {
+  const cpu = process.cpuUsage();
+  const before = process.memoryUsage();
+  setFlagsFromString('--expose-gc');
+  runInNewContext('gc')();
+  const after = process.memoryUsage();
+  const mb = (bytes) => Math.round((bytes / 2 ** 20) * 10) / 10;
+  process.send({
+    heapUsedMb: mb(before.heapUsed),
+    heapUsedAfterGcMb: mb(after.heapUsed),
+    rssMb: mb(after.rss),
+    externalMb: mb(after.external),
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
   });
-  process.channel?.unref();
-}
-
-/** `npm start`'s node arguments with the probe loaded first. */
-function startArguments(): string[] {
-  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const args = /^(?:exec )?node (.+)$/.exec(start.trim())?.[1]?.split(/\s+/);
-  if (!args) throw new Error(`npm start is not "node …": ${start}`);
-  args.splice(args.length - 1, 0, '--import', './scripts/bench/startup.ts');
-  return args;
-}
+});
+process.channel?.unref();
+`;
 
 async function ask(child: ChildProcess): Promise<Memory> {
   return new Promise((resolve, reject) => {
@@ -70,42 +61,47 @@ async function ask(child: ChildProcess): Promise<Memory> {
   });
 }
 
-/** Polls /healthz every 10 ms until it answers 200 (60 s at the most); milliseconds since `started`. */
-async function firstHealthy(url: string, started: number, child: ChildProcess): Promise<number> {
+/**
+ * Milliseconds since `started` to the first 200 on /healthz (60 s at the most): the server listens on a
+ * port the system picks (PORT=0) and prints it; from then on /healthz is asked every 10 ms.
+ */
+async function firstHealthy(child: ChildProcess, started: number): Promise<{ readyMs: number; base: string; output: () => string }> {
   const deadline = started + 60_000;
+  let output = '';
   let exited = false;
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.once('exit', () => (exited = true));
   while (performance.now() < deadline && !exited) {
-    try {
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (response.status === 200) return performance.now() - started;
-    } catch {
-      // not listening yet
+    const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+    if (base) {
+      try {
+        const response = await fetch(`${base}/healthz`);
+        await response.arrayBuffer();
+        if (response.status === 200) return { readyMs: performance.now() - started, base, output: () => output };
+      } catch {
+        // not answering yet
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error(exited ? 'server exited before /healthz answered' : '/healthz did not answer 200 within 60 s');
 }
 
-async function oneRun(): Promise<Record<string, number>> {
-  const port = await freePort();
+async function oneRun(args: string[]): Promise<Record<string, number>> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-startup-'));
   const started = performance.now();
-  const child = spawn(process.execPath, startArguments(), {
-    env: { ...process.env, STARTUP_PROBE: '1', PORT: String(port), DB_FILE: join(dir, 'db.json'), LOG_LEVEL: 'silent' },
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, PORT: '0', DB_FILE: join(dir, 'db.json'), LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   try {
-    const readyMs = await firstHealthy(`http://127.0.0.1:${port}/healthz`, started, child);
+    const { readyMs, base, output } = await firstHealthy(child, started);
     await new Promise((resolve) => setTimeout(resolve, 500)); // let start-up settle; still no traffic
     const atRest = await ask(child);
     // V8 gives back the young generation grown during the build only after some idle time.
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const settled = await ask(child);
-    const response = await fetch(`http://127.0.0.1:${port}/search.php`, {
+    const response = await fetch(`${base}/search.php`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ apikey: 'demo-key-1', checkin: '2026-12-15', checkout: '2026-12-18', location: 'Amsterdam' }),
@@ -117,7 +113,7 @@ async function oneRun(): Promise<Record<string, number>> {
       // CPU time to the first look at rest: depends far less than ready_ms on other load of the machine.
       cpu_ms_to_ready: atRest.cpuMs,
       // The server's own figure: from the listen to the app (world, geocoder) built, without node and tsx.
-      app_built_ms: Number(/ready in (\d+) ms/.exec(output)?.[1] ?? NaN),
+      app_built_ms: Number(/ready in (\d+) ms/.exec(output())?.[1] ?? NaN),
       heap_used_mb: atRest.heapUsedMb,
       heap_used_after_gc_mb: atRest.heapUsedAfterGcMb,
       rss_mb: atRest.rssMb,
@@ -138,17 +134,19 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
-export async function benchStartup(args: readonly string[] = []): Promise<Record<string, unknown>> {
-  const runsAt = args.indexOf('--runs');
-  const runs = Math.min(20, Math.max(1, runsAt >= 0 ? Number(args[runsAt + 1]) || 3 : 3));
+/** `runs`: how many starts to measure (`--runs N`, 3 by default, 20 at the most). */
+export async function benchStartup(runsOption?: string): Promise<Record<string, unknown>> {
+  const runs = Math.min(20, Math.max(1, Number(runsOption) || 3));
   const results: Array<Record<string, number>> = [];
-  for (let i = 0; i < runs; i++) results.push(await oneRun());
+  const plain = npmStartArguments();
+  const probed = withPreload(plain, dataModule(PROBE));
+  for (let i = 0; i < runs; i++) results.push(await oneRun(probed));
   const medians: Record<string, number> = {};
   for (const key of Object.keys(results[0] ?? {})) medians[key] = median(results.map((run) => run[key] as number));
   return {
     machine: `${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}`,
     node: process.version,
-    command: `node ${startArguments().filter((arg, i, all) => arg !== '--import' || all[i + 1] !== './scripts/bench/startup.ts').filter((arg) => arg !== './scripts/bench/startup.ts').join(' ')}`,
+    command: `node ${plain.join(' ')}`,
     median: medians,
     runs: results,
   };

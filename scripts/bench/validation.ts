@@ -11,8 +11,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays, isoDate } from '../../server/clock.js';
-import { freePort } from '../../server/testing/freePort.js';
-import { bestOf, startProcess, type LoadResult, type RunningProcess } from './processes.js';
+import { bestOf, startListening, type LoadResult, type RunningProcess } from './processes.js';
 
 const CONNECTIONS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -24,12 +23,8 @@ async function post(url: string, body: unknown): Promise<{ status: number; json:
 }
 
 async function startWithPort(script: string, env: NodeJS.ProcessEnv): Promise<{ running: RunningProcess; base: string }> {
-  const port = await freePort();
-  const running = await startProcess(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', script], 'listening on', {
-    ...env,
-    PORT: String(port),
-  });
-  return { running, base: `http://127.0.0.1:${port}` };
+  const { base, process: running } = await startListening(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', script], env);
+  return { running, base };
 }
 
 /**

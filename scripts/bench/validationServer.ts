@@ -2,11 +2,11 @@
  * The server side of `npm run bench -- validation`: the reference app with the request checks named
  * by BENCH_VALIDATOR — `ours` (server/http/transport/requestValidation.ts, what the server uses), `eov`
  * (express-openapi-validator, configured as the server used it until commit 714001d) or `none` (no
- * request schema check at all). Listens on 127.0.0.1 at PORT.
+ * request schema check at all). Listens on 127.0.0.1 at PORT (0: one the system picks, printed).
  */
 import type { RequestHandler } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
 import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createApp } from '../../server/app.js';
@@ -14,20 +14,12 @@ import { CONTRACT_PATH } from '../../contract/schema.js';
 import { OffsetClock } from '../../server/clock.js';
 import { API_PATHS, type ApiPath } from '../../server/http/transport/apiPipeline.js';
 import { LowdbStore } from '../../server/store/lowdbStore.js';
+import { expressOpenApiValidator } from '../../server/testing/expressOpenApiValidator.js';
 
 const validator = process.env.BENCH_VALIDATOR ?? 'ours';
 
 function eovChecks(): Record<ApiPath, RequestHandler[]> {
-  const middleware = OpenApiValidator.middleware({
-    apiSpec: CONTRACT_PATH,
-    validateRequests: { allowUnknownQueryParameters: false, removeAdditional: false },
-    validateResponses: false,
-    validateApiSpec: false,
-    ignoreUndocumented: true,
-    ignorePaths: (path: string) => !(API_PATHS as readonly string[]).includes(path),
-    validateFormats: true,
-    ajvFormats: { mode: 'full' },
-  }) as RequestHandler[];
+  const middleware = expressOpenApiValidator(CONTRACT_PATH);
   return Object.fromEntries(API_PATHS.map((path) => [path, middleware])) as Record<ApiPath, RequestHandler[]>;
 }
 
@@ -46,6 +38,7 @@ const app = createApp({
   config: { validateResponses: false, rateLimits: { perMinute: 1e9, perDay: 1e9 } },
   ...(requestChecks ? { requestChecks } : {}),
 });
-const port = Number(process.env.PORT);
-app.listen(port, '127.0.0.1', () => console.log(`${validator} listening on ${port}`));
+const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
+  console.log(`${validator} listening on http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+});
 process.on('SIGTERM', () => process.exit(0));

@@ -1,10 +1,11 @@
 /**
- * The embedded store (no set-up). DB_FILE is the snapshot: a JSON file that lowdb reads at start
- * and writes whole at each compaction (snapshotFile.ts, its adapter); that is all lowdb does here.
- * Every change is appended to DB_FILE + '.journal' (JSON lines, journal.ts) and fsynced before it
- * is acknowledged, so a change costs the same with 10 or 100,000 bookings. When the journal has
- * grown to half the snapshot, a new snapshot is written in the background and the journal is cut
- * (lowdbCompaction.ts). Opening and recovery: lowdbOpen.ts; readiness: lowdbReadiness.ts.
+ * The embedded store (no set-up). DB_FILE is the snapshot, a JSON file; lowdb only reads it, once,
+ * at start (through SnapshotFile, snapshotFile.ts, which also writes it whole on first start and at
+ * each compaction, without lowdb). Every change is appended to DB_FILE + '.journal' (JSON lines,
+ * journal.ts) and fsynced before it is acknowledged, so a change costs the same with 10 or 100,000
+ * bookings. When the journal has grown to half the snapshot, a new snapshot is written in the
+ * background and the journal is cut (lowdbCompaction.ts). Opening and recovery: lowdbOpen.ts;
+ * readiness: lowdbReadiness.ts.
  *
  * This class holds the operations of the Store interface, by concern: bookings and their
  * e-mails, idempotency keys, then what lives in the process only (ProcessState: account clocks,

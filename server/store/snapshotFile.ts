@@ -1,7 +1,8 @@
 /**
- * The embedded store's snapshot, DB_FILE: the one file lowdb handles. SnapshotFile is the lowdb
- * adapter that reads it at start (lowdbOpen.ts) and writes it whole at each compaction
- * (lowdbCompaction.ts). Changes between two snapshots go to the journal (journal.ts), not through lowdb.
+ * The embedded store's snapshot, DB_FILE. SnapshotFile is the lowdb adapter through which lowdb
+ * reads it at start (lowdbOpen.ts), the only use of lowdb; the store writes it whole itself, with
+ * writeCounted, on first start and at each compaction (lowdbCompaction.ts). Changes between two
+ * snapshots go to the journal (journal.ts).
  */
 import { dirname } from 'node:path';
 import type { Adapter } from 'lowdb';

@@ -59,12 +59,19 @@ function faultyFs() {
   return { fs, faults, syncs: () => syncs };
 }
 
+/** The DB_FILE of each store the contract opened, so that it can reopen it. */
+const contractFiles = new WeakMap<object, string>();
+const openContractStore = async (path: string) => {
+  const store = await LowdbStore.open(path, { warn: () => {} });
+  contractFiles.set(store, path);
+  return store;
+};
 describeStoreContract(
   'LowdbStore (snapshot + journal)',
-  () => LowdbStore.open(join(dir, `contract-${Math.random()}.json`), { warn: () => {} }),
+  () => openContractStore(join(dir, `contract-${Math.random()}.json`)),
   async (store) => {
     await store.close();
-    return LowdbStore.open((store as unknown as { snapshot: { path: string } }).snapshot.path, { warn: () => {} });
+    return openContractStore(contractFiles.get(store)!);
   },
 );
 describeStoreContract('LowdbStore.inMemory', () => LowdbStore.inMemory());

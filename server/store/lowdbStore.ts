@@ -1,16 +1,24 @@
 /**
- * The embedded store (no set-up): lowdb's JSON file (DB_FILE) is the snapshot, and every change
- * is appended to DB_FILE + '.journal' (JSON lines) and fsynced before it is acknowledged, so a
- * change costs the same with 10 or 100,000 bookings. When the journal has grown to half the
- * snapshot, a new snapshot is written in the background and the journal is cut (see compact()).
+ * The embedded store (no set-up). DB_FILE is the snapshot, a JSON file; lowdb only reads it, once,
+ * at start (through SnapshotFile, snapshotFile.ts, which also writes it whole on first start and at
+ * each compaction, without lowdb). Every change is appended to DB_FILE + '.journal' (JSON lines,
+ * journal.ts) and fsynced before it is acknowledged, so a change costs the same with 10 or 100,000
+ * bookings. When the journal has grown to half the snapshot, a new snapshot is written in the
+ * background and the journal is cut (lowdbCompaction.ts). Opening and recovery: lowdbOpen.ts;
+ * readiness: lowdbReadiness.ts.
+ *
+ * This class holds the operations of the Store interface, by concern: bookings and their
+ * e-mails, idempotency keys, then what lives in the process only (ProcessState: account clocks,
+ * searches and offers, rate limits, request journals), then resets and the durable machinery.
  */
-import { dirname } from 'node:path';
-import { Low, type Adapter } from 'lowdb';
 import type { BookingRecord } from '../domain/bookings/record.js';
 import type { RateLimitDecision, RateLimitWindow } from '../domain/rateLimiter.js';
 import type { OffsetChange, Timeline } from '../domain/accountClocks.js';
-import { DurableState, StoreDataError, idempotencyMapKey, type StoreChange, type StoreData } from './durableState.js';
+import { DurableState, idempotencyMapKey, type StoreChange, type StoreData } from './durableState.js';
 import { Journal, NoLog, type ChangeLog } from './journal.js';
+import { Compaction } from './lowdbCompaction.js';
+import { openStoreFiles } from './lowdbOpen.js';
+import { ReadinessProbe } from './lowdbReadiness.js';
 import { ProcessState } from './processState.js';
 import {
   BookingsFullError,
@@ -45,63 +53,13 @@ export interface LowdbStoreOptions {
 /** Idempotency records written between two sweeps of the expired ones (also swept at each compaction). */
 const IDEMPOTENCY_PRUNE_EVERY = 1000;
 
-/** What checkReady() writes (and removes) next to DB_FILE: one block, so a full disk refuses it. */
-const READY_PROBE = `${'-'.repeat(4095)}\n`;
-
-interface SnapshotPlace {
-  file: SnapshotFile;
-  path: string;
-  compactAfterBytes: number;
-  compactRetryMs: number;
-  warn: (message: string) => void;
-  fs: StoreFs;
-  readyProbeTtlMs: number;
+/** The files of a store on disk; the in-memory store has none. */
+interface OnDisk {
+  compaction: Compaction;
+  readiness: ReadinessProbe;
 }
 
-/** lowdb adapter for the snapshot: parse on read; on write, temp file + fsync + rename + fsync dir. */
-class SnapshotFile implements Adapter<StoreData> {
-  constructor(
-    private readonly fs: StoreFs,
-    private readonly file: string,
-  ) {}
-  /** Size of the file last read, and whether it existed. */
-  readBytes = 0;
-  existed = false;
-  async read(): Promise<StoreData | null> {
-    const text = await this.fs.readText(this.file);
-    this.readBytes = text?.length ?? 0;
-    this.existed = text !== undefined;
-    return text === undefined ? null : (JSON.parse(text) as StoreData);
-  }
-  async write(data: StoreData): Promise<void> {
-    await this.writeCounted(data);
-  }
-  async writeCounted(data: StoreData): Promise<number> {
-    const temp = `${this.file}.tmp`;
-    let bytes: number;
-    try {
-      bytes = await this.fs.writeSynced(temp, snapshotChunks(data));
-      await this.fs.rename(temp, this.file);
-    } catch (error) {
-      // Disk full: a half-written copy would keep the space the journal needs.
-      await this.fs.remove(temp).catch(() => {});
-      throw error;
-    }
-    await this.fs.syncDir(dirname(this.file));
-    return bytes;
-  }
-}
-
-/** The snapshot JSON in pieces of 500 bookings, so a large write never blocks the event loop for long. */
-function* snapshotChunks(data: StoreData): Generator<string> {
-  const { bookings, ...rest } = data;
-  yield `${JSON.stringify(rest).slice(0, -1)},"bookings":[`;
-  for (let start = 0; start < bookings.length; start += 500) {
-    const chunk = bookings.slice(start, start + 500).map((booking) => JSON.stringify(booking)).join(',\n');
-    yield start === 0 ? `\n${chunk}` : `,\n${chunk}`;
-  }
-  yield ']}\n';
-}
+const NO_JOURNAL: JournalStats = { snapshotBytes: 0, journalBytes: 0, journalEntries: 0, pendingEntries: 0, writeFailing: false };
 
 export class LowdbStore implements Store {
   readonly kind = 'lowdb';
@@ -114,107 +72,45 @@ export class LowdbStore implements Store {
   private readonly insertingIds = new Set<number>();
   /** Idempotency records written since the expired ones were last dropped (see pruneIdempotency). */
   private idempotencySincePrune = 0;
-  private snapshotBytes = 0;
-  /** The journal seq the snapshot on disk includes. */
-  private snapshotSeq = 0;
-  private compacting: Promise<void> | undefined;
-  /** The last write probe of checkReady() (Date.now() when it began, and its failure). */
-  private readyProbe: { atMs: number; error?: string } | undefined;
-  private probing: Promise<void> | undefined;
-  /** Failed compactions in a row, and the time (Date.now()) before which no new one starts. */
-  private compactFailures = 0;
-  private compactRetryAt = 0;
+  /** Set once, by open(), right after construction. */
+  private disk: OnDisk | undefined;
 
   private constructor(
     private readonly state: DurableState,
     private readonly log: ChangeLog,
-    private readonly snapshot?: SnapshotPlace,
     private readonly drawBookingId: () => number = randomBookingId,
   ) {}
 
   /**
-   * Opens DB_FILE and replays its journal; creates both on first start. A damaged file stops
-   * with a StoreOpenError naming the record and field, and nothing is written.
+   * Opens DB_FILE and replays its journal; creates both on first start (lowdbOpen.ts). A damaged
+   * file stops with a StoreOpenError naming the record and field, and nothing is written.
    */
   static async open(path: string, options: LowdbStoreOptions = {}): Promise<LowdbStore> {
     const fs = options.fs ?? nodeFs;
     const warn = options.warn ?? ((message: string) => console.warn(message));
-    const journalPath = `${path}.journal`;
-    const openFailure = (what: string, error: unknown) =>
-      new StoreOpenError(`Cannot ${what} (${(error as Error).message}).`);
-    try {
-      await fs.mkdir(dirname(path));
-    } catch (error) {
-      throw openFailure(`create the directory of DB_FILE ${path}`, error);
-    }
-    const file = new SnapshotFile(fs, path);
-    const db = new Low<StoreData | null>(file as Adapter<StoreData | null>, null);
-    try {
-      await db.read();
-    } catch (error) {
-      const problem = error instanceof SyntaxError ? `is not valid JSON (${error.message})` : `cannot be read (${(error as Error).message})`;
-      throw new StoreOpenError(`DB_FILE ${path} ${problem}. ${LEFT_UNCHANGED}`);
-    }
-    const exists = file.existed;
-    let loaded: { state: DurableState; seq: number };
-    let journalText: string | undefined;
-    try {
-      loaded = exists ? DurableState.load(db.data) : { state: new DurableState(), seq: 0 };
-      journalText = await fs.readText(journalPath);
-    } catch (error) {
-      if (error instanceof StoreDataError) throw new StoreOpenError(`DB_FILE ${path}: ${error.message}. ${LEFT_UNCHANGED}`);
-      throw openFailure(`read the journal ${journalPath}`, error);
-    }
-    const replay = replayJournal(loaded.state, loaded.seq, journalText ?? '', journalPath);
-    if (replay.torn) {
-      warn(
-        `Cut off the torn last line of ${journalPath} (line ${replay.torn.line}, ${replay.torn.bytes} bytes after the last whole ` +
-          'entry: a write cut short by a crash or a full disk; it was never acknowledged).',
-      );
-    }
-
-    let appendFile;
-    try {
-      appendFile = await fs.openAppend(journalPath);
-      if (replay.torn) {
-        await appendFile.truncate(replay.goodBytes);
-        await appendFile.sync();
-      }
-      // A journal created just now: its directory entry must be durable before a change is acknowledged.
-      if (journalText === undefined && exists) await fs.syncDir(dirname(journalPath));
-    } catch (error) {
-      throw openFailure(`open the journal ${journalPath} for writing`, error);
-    }
-    const snapshot: SnapshotPlace = {
-      file,
-      path,
-      compactAfterBytes: options.compactAfterBytes ?? 4 * 1024 * 1024,
-      compactRetryMs: options.compactRetryMs ?? 1000,
-      warn,
-      fs,
-      readyProbeTtlMs: options.readyProbeTtlMs ?? 2000,
-    };
-    // eslint-disable-next-line prefer-const -- the journal's compaction callback closes over `store` before it exists
-    let store: LowdbStore | undefined;
-    const journal = new Journal(fs, journalPath, appendFile, replay.goodBytes, replay.seq, () => store?.compactIfDue());
-    store = new LowdbStore(loaded.state, journal, snapshot, options.drawBookingId);
-    store.snapshotBytes = file.readBytes;
-    store.snapshotSeq = exists ? loaded.seq : replay.seq;
-    if (!exists) {
-      try {
-        store.snapshotBytes = await file.writeCounted(loaded.state.toData(replay.seq));
-      } catch (error) {
-        await appendFile.close().catch(() => {});
-        throw openFailure(`create DB_FILE ${path}`, error);
-      }
-    }
+    const opened = await openStoreFiles(path, fs, warn);
+    const { file: appendFile, bytes, seq } = opened.journal;
+    // After each batch the journal asks whether to compact; the compaction is made just below.
+    const due: { compaction?: Compaction } = {};
+    const journal = new Journal(fs, `${path}.journal`, appendFile, bytes, seq, () => due.compaction?.startIfDue());
+    const store = new LowdbStore(opened.state, journal, options.drawBookingId);
+    due.compaction = new Compaction(
+      journal,
+      { file: opened.file, path, compactAfterBytes: options.compactAfterBytes ?? 4 * 1024 * 1024, compactRetryMs: options.compactRetryMs ?? 1000, warn },
+      (snapshotSeq) => store.snapshotData(snapshotSeq),
+      opened.snapshot.bytes,
+      opened.snapshot.seq,
+    );
+    store.disk = { compaction: due.compaction, readiness: new ReadinessProbe(fs, path, options.readyProbeTtlMs ?? 2000, journal) };
     return store;
   }
 
   /** A store in memory only, for tests that do not test durability. */
   static async inMemory(options: Pick<LowdbStoreOptions, 'drawBookingId'> = {}): Promise<LowdbStore> {
-    return new LowdbStore(new DurableState(), new NoLog(), undefined, options.drawBookingId);
+    return new LowdbStore(new DurableState(), new NoLog(), options.drawBookingId);
   }
+
+  // Bookings and their e-mails.
 
   async insertBooking(build: (id: number) => BookingRecord, idempotency?: IdempotencyCompletion, keepPerAccount?: number): Promise<BookingRecord> {
     const id = freeBookingId((candidate) => this.state.ids.has(candidate) || this.insertingIds.has(candidate), this.drawBookingId);
@@ -265,14 +161,7 @@ export class LowdbStore implements Store {
       const changed = change(current);
       if (!changed) return current;
       const booking = 'emails' in changed ? changed.booking : changed;
-      const emails = 'emails' in changed ? changed.emails : [];
-      // Checked before the write: what is journaled must apply cleanly, now and on replay.
-      const problem =
-        bookingProblem(booking) ??
-        (booking.bookhash !== bookhash || booking.id !== current.id || booking.accountId !== current.accountId
-          ? 'changed its id, bookhash or account'
-          : undefined) ??
-        emails.map((email) => emailProblem(email) ?? (this.state.byHash.has(email.bookhash) ? undefined : 'has an e-mail about no booking')).find(Boolean);
+      const problem = this.changeProblem(current, booking, 'emails' in changed ? changed.emails : []);
       if (problem) throw new Error(`updateBooking: the changed booking ${problem}`);
       await this.change({ op: 'update', booking, ...('emails' in changed && { emails: changed.emails }) });
       return booking;
@@ -282,6 +171,17 @@ export class LowdbStore implements Store {
       if (this.updating.get(bookhash) === next) this.updating.delete(bookhash);
     });
     return next;
+  }
+
+  /** Checked before the write: what is journaled must apply cleanly, now and on replay. */
+  private changeProblem(current: BookingRecord, booking: BookingRecord, emails: readonly OutboxEmail[]): string | undefined {
+    return (
+      bookingProblem(booking) ??
+      (booking.bookhash !== current.bookhash || booking.id !== current.id || booking.accountId !== current.accountId
+        ? 'changed its id, bookhash or account'
+        : undefined) ??
+      emails.map((email) => emailProblem(email) ?? (this.state.byHash.has(email.bookhash) ? undefined : 'has an e-mail about no booking')).find(Boolean)
+    );
   }
 
   async bookingsOfAccount(accountId: number): Promise<BookingRecord[]> {
@@ -300,6 +200,8 @@ export class LowdbStore implements Store {
     return this.state.outbox.filter((email) => this.state.byHash.get(email.bookhash)?.accountId === accountId);
   }
 
+  // Idempotency keys: completed ones are durable (stored with their booking), running ones in memory.
+
   async claimIdempotencyKey(use: IdempotencyKeyUse, nowMs: number): Promise<IdempotencyClaim> {
     const key = idempotencyMapKey(use.accountId, use.key);
     const completed = this.state.idempotency.get(key);
@@ -315,6 +217,14 @@ export class LowdbStore implements Store {
   async releaseIdempotencyKey(accountId: number, key: string): Promise<void> {
     this.claimed.delete(idempotencyMapKey(accountId, key));
   }
+
+  /** Expired idempotency records leave memory now and the snapshot at the next compaction. */
+  private pruneIdempotency(): void {
+    this.idempotencySincePrune = 0;
+    this.state.pruneIdempotency((accountId) => this.process.knownNowMs(accountId));
+  }
+
+  // In the process only (ProcessState): account clocks, searches and offers, rate limits, request journals.
 
   async getClockOffset(accountId: number): Promise<number> {
     return this.process.getClockOffset(accountId);
@@ -348,6 +258,8 @@ export class LowdbStore implements Store {
     return this.process.requestJournal(accountId);
   }
 
+  // Resets, and the durable machinery: the journal, compaction, readiness.
+
   async resetAccount(accountId: number): Promise<void> {
     await this.change({ op: 'resetAccount', accountId });
     this.process.resetAccount(accountId);
@@ -361,7 +273,7 @@ export class LowdbStore implements Store {
   }
 
   async close(): Promise<void> {
-    await this.compacting;
+    await this.disk?.compaction.settled();
     await this.log.close();
   }
 
@@ -370,155 +282,26 @@ export class LowdbStore implements Store {
     return this.log.commit(change, () => this.state.apply(change, 'change'));
   }
 
-  /** Starts a background compaction when the journal has outgrown the snapshot. */
-  private compactIfDue(): void {
-    const journal = this.log as Journal;
-    if (!this.snapshot || this.compacting || Date.now() < this.compactRetryAt) return;
-    // Half the snapshot: replay on open costs at most half again as much as loading the snapshot.
-    if (journal.bytes < Math.max(this.snapshot.compactAfterBytes, this.snapshotBytes / 2)) return;
-    this.compacting = this.compact(journal).finally(() => {
-      this.compacting = undefined;
-    });
-  }
-
-  /**
-   * A new snapshot of the state as of now (seq N), then a journal holding only the changes after
-   * N. Runs between journal batches for its start, so the copied state is exactly seq N; bookings
-   * are immutable records, so a shallow copy is a consistent snapshot while changes go on.
-   */
-  private async compact(journal: Journal): Promise<void> {
-    const snapshot = this.snapshot!;
-    try {
-      let data: StoreData | undefined;
-      await journal.exclusive(async () => {
-        this.pruneIdempotency();
-        data = this.state.toData(journal.seq);
-        journal.keepTail();
-      });
-      this.snapshotBytes = await snapshot.file.writeCounted(data!);
-      this.snapshotSeq = data!.seq ?? 0;
-      await journal.replaceWithTail(dirname(snapshot.path));
-      this.compactFailures = 0;
-      this.compactRetryAt = 0;
-    } catch (error) {
-      journal.dropTail();
-      const waitMs = Math.min(60_000, snapshot.compactRetryMs * 2 ** Math.min(this.compactFailures, 16));
-      this.compactFailures += 1;
-      this.compactRetryAt = Date.now() + waitMs;
-      snapshot.warn(
-        `Compaction of ${snapshot.path} failed (${(error as Error).message}); the journal keeps every change and it will be retried in ${waitMs} ms.`,
-      );
-    }
+  /** The state as of journal seq `seq`, for a new snapshot (expired idempotency records dropped first). */
+  private snapshotData(seq: number): StoreData {
+    this.pruneIdempotency();
+    return this.state.toData(seq);
   }
 
   journalStats(): JournalStats {
-    const journal = this.log instanceof Journal ? this.log : undefined;
-    return {
-      snapshotBytes: this.snapshotBytes,
-      journalBytes: journal?.bytes ?? 0,
-      journalEntries: journal ? journal.seq - this.snapshotSeq : 0,
-      pendingEntries: journal?.pending ?? 0,
-      writeFailing: journal?.lastFailure !== undefined,
-    };
+    return this.disk?.compaction.stats() ?? { ...NO_JOURNAL };
   }
 
   /**
    * Ready when the newest durable write went through: a journal write, or a probe that writes one
-   * block next to DB_FILE and removes it (at most once per readyProbeTtlMs, so never a growing disk).
-   * The in-memory store is always ready.
+   * block next to DB_FILE and removes it (lowdbReadiness.ts). The in-memory store is always ready.
    */
   async checkReady(): Promise<void> {
-    const snapshot = this.snapshot;
-    if (!snapshot || !(this.log instanceof Journal)) return;
-    if (!this.readyProbe || Date.now() - this.readyProbe.atMs >= snapshot.readyProbeTtlMs) {
-      this.probing ??= this.probeDirectory(snapshot).finally(() => {
-        this.probing = undefined;
-      });
-      await this.probing;
-    }
-    const probe = this.readyProbe!;
-    const failure = this.log.lastFailure;
-    if (failure && failure.atMs >= probe.atMs) throw new Error(`the last journal write failed (${failure.message})`);
-    if (probe.error) throw new Error(probe.error);
-  }
-
-  private async probeDirectory(snapshot: SnapshotPlace): Promise<void> {
-    const atMs = Date.now();
-    const probePath = `${snapshot.path}.ready`;
-    try {
-      await snapshot.fs.writeSynced(probePath, [READY_PROBE]);
-      await snapshot.fs.remove(probePath);
-      this.readyProbe = { atMs };
-    } catch (error) {
-      await snapshot.fs.remove(probePath).catch(() => {});
-      this.readyProbe = { atMs, error: `the directory of DB_FILE does not accept writes (${(error as Error).message})` };
-    }
+    await this.disk?.readiness.check();
   }
 
   /** Compacts now and waits for it (tests, benchmarks). */
-  /** Expired idempotency records leave memory now and the snapshot at the next compaction. */
-  private pruneIdempotency(): void {
-    this.idempotencySincePrune = 0;
-    this.state.pruneIdempotency((accountId) => this.process.knownNowMs(accountId));
-  }
-
   async compactNow(): Promise<void> {
-    if (!this.compacting && this.log instanceof Journal) {
-      this.compacting = this.compact(this.log).finally(() => {
-        this.compacting = undefined;
-      });
-    }
-    await this.compacting;
+    await this.disk?.compaction.now();
   }
 }
-
-const LEFT_UNCHANGED = 'It was left unchanged: repair it, move it away, or point DB_FILE elsewhere.';
-
-/**
- * Applies the journal's changes after the snapshot's seq. A torn tail (a last line without its
- * newline, NUL padding, or a last line that is not JSON) is a write cut short by a crash or a full
- * disk, never acknowledged: replay stops before it and `torn` says where. Anything else that does
- * not parse, or a gap in the numbering, stops the start.
- */
-function replayJournal(state: DurableState, snapshotSeq: number, text: string, journalPath: string) {
-  let seq = snapshotSeq;
-  let offset = 0;
-  let lineNumber = 0;
-  while (offset < text.length) {
-    const end = text.indexOf('\n', offset);
-    lineNumber += 1;
-    const line = text.slice(offset, end === -1 ? text.length : end);
-    const where = `${journalPath} line ${lineNumber}`;
-    let entry: (StoreChange & { seq?: unknown }) | undefined;
-    try {
-      if (end === -1 || line.includes('\0')) throw new SyntaxError('torn');
-      entry = JSON.parse(line) as StoreChange & { seq?: unknown };
-    } catch {
-      // Only the last line can be torn: after it, at most NUL padding and blank space.
-      if (end === -1 || /^[\0\s]*$/.test(text.slice(end + 1))) {
-        const goodBytes = Buffer.byteLength(text.slice(0, offset));
-        return { seq, goodBytes, torn: { line: lineNumber, bytes: Buffer.byteLength(text) - goodBytes } };
-      }
-      throw new StoreOpenError(`${where} is not valid JSON. ${LEFT_UNCHANGED_JOURNAL}`);
-    }
-    offset = end + 1;
-    if (!entry || typeof entry !== 'object' || !Number.isSafeInteger(entry.seq)) {
-      throw new StoreOpenError(`${where} has no sequence number (seq). ${LEFT_UNCHANGED_JOURNAL}`);
-    }
-    const entrySeq = entry.seq as number;
-    if (entrySeq <= seq && seq === snapshotSeq) continue; // already in the snapshot
-    if (entrySeq !== seq + 1) {
-      throw new StoreOpenError(`${where} has seq ${entrySeq} where ${seq + 1} was expected (a change is missing). ${LEFT_UNCHANGED_JOURNAL}`);
-    }
-    try {
-      state.apply(entry, where);
-    } catch (error) {
-      if (error instanceof StoreDataError) throw new StoreOpenError(`${error.message}. ${LEFT_UNCHANGED_JOURNAL}`);
-      throw error;
-    }
-    seq = entrySeq;
-  }
-  return { seq, goodBytes: Buffer.byteLength(text), torn: undefined };
-}
-
-const LEFT_UNCHANGED_JOURNAL = 'The journal and DB_FILE were left unchanged: repair or move them away.';

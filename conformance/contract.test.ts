@@ -14,15 +14,8 @@ import { listOperations } from '../contract/operations.js';
 import { CONTRACT_SCHEMA_ID } from '../contract/schema.js';
 import { formatErrors } from '../contract/validationErrors.js';
 import { createContractValidator, type ContractValidator } from '../contract/validator.js';
-import {
-  FIELD_CHECKLIST,
-  NESTED_SCHEMAS,
-  REQUEST_SCHEMAS,
-  RESPONSE_SCHEMAS,
-  SECTION_7_STATUSES,
-  type FieldExpectation,
-  type Scalar,
-} from './contract/spec-checklist.js';
+import type { FieldExpectation, Scalar } from './contract/fieldExpectations.js';
+import { FIELD_CHECKLIST, NESTED_SCHEMAS, REQUEST_SCHEMAS, RESPONSE_SCHEMAS, SECTION_7_STATUSES } from './contract/spec-checklist.js';
 
 type S = components['schemas'];
 

@@ -6,33 +6,16 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import type { components } from '../contract/generated/openapi.js';
-import {
-  CONTRACT_SCHEMA_ID,
-  collectExamples,
-  createContractValidator,
-  deepFreeze,
-  deref,
-  formatErrors,
-  isObject,
-  listOperations,
-  loadContract,
-  pointer,
-  pointerSegment,
-  resolvePointer,
-  type ContractExample,
-  type ContractValidator,
-  type JsonObject,
-  type OpenApiDocument,
-} from '../contract/schema.js';
-import {
-  FIELD_CHECKLIST,
-  NESTED_SCHEMAS,
-  REQUEST_SCHEMAS,
-  RESPONSE_SCHEMAS,
-  SECTION_7_STATUSES,
-  type FieldExpectation,
-  type Scalar,
-} from './contract/spec-checklist.js';
+import { deepFreeze } from '../contract/deepFreeze.js';
+import { isObject, loadContract, type JsonObject, type OpenApiDocument } from '../contract/document.js';
+import { collectExamples, type ContractExample } from '../contract/examples.js';
+import { deref, pointer, pointerSegment, resolvePointer } from '../contract/navigation.js';
+import { listOperations } from '../contract/operations.js';
+import { CONTRACT_SCHEMA_ID } from '../contract/schema.js';
+import { formatErrors } from '../contract/validationErrors.js';
+import { createContractValidator, type ContractValidator } from '../contract/validator.js';
+import type { FieldExpectation, Scalar } from './contract/fieldExpectations.js';
+import { FIELD_CHECKLIST, NESTED_SCHEMAS, REQUEST_SCHEMAS, RESPONSE_SCHEMAS, SECTION_7_STATUSES } from './contract/spec-checklist.js';
 
 type S = components['schemas'];
 

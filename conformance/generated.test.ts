@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from './checks/index.js';
 import { adaptExample, casesFor, negativeCases, pick, prng, requestSchema, validCase } from './checks/generated.js';
-import { loadContract } from '../contract/schema.js';
+import { loadContract } from '../contract/document.js';
 import { specLevelContract } from './contract/specLevel.js';
 import { MUTANTS } from './testing/mutants/index.js';
 import { runAgainstWrapped } from './testing/support/runAgainst.js';

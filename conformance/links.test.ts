@@ -8,7 +8,7 @@
 import type { RequestHandler } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkWalkCheck } from './checks/links.js';
-import { loadContract, type OpenApiDocument } from '../contract/schema.js';
+import { loadContract, type OpenApiDocument } from '../contract/document.js';
 import { contractLinks, fillLink, fillValue, operationById, type LinkSource } from './kit/links.js';
 import { runConformance } from './kit/runner.js';
 import type { RunReport } from './kit/types.js';

@@ -9,15 +9,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CONTRACT_PATH,
-  collectExamples,
-  createContractValidator,
-  formatErrors,
-  listOperations,
-  loadContract,
-  type ContractExample,
-} from '../contract/schema.js';
+import { CONTRACT_PATH, loadContract } from '../contract/document.js';
+import { collectExamples, type ContractExample } from '../contract/examples.js';
+import { listOperations } from '../contract/operations.js';
+import { formatErrors } from '../contract/validationErrors.js';
+import { createContractValidator } from '../contract/validator.js';
 import { prismListening } from './testing/support/prism.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));

@@ -5,7 +5,8 @@
  * the server's whole bound, and `payment_failed` is a final status that retrieve shows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deref, isObject, loadContract, resolvePointer, type JsonObject } from '../contract/schema.js';
+import { isObject, loadContract, type JsonObject } from '../contract/document.js';
+import { deref, resolvePointer } from '../contract/navigation.js';
 import { startSandbox, type Sandbox } from '../server/sandbox.js';
 
 const contract = loadContract();

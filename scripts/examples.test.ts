@@ -7,7 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { collectExamples, loadContract, pointer } from '../contract/schema.js';
+import { loadContract } from '../contract/document.js';
+import { collectExamples } from '../contract/examples.js';
+import { pointer } from '../contract/navigation.js';
 import { OPENAPI_FILE, withExamples } from './examples.js';
 import { runStory, type StoryExample } from './examples/story.js';
 import type { components } from '../contract/generated/openapi.js';

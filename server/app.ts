@@ -39,7 +39,8 @@ import { scenarioHeader } from './http/api/scenarioHeader.js';
 import { serialiseFrozenAnswersOnce, validateResponses } from './http/transport/answers.js';
 import { journalRecorder } from './http/api/journalRecorder.js';
 import { requestValidation } from './http/transport/requestValidation.js';
-import { CONTRACT_PATH, CONTROL_CONTRACT_PATH, createContractValidator, loadContract } from '../contract/schema.js';
+import { CONTRACT_PATH, CONTROL_CONTRACT_PATH, loadContract } from '../contract/document.js';
+import { createContractValidator } from '../contract/validator.js';
 import {
   API_PATHS,
   RATE_LIMITED_PATHS,

@@ -16,7 +16,7 @@ import { errorText, fail } from '../kit/assert.js';
 import type { CheckContext } from '../kit/context.js';
 import type { Exchange } from '../kit/recorder.js';
 import { API_PATHS, RATE_LIMITED_PATHS, type ApiPath, type Check, type Endpoint } from '../kit/types.js';
-import { isObject, loadContract, type JsonObject } from '../../contract/schema.js';
+import { isObject, loadContract, type JsonObject } from '../../contract/document.js';
 import { specLevelContract } from '../contract/specLevel.js';
 import { SHORT_NAMES, UNKNOWN_BOOKHASH, defineCheck, withChanges, type Body } from './support.js';
 

@@ -11,7 +11,10 @@
  * a refundable rate and paid through the harness); the booking the walk itself starts stays
  * unpaid and so unlisted.
  */
-import { createContractValidator, formatErrors, loadContract, type OpenApiDocument, type OperationInfo } from '../../contract/schema.js';
+import { loadContract, type OpenApiDocument } from '../../contract/document.js';
+import type { OperationInfo } from '../../contract/operations.js';
+import { formatErrors } from '../../contract/validationErrors.js';
+import { createContractValidator } from '../../contract/validator.js';
 import { fail } from '../kit/assert.js';
 import type { CheckContext } from '../kit/context.js';
 import { walkLinks, type FilledRequest, type LinkSource, type LinkStep } from '../kit/links.js';

@@ -8,7 +8,7 @@ import type { CheckContext } from '../kit/context.js';
 import { addDays } from '../kit/domain.js';
 import type { SearchResponse } from '../kit/fixtures.js';
 import type { Check, Tag } from '../kit/types.js';
-import { PROPERTY_KINDS } from '../contract/spec-checklist.js';
+import { PROPERTY_KINDS } from '../contract/fieldExpectations.js';
 import { defineCheck, searchWith, type Body } from './support.js';
 
 type Changes = (ctx: CheckContext) => Body;

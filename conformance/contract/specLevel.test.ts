@@ -5,7 +5,9 @@
  * conformance/variants.test.ts, which runs the spec profile against each of them.)
  */
 import { describe, expect, it } from 'vitest';
-import { createContractValidator, isObject, loadContract, pointerSegment } from '../../contract/schema.js';
+import { isObject, loadContract } from '../../contract/document.js';
+import { pointerSegment } from '../../contract/navigation.js';
+import { createContractValidator } from '../../contract/validator.js';
 import { REFERENCE_MARKER, referenceConstraints, specLevelContract } from './specLevel.js';
 
 /** Every place where two JSON values differ: `pointer keyword`, the keyword being the last segment. */

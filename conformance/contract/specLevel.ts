@@ -13,7 +13,9 @@
  * spec-level contract is openapi.yaml with every marked constraint dropped or replaced: the `spec`
  * profile judges responses by it, the `reference` profile by the full contract.
  */
-import { deepFreeze, isObject, loadContract, pointerSegment, type JsonObject, type OpenApiDocument } from '../../contract/schema.js';
+import { deepFreeze } from '../../contract/deepFreeze.js';
+import { isObject, loadContract, type JsonObject, type OpenApiDocument } from '../../contract/document.js';
+import { pointerSegment } from '../../contract/navigation.js';
 
 export const REFERENCE_MARKER = 'x-reference-constraint';
 

@@ -5,7 +5,9 @@
  * judges by the spec-level contract (the reference's own choices dropped, contract/specLevel.ts),
  * the `reference` profile by the full one.
  */
-import { createContractValidator, formatErrors, loadContract, type ContractError } from '../../contract/schema.js';
+import { loadContract } from '../../contract/document.js';
+import { formatErrors, type ContractError } from '../../contract/validationErrors.js';
+import { createContractValidator } from '../../contract/validator.js';
 import { specLevelContract } from '../contract/specLevel.js';
 import type { Profile } from './vocabulary.js';
 import type { ApiPath } from './vocabulary.js';

@@ -8,7 +8,8 @@
  * Nothing here knows the API's operations: a new operation with links is walked as it stands in the
  * contract.
  */
-import { isObject, listOperations, type OpenApiDocument, type OperationInfo } from '../../contract/schema.js';
+import { isObject, type OpenApiDocument } from '../../contract/document.js';
+import { listOperations, type OperationInfo } from '../../contract/operations.js';
 
 /** One link of a response of an operation. */
 export interface ContractLink {

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createApp } from '../../server/app.js';
-import { CONTRACT_PATH } from '../../contract/schema.js';
+import { CONTRACT_PATH } from '../../contract/document.js';
 import { OffsetClock } from '../../server/clock.js';
 import { API_PATHS, type ApiPath } from '../../server/http/transport/apiPipeline.js';
 import { LowdbStore } from '../../server/store/lowdbStore.js';

@@ -8,8 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContract } from '../../contract/schema.js';
-import { CONTRACT_PATH } from '../../contract/schema.js';
+import { CONTRACT_PATH, loadContract } from '../../contract/document.js';
 import { FREE_TEXT_PATTERN, MULTI_LINE_FREE_TEXT_PATTERN, forbiddenCharacter, freeTextProblem } from './freeText.js';
 import { KEY_ANNA, controlPay, dayAfter, findRate, startBooking, startTestServer, type FoundRate, type TestServer } from './bookings/testSupport.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createContractValidator } from '../../../contract/schema.js';
+import { createContractValidator } from '../../../contract/validator.js';
 import { judgeExchange } from './conformance.js';
 
 const validator = createContractValidator();

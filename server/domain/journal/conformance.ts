@@ -1,9 +1,10 @@
 /**
  * Whether one recorded exchange conforms to openapi.yaml, judged by the contract's own compiled
- * validators (conformance/contract/schema.ts) so the journal, the tests and the conformance kit
+ * validators (contract/validator.ts) so the journal, the tests and the conformance kit
  * agree. The request is judged on its body as sent (before redaction). Pure, given a validator.
  */
-import type { ContractError, ContractValidator, ValidationResult } from '../../../contract/schema.js';
+import type { ContractError, ValidationResult } from '../../../contract/validationErrors.js';
+import type { ContractValidator } from '../../../contract/validator.js';
 import type { Conformance, Violation } from './entry.js';
 
 /** Every API operation is a POST. */

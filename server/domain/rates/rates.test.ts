@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createContractValidator, formatErrors } from '../../../contract/schema.js';
+import { formatErrors } from '../../../contract/validationErrors.js';
+import { createContractValidator } from '../../../contract/validator.js';
 import { cheapestRate, hotelRooms, type HotelRate, type HotelRoom, type Stay } from './rates.js';
 import { parseServiceHash, rateTypeOf } from './serviceHash.js';
 import { addDays, makeHotel, makeStay, manyHotels, NOW } from './testHotels.js';

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../../../contract/apiPaths.js';
-import { deref, isObject, loadContract, type JsonObject } from '../../../contract/schema.js';
+import { isObject, loadContract, type JsonObject } from '../../../contract/document.js';
+import { deref } from '../../../contract/navigation.js';
 import { SCENARIOS, SCENARIO_NAMES, chooseScenario } from '../../domain/scenarios/catalogue.js';
 import { isSupportedCurrency, supportedCurrencies } from '../../domain/rates/currency.js';
 import { parseIdempotencyKey } from '../../domain/bookings/idempotency.js';

@@ -5,7 +5,7 @@
  * fails a request: it runs after the response and only logs its own errors.
  */
 import type { RequestHandler, Response } from 'express';
-import type { ContractValidator } from '../../../contract/schema.js';
+import type { ContractValidator } from '../../../contract/validator.js';
 import type { Account, Accounts } from '../../domain/accounts.js';
 import type { AccountClocks, ShiftedClock } from '../../domain/accountClocks.js';
 import { judgeExchange } from '../../domain/journal/conformance.js';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_PATH } from '../../../contract/schema.js';
+import { CONTRACT_PATH } from '../../../contract/document.js';
 import { testWorld } from '../../domain/bookings/testSupport.js';
 import { LowdbStore } from '../../store/lowdbStore.js';
 import { startTestServer, type TestServer } from '../../testing/testServer.js';

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Router, type RequestHandler, type Response } from 'express';
-import { loadContract, type OpenApiDocument } from '../../../contract/schema.js';
+import { loadContract, type OpenApiDocument } from '../../../contract/document.js';
 import type { AppContext } from '../../appContext.js';
 import { ApiError } from '../../errors.js';
 import { homePage, redocPage } from './discoveryViews.js';

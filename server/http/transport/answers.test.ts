@@ -2,7 +2,7 @@
 import express, { type RequestHandler } from 'express';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createContractValidator } from '../../../contract/schema.js';
+import { createContractValidator } from '../../../contract/validator.js';
 import { deepFreeze } from '../../../contract/deepFreeze.js';
 import { Accounts } from '../../domain/accounts.js';
 import { startTestServer, type TestServer } from '../../testing/testServer.js';

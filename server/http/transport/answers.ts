@@ -11,7 +11,7 @@
  */
 import contentType from 'content-type';
 import express, { type Express, type RequestHandler, type Response } from 'express';
-import type { ContractValidator } from '../../../contract/schema.js';
+import type { ContractValidator } from '../../../contract/validator.js';
 import type { ApiPath } from '../../apiPaths.js';
 
 interface Serialised {

@@ -37,7 +37,9 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_SCHEMA } from '../../domain/boo
 import { parseServiceHash } from '../../domain/rates/serviceHash.js';
 import { SCENARIOS } from '../../domain/scenarios/catalogue.js';
 import { badRequest } from '../../errors.js';
-import { CONTRACT_SCHEMA_ID, addFormats, deref, isObject, pointer, resolvePointer, type OpenApiDocument } from '../../../contract/schema.js';
+import { isObject, type OpenApiDocument } from '../../../contract/document.js';
+import { deref, pointer, resolvePointer } from '../../../contract/navigation.js';
+import { CONTRACT_SCHEMA_ID, addFormats } from '../../../contract/schema.js';
 
 /** `res.locals` key of the request body as received, before the defaults are filled in. */
 export const RECEIVED_BODY = 'receivedBody';

@@ -7,7 +7,8 @@
  * authentication's (401/403, apiPipeline.ts) and are checked as such.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_PATH, deref, isObject, loadContract, pointer, type JsonObject } from '../../../contract/schema.js';
+import { CONTRACT_PATH, isObject, loadContract, type JsonObject } from '../../../contract/document.js';
+import { deref, pointer } from '../../../contract/navigation.js';
 import { startTestServer, type TestServer } from '../../testing/testServer.js';
 import { API_PATHS } from './apiPipeline.js';
 

@@ -6,15 +6,15 @@
  * loadContract is wrapped so the app reads an edited copy of openapi.yaml.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { JsonObject, OpenApiDocument } from '../../../contract/schema.js';
+import type { JsonObject, OpenApiDocument } from '../../../contract/document.js';
 import { createApp } from '../../app.js';
 import { FakeClock } from '../../clock.js';
 import { LowdbStore } from '../../store/lowdbStore.js';
 
 const edit = vi.hoisted(() => ({ current: undefined as ((document: JsonObject) => void) | undefined }));
 
-vi.mock('../../../contract/schema.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../contract/schema.js')>();
+vi.mock('../../../contract/document.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../contract/document.js')>();
   return {
     ...original,
     loadContract: (path?: string | URL): OpenApiDocument => {

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CONTRACT_PATH,
-  collectExamples,
-  createContractValidator,
-  deref,
-  formatErrors,
-  listOperations,
-  loadContract,
-  pointer,
-  resolvePointer,
-  type ContractError,
-  type ValidationResult,
-} from './schema.js';
+import { CONTRACT_PATH, loadContract } from './document.js';
+import { collectExamples } from './examples.js';
+import { deref, pointer, resolvePointer } from './navigation.js';
+import { listOperations } from './operations.js';
+import { formatErrors, type ContractError, type ValidationResult } from './validationErrors.js';
+import { createContractValidator } from './validator.js';
 
 const doc = loadContract();
 const contract = createContractValidator(doc);

@@ -143,7 +143,9 @@ export type paths = {
          *     (and so got a 401) is recorded too.
          *
          *     Reference behaviour: the newest 1,000 calls per account are kept, stored with the other
-         *     state (so with every store); entries come oldest first with ids increasing per account;
+         *     state (so with every store). The embedded store also bounds all accounts' journals together
+         *     (6,000 calls and 32 MB of bodies): past that, the account holding the most loses its oldest
+         *     calls first, so one busy account never pushes another below an even share. Entries come oldest first with ids increasing per account;
          *     a call whose client went away before the answer shows status 499 and no response body.
          *     Cleared by the account's reset.
          */

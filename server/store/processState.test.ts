@@ -3,8 +3,8 @@
  * bounded per account (LRU) and overall, with one account's traffic never evicting another's entries.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_JOURNAL_ENTRIES, MAX_OFFERS_PER_ACCOUNT, MAX_SEARCH_KEYS, MAX_SEARCH_KEYS_PER_ACCOUNT, ProcessState } from './processState.js';
-import { REQUEST_JOURNAL_CAP } from './store.js';
+import { MAX_JOURNAL_BYTES, MAX_JOURNAL_ENTRIES, MAX_OFFERS_PER_ACCOUNT, MAX_SEARCH_KEYS, MAX_SEARCH_KEYS_PER_ACCOUNT, ProcessState } from './processState.js';
+import { REQUEST_JOURNAL_CAP, type JournalEntryBuilder } from './store.js';
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 0, 1);
@@ -105,6 +105,26 @@ describe('ProcessState', () => {
     expect(state.journalSize()).toBeLessThan(MAX_JOURNAL_ENTRIES);
     state.reset();
     expect(state.journalSize()).toBe(0);
+  });
+
+  it('bounds the bytes of bodies the journals hold: the account holding the most bytes loses its oldest first', () => {
+    const state = new ProcessState();
+    const entry = (n: number, heldBytes: number): JournalEntryBuilder => Object.assign(() => ({ n }), { heldBytes });
+    // Account 1 sends small calls; account 2 large answers, far more than the bound holds.
+    for (let n = 1; n <= 100; n++) state.appendRequestJournal(1, entry(n, 1_000));
+    const large = 64 * 1024;
+    const calls = Math.ceil((2 * MAX_JOURNAL_BYTES) / large);
+    for (let n = 1; n <= calls; n++) state.appendRequestJournal(2, entry(n, large));
+    expect(state.journalHeldBytes()).toBeLessThanOrEqual(MAX_JOURNAL_BYTES);
+    expect(state.requestJournal(1)).toHaveLength(100); // the small account lost nothing
+    const kept = state.requestJournal(2) as { n: number }[];
+    expect(kept.length).toBeLessThan(calls);
+    expect(kept.length).toBeGreaterThanOrEqual(Math.floor((MAX_JOURNAL_BYTES - 100_000) / large));
+    expect(kept.at(-1)).toEqual({ n: calls }); // what goes is the oldest
+    state.resetAccount(2);
+    expect(state.journalHeldBytes()).toBe(100_000);
+    state.reset();
+    expect(state.journalHeldBytes()).toBe(0);
   });
 
   it('reset of one account drops only its entries', () => {

@@ -34,6 +34,14 @@ export const MAX_OFFERS = 60_000;
  * first (as the search and offer caps do), so no account's calls push another below its share.
  */
 export const MAX_JOURNAL_ENTRIES = 6_000;
+/**
+ * Bytes of response bodies (and request bodies) the request journals keep over all accounts. A
+ * distinct search answers 15–30 KB, so 6,000 such entries would hold 100–180 MB (the largest
+ * holder of memory in a 60 s run of distinct searches); past this bound the account holding the
+ * most bytes loses its oldest entries first. Entries whose builder gives no size count 0 here and
+ * stay bounded by MAX_JOURNAL_ENTRIES.
+ */
+export const MAX_JOURNAL_BYTES = 32 * 2 ** 20;
 
 /**
  * Per account, entries in least-recently-used order (a JavaScript Map keeps insertion order; a hit
@@ -135,14 +143,25 @@ class PerAccountLru {
 
 const JOURNAL_TRIM_AT = REQUEST_JOURNAL_CAP + Math.ceil(REQUEST_JOURNAL_CAP / 4);
 
+/** One account's journal: entries oldest first, with the bytes each holds (see MAX_JOURNAL_BYTES). */
+interface AccountJournal {
+  entries: unknown[];
+  weights: number[];
+  bytes: number;
+}
+
+/** What an appended entry holds in bodies: a builder says (heldBytes); a built entry counts 0. */
+const heldBytesOf = (entry: unknown): number => (typeof entry === 'function' ? ((entry as JournalEntryBuilder).heldBytes ?? 0) : 0);
+
 export class ProcessState {
   private readonly clockOffsets = new Map<number, { offsetMs: number; history: readonly OffsetChange[] }>();
   private readonly searches = new PerAccountLru(MAX_SEARCH_KEYS_PER_ACCOUNT, MAX_SEARCH_KEYS, true);
   /** Per account, by service_hash: a hotel.php call re-records dozens, so no key strings are built. */
   private readonly offers = new PerAccountLru(MAX_OFFERS_PER_ACCOUNT, MAX_OFFERS, false);
   private readonly rateLimits = new SlidingWindowRateLimiter();
-  private readonly journals = new Map<number, unknown[]>();
+  private readonly journals = new Map<number, AccountJournal>();
   private journalEntries = 0;
+  private journalBytes = 0;
   /** Per account, the latest clock it was known to read with: its own expired entries can be swept. */
   private readonly latestNowMs = new Map<number, number>();
 
@@ -200,32 +219,42 @@ export class ProcessState {
    */
   // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- names the builder that callers may pass instead of a built entry
   appendRequestJournal(accountId: number, entry: unknown | JournalEntryBuilder): void {
-    const journal = this.journals.get(accountId) ?? [];
-    journal.push(typeof entry === 'function' ? entry : deepFreeze(entry));
+    let journal = this.journals.get(accountId);
+    if (!journal) this.journals.set(accountId, (journal = { entries: [], weights: [], bytes: 0 }));
+    const weight = heldBytesOf(entry);
+    journal.entries.push(typeof entry === 'function' ? entry : deepFreeze(entry));
+    journal.weights.push(weight);
+    journal.bytes += weight;
     this.journalEntries += 1;
+    this.journalBytes += weight;
     // Trimmed once it holds a quarter more than the cap, not on every call: one shift of the array per
     // cap/4 appends. (Entries hold their response bodies: twice the cap held twice the memory.)
-    if (journal.length >= JOURNAL_TRIM_AT) this.trimJournal(journal, journal.length - REQUEST_JOURNAL_CAP);
-    this.journals.set(accountId, journal);
+    if (journal.entries.length >= JOURNAL_TRIM_AT) this.trimJournal(journal, journal.entries.length - REQUEST_JOURNAL_CAP);
     this.boundJournals();
   }
-  /** Journal entries held over all accounts, for figures (benchmarks, tests). */
+  /** Journal entries held over all accounts, and the bytes of bodies they hold, for figures (benchmarks, tests). */
   journalSize(): number {
     return this.journalEntries;
   }
+  journalHeldBytes(): number {
+    return this.journalBytes;
+  }
   requestJournal(accountId: number): unknown[] {
-    const journal = this.journals.get(accountId) ?? [];
-    if (journal.length > REQUEST_JOURNAL_CAP) this.trimJournal(journal, journal.length - REQUEST_JOURNAL_CAP);
-    for (let index = 0; index < journal.length; index++) {
-      if (typeof journal[index] === 'function') journal[index] = deepFreeze(journalEntryOf(journal[index]));
+    const journal = this.journals.get(accountId);
+    if (!journal) return [];
+    if (journal.entries.length > REQUEST_JOURNAL_CAP) this.trimJournal(journal, journal.entries.length - REQUEST_JOURNAL_CAP);
+    const { entries } = journal;
+    for (let index = 0; index < entries.length; index++) {
+      if (typeof entries[index] === 'function') entries[index] = deepFreeze(journalEntryOf(entries[index]));
     }
-    return structuredClone(journal.filter((entry) => entry !== undefined));
+    return structuredClone(entries.filter((entry) => entry !== undefined));
   }
 
   resetAccount(accountId: number): void {
     this.rateLimits.giveBack(accountId);
     this.clockOffsets.delete(accountId);
-    this.journalEntries -= this.journals.get(accountId)?.length ?? 0;
+    const journal = this.journals.get(accountId);
+    if (journal) this.trimJournal(journal, journal.entries.length);
     this.journals.delete(accountId);
     this.offers.deleteAccount(accountId);
     this.searches.deleteAccount(accountId);
@@ -235,20 +264,32 @@ export class ProcessState {
   reset(): void {
     for (const map of [this.clockOffsets, this.journals, this.latestNowMs]) map.clear();
     this.journalEntries = 0;
+    this.journalBytes = 0;
     this.searches.clear();
     this.offers.clear();
     this.rateLimits.reset();
   }
 
-  private trimJournal(journal: unknown[], oldest: number): void {
-    journal.splice(0, oldest);
+  /** Drops the `oldest` entries of one account's journal. */
+  private trimJournal(journal: AccountJournal, oldest: number): void {
+    const dropped = journal.weights.splice(0, oldest).reduce((sum, weight) => sum + weight, 0);
+    journal.entries.splice(0, oldest);
+    journal.bytes -= dropped;
     this.journalEntries -= oldest;
+    this.journalBytes -= dropped;
   }
-  /** Over MAX_JOURNAL_ENTRIES: the account holding the most entries loses its oldest (one append adds one). */
+  /**
+   * Over MAX_JOURNAL_ENTRIES the account holding the most entries, over MAX_JOURNAL_BYTES the one
+   * holding the most bytes, loses its oldest entry until both bounds hold (one append adds one entry).
+   */
   private boundJournals(): void {
-    while (this.journalEntries > MAX_JOURNAL_ENTRIES) {
-      let largest: unknown[] | undefined;
-      for (const journal of this.journals.values()) if (!largest || journal.length > largest.length) largest = journal;
+    while (this.journalEntries > MAX_JOURNAL_ENTRIES || this.journalBytes > MAX_JOURNAL_BYTES) {
+      const byBytes = this.journalEntries <= MAX_JOURNAL_ENTRIES;
+      let largest: AccountJournal | undefined;
+      for (const journal of this.journals.values()) {
+        if (journal.entries.length === 0) continue;
+        if (!largest || (byBytes ? journal.bytes > largest.bytes : journal.entries.length > largest.entries.length)) largest = journal;
+      }
       if (!largest) return;
       this.trimJournal(largest, 1);
     }

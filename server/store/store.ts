@@ -56,8 +56,9 @@ export const REQUEST_JOURNAL_CAP = 1000;
  * A request journal entry not built yet. A store that keeps entries in memory calls it when the
  * entry is first read (every API call is journalled, few journals are read, so building stays off
  * the hot path); one that writes entries out calls it at once. `undefined`: no entry after all.
+ * `heldBytes`: the bytes of bodies the builder keeps alive until then, for a store's memory bound.
  */
-export type JournalEntryBuilder = () => unknown;
+export type JournalEntryBuilder = (() => unknown) & { readonly heldBytes?: number };
 
 /** The entry itself, however it was appended. */
 // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- names the builder that callers may pass instead of a built entry

@@ -23,7 +23,9 @@ const KEY = account.apikey;
 /** A journal store in memory: what the recorder needs of the real one. */
 class MemoryJournal {
   readonly byAccount = new Map<number, unknown[]>();
+  readonly heldBytes: (number | undefined)[] = [];
   async appendRequestJournal(accountId: number, entry: JournalEntryBuilder) {
+    this.heldBytes.push(entry.heldBytes);
     this.byAccount.set(accountId, [...(this.byAccount.get(accountId) ?? []), journalEntryOf(entry)]);
   }
   async requestJournal(accountId: number) {
@@ -97,6 +99,17 @@ describe('journalRecorder', () => {
     expect(entries[1]!.conformance.request_valid).toBe(false);
     expect(JSON.stringify(entries)).not.toContain(KEY);
     expect(errors).toEqual([]);
+  });
+
+  it('says how many bytes of bodies each unbuilt entry holds (the response as sent and the request as received)', async () => {
+    const answer = { status: 'ok', count: 0, bookings: [], note: 'x'.repeat(1000) };
+    const { store, url, recorded } = await start((_req, res) => {
+      res.json(answer);
+    });
+    const request = JSON.stringify({ apikey: KEY });
+    await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: request });
+    await recorded(1);
+    expect(store.heldBytes).toEqual([JSON.stringify(answer).length + request.length]);
   });
 
   it('shows the body exactly as received, not with the defaults request validation filled in, the key masked', async () => {

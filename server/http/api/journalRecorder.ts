@@ -108,7 +108,7 @@ interface RecordedExchange {
  * with every journal entry not read yet.
  */
 function exchangeBuilder(exchange: RecordedExchange, id: number, at: Date, deps: Pick<JournalRecorderDeps, 'validator' | 'onError'>): JournalEntryBuilder {
-  return () => {
+  const build = () => {
     try {
       const { finished, status, request } = exchange;
       const headers = normaliseHeaders(exchange.responseHeaders);
@@ -135,6 +135,15 @@ function exchangeBuilder(exchange: RecordedExchange, id: number, at: Date, deps:
       return undefined;
     }
   };
+  return Object.assign(build, { heldBytes: heldBytes(exchange) });
+}
+
+/** The bytes of bodies an unbuilt entry keeps alive: the response as sent and the request as received. */
+function heldBytes(exchange: RecordedExchange): number {
+  const { sent } = exchange;
+  const response = typeof sent === 'string' ? sent.length : Buffer.isBuffer(sent) ? sent.byteLength : 0;
+  const request = Number(exchange.request.headers['content-length']);
+  return response + (Number.isFinite(request) && request > 0 ? request : 0);
 }
 
 /** The authenticated account, or the one whose key the client put in a header or the query string. */

@@ -1,6 +1,7 @@
 /**
  * The lint rules hold the lines: a server file importing the kit, a contract file importing the
- * server, the shipped kit importing the server, and a promise nobody awaits each fail `npm run lint`.
+ * server, the shipped kit importing the server, a promise nobody awaits and a function too long to
+ * read in one sitting each fail `npm run lint`.
  * Probe files are written into the folders (so the rules of those folders apply) and removed after.
  */
 import { rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +33,11 @@ describe('lint rules', () => {
   it('refuse contract→server and shipped-kit→server imports', async () => {
     expect(await ruleIdsOf('contract', "import { API_PATHS } from '../server/apiPaths.js';\nexport const paths = API_PATHS;\n")).toContain('no-restricted-imports');
     expect(await ruleIdsOf('conformance/kit', "import { API_PATHS } from '../../server/apiPaths.js';\nexport const paths = API_PATHS;\n")).toContain('no-restricted-imports');
+  }, 120_000);
+
+  it('refuse a function too long to read in one sitting', async () => {
+    const body = Array.from({ length: 120 }, (_, i) => `  total += ${i};`).join('\n');
+    expect(await ruleIdsOf('server', `export function long(): number {\n  let total = 0;\n${body}\n  return total;\n}\n`)).toContain('max-lines-per-function');
   }, 120_000);
 
   it('let the kit and the server import contract/, with nothing to report', async () => {

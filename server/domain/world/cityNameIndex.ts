@@ -5,9 +5,9 @@
  * hashes the key and keeps the cities of that hash whose normalised name is the key (collisions
  * cost a comparison, never a wrong answer). Added names (curated aliases) are few and kept in a
  * Map. Answers, and their order, are those of a Map filled with the cities in order, then the
- * added names: the cities in data-set order, then the added ones.
+ * added names: the cities in data-set order, then the added ones. Cities are rows of the CityTable.
  */
-import type { CityRecord } from './cities.js';
+import type { CityRecord, CityTable } from './cities.js';
 import { normalizePlaceText } from './text.js';
 import { visitRefs } from './hashRefs.js';
 
@@ -28,44 +28,50 @@ export class CityNameIndex {
   private readonly entries: Float64Array;
   private readonly refBits: number;
   private readonly hashShift: number;
-  private readonly added = new Map<string, CityRecord[]>();
+  /** Added names → rows of the table. */
+  private readonly added = new Map<string, number[]>();
 
-  constructor(private readonly cities: readonly CityRecord[]) {
+  constructor(private readonly cities: CityTable) {
     this.refBits = Math.max(1, Math.ceil(Math.log2(cities.length + 1)));
     this.hashShift = 32 - Math.min(32, 53 - this.refBits);
     const scale = 2 ** this.refBits;
     const entries = new Float64Array(cities.length);
     let n = 0;
-    cities.forEach((city, index) => {
-      const key = normalizePlaceText(city.name);
+    for (let index = 0; index < cities.length; index++) {
+      const key = normalizePlaceText(cities.name(index));
       if (key) entries[n++] = (fnv(key) >>> this.hashShift) * scale + index;
-    });
+    }
     this.entries = entries.slice(0, n).sort();
   }
 
-  /** One more name for a city (after the data set's own names). */
-  add(key: string, city: CityRecord): void {
+  /** One more name for the city of row `index` (after the data set's own names). */
+  add(key: string, index: number): void {
     if (!key) return;
     const list = this.added.get(key);
-    if (list) list.push(city);
-    else this.added.set(key, [city]);
+    if (list) list.push(index);
+    else this.added.set(key, [index]);
   }
 
   /** Cities of the data set called `key` (normalised), then the cities added under it; undefined if none. */
   get(key: string): CityRecord[] | undefined {
-    const found: CityRecord[] = [];
-    this.forEachIndex(key, (index) => found.push(this.cities[index] as CityRecord));
-    const added = this.added.get(key);
-    if (added) return found.length > 0 ? found.concat(added) : added;
+    const found = this.indicesOf(key).map((index) => this.cities.city(index));
     return found.length > 0 ? found : undefined;
   }
 
+  /** The rows of get(key), in its order (empty if none). */
+  indicesOf(key: string): number[] {
+    const found: number[] = [];
+    this.forEachIndex(key, (index) => found.push(index));
+    const added = this.added.get(key);
+    return added ? found.concat(added) : found;
+  }
+
   /**
-   * The names of the `seeds` cities, the `extraKeys` that are names, and every added name, in the
-   * order a Map filled as described above would list them: the data set's names by their first
+   * The names of the `seeds` cities (rows), the `extraKeys` that are names, and every added name, in
+   * the order a Map filled as described above would list them: the data set's names by their first
    * city, then the names that were only added, in the order they were added.
    */
-  keysOf(seeds: Iterable<CityRecord>, extraKeys: Iterable<string>): string[] {
+  keysOf(seeds: Iterable<number>, extraKeys: Iterable<string>): string[] {
     const firstIndex = new Map<string, number>();
     const consider = (key: string): void => {
       if (!key || firstIndex.has(key)) return;
@@ -75,7 +81,7 @@ export class CityNameIndex {
       });
       if (first >= 0) firstIndex.set(key, first);
     };
-    for (const city of seeds) consider(normalizePlaceText(city.name));
+    for (const index of seeds) consider(normalizePlaceText(this.cities.name(index)));
     for (const key of extraKeys) consider(key);
     for (const key of this.added.keys()) consider(key);
     const keys = [...firstIndex.keys()].sort((a, b) => (firstIndex.get(a) as number) - (firstIndex.get(b) as number));
@@ -86,7 +92,7 @@ export class CityNameIndex {
   /** Indices of the data set's cities called `key`, ascending. */
   private forEachIndex(key: string, visit: (index: number) => void): void {
     visitRefs(this.entries, fnv(key) >>> this.hashShift, this.refBits, (index) => {
-      if (normalizePlaceText((this.cities[index] as CityRecord).name) === key) visit(index);
+      if (normalizePlaceText(this.cities.name(index)) === key) visit(index);
     });
   }
 }

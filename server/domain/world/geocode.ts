@@ -34,7 +34,7 @@ import { LRUCache } from 'lru-cache';
 import { deepFreeze } from '../../../contract/deepFreeze.js';
 import type { Hotel } from '../hotel.js';
 import { airportDirectory, type Airport, type AirportDirectory } from './airports.js';
-import { cityLatitude, cityLongitude, loadCities, type CityRecord } from './cities.js';
+import { cityLatitude, cityLongitude, loadCities, type CityRecord, type CityTable } from './cities.js';
 import { transliterate } from 'transliteration';
 import { CITY_ALIASES } from './cityAliases.js';
 import { loadCityNativeNames } from './cityNativeNames.js';
@@ -101,7 +101,7 @@ export class Geocoder {
   private constructor(
     private readonly hotels: GeocoderHotels,
     private readonly airports: AirportDirectory,
-    cities: readonly CityRecord[],
+    private readonly cities: CityTable,
     curatedPlaces: readonly Landmark[],
     stations: readonly Landmark[],
     private readonly postcodes: PostcodeDirectory,
@@ -118,18 +118,21 @@ export class Geocoder {
       }
     }
     const countryCodes = new Set<string>();
-    for (const city of cities) countryCodes.add(city.country);
+    for (let index = 0; index < cities.length; index++) countryCodes.add(cities.country(index));
     this.citiesByName = new CityNameIndex(cities);
     // Names in the city's own scripts (GeoNames), after the data set's own names, in city order.
-    for (const city of cities) for (const name of nativeNames.get(city.cityId) ?? []) this.addCity(normalizePlaceText(name), city);
+    for (let index = 0; index < cities.length; index++) {
+      for (const name of nativeNames.get(cities.cityId(index)) ?? []) this.addCity(normalizePlaceText(name), index);
+    }
     for (const [alias, target] of [...Object.entries(CITY_ALIASES), ...Object.entries(CITY_SCRIPT_NAMES)]) {
       const [name = '', country] = target.split('|');
-      const city = this.bestCity(normalizePlaceText(name), (candidate) => candidate.country === country);
-      if (city) this.addCity(normalizePlaceText(alias), city);
+      const city = this.bestCityIndex(normalizePlaceText(name), (candidate) => cities.country(candidate) === country);
+      if (city !== undefined) this.addCity(normalizePlaceText(alias), city);
     }
     this.countries = buildCountryIndex(countryCodes);
     // Only names of a major city, curated aliases and added names can qualify; in the index's key order.
-    const majorCities = cities.filter((city) => city.population >= MAJOR_CITY_MIN_POPULATION);
+    const majorCities: number[] = [];
+    for (let index = 0; index < cities.length; index++) if (cities.population(index) >= MAJOR_CITY_MIN_POPULATION) majorCities.push(index);
     for (const key of this.citiesByName.keysOf(majorCities, this.cityAliasKeys)) {
       const city = this.bestCity(key);
       // Names in other scripts are matched exactly, or through their transliteration: no typo index for them.
@@ -225,7 +228,7 @@ export class Geocoder {
     return this.typos.find(normalizePlaceText(text)).suggestions;
   }
 
-  private addCity(key: string, city: CityRecord): void {
+  private addCity(key: string, city: number): void {
     this.citiesByName.add(key, city);
   }
 
@@ -254,10 +257,16 @@ export class Geocoder {
 
   /** Most populous city with this normalised name (capitals first on ties, then lowest id for stability). */
   private bestCity(key: string, accept?: (city: CityRecord) => boolean): CityRecord | undefined {
-    let best: CityRecord | undefined;
-    for (const city of this.citiesByName.get(key) ?? []) {
-      if (accept && !accept(city)) continue;
-      if (!best || compareCities(city, best) < 0) best = city;
+    const best = this.bestCityIndex(key, accept && ((index) => accept(this.cities.city(index))));
+    return best === undefined ? undefined : this.cities.city(best);
+  }
+
+  /** The row of bestCity (views are made only for `accept`). */
+  private bestCityIndex(key: string, accept?: (index: number) => boolean): number | undefined {
+    let best: number | undefined;
+    for (const index of this.citiesByName.indicesOf(key)) {
+      if (accept && !accept(index)) continue;
+      if (best === undefined || compareCities(this.cities, index, best) < 0) best = index;
     }
     return best;
   }
@@ -306,8 +315,8 @@ export class Geocoder {
   }
 }
 
-function compareCities(a: CityRecord, b: CityRecord): number {
-  return b.population - a.population
-    || Number(b.featureCode === 'PPLC') - Number(a.featureCode === 'PPLC')
-    || a.cityId - b.cityId;
+function compareCities(cities: CityTable, a: number, b: number): number {
+  return cities.population(b) - cities.population(a)
+    || Number(cities.featureCode(b) === 'PPLC') - Number(cities.featureCode(a) === 'PPLC')
+    || cities.cityId(a) - cities.cityId(b);
 }

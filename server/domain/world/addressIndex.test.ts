@@ -57,4 +57,18 @@ describe('CityNameIndex', () => {
   it('lists keys as a Map filled in the same order would', () => {
     expect(index.keysOf([3, 2, 1], [])).toEqual(['springfield', 'zurich', 'paris', 'zurigo']);
   });
+
+  it('answers the same once the added names are sealed, and takes no more', () => {
+    const sealed = new CityNameIndex(cities);
+    const added: Array<[string, number]> = [['zurigo', 1], ['springfield', 3], ['zurigo', 0], ['東京', 2], ['springfield', 3]];
+    for (const [key, row] of added) sealed.add(key, row);
+    const keys = ['springfield', 'zurich', 'zurigo', '東京', 'paris', 'london', 'zurig', ''];
+    const before = keys.map((key) => sealed.indicesOf(key));
+    expect(before).toEqual([[0, 2, 3, 3], [1], [1, 0], [2], [3], [], [], []]);
+    sealed.seal();
+    expect(keys.map((key) => sealed.indicesOf(key))).toEqual(before);
+    expect(sealed.get('zurigo')?.map((city) => city.cityId)).toEqual([2, 1]);
+    expect(() => sealed.add('bern', 0)).toThrow(/after seal/);
+    expect(() => sealed.keysOf([], [])).toThrow(/after seal/);
+  });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { airportDirectory, type Airport } from './airports.js';
 import { CITY_ALIASES } from './cityAliases.js';
 import { distanceM } from './geo.js';
 import { loadLandmarks } from './landmarks.js';
+import { normalizePlaceText } from './text.js';
 import { defaultWorld } from './world.js';
 
 const world = defaultWorld();
@@ -103,5 +105,62 @@ describe('resolving the same text again', () => {
     expect(Object.isFrozen(first)).toBe(true);
     expect(geocoder.resolve('Qzxv Nowhere Land 123')).toBeUndefined();
     expect(geocoder.resolve('Qzxv Nowhere Land 123')).toBeUndefined();
+  });
+});
+
+describe('Geocoder airport names (hashed indexes)', () => {
+  /** The lookup as it was with a Map of names and a Map of word lists. */
+  function referenceAirportName(airports: readonly Airport[]): (key: string) => Airport | undefined {
+    const byName = new Map<string, Airport>();
+    const byWord = new Map<string, Array<{ padded: string; airport: Airport }>>();
+    for (const airport of airports) {
+      const key = normalizePlaceText(airport.name);
+      if (!byName.has(key)) byName.set(key, airport);
+      const entry = { padded: ` ${key} `, airport };
+      for (const word of new Set(key.split(' '))) byWord.set(word, [...(byWord.get(word) ?? []), entry]);
+    }
+    const generic = new Set(['airport', 'international', 'intl', 'regional', 'municipal', 'county', 'national', 'domestic', 'field',
+      'airfield', 'air', 'base', 'aerodrome', 'airstrip', 'heliport', 'station', 'city', 'the', 'of', 'de', 'and']);
+    return (key) => {
+      const exact = byName.get(key);
+      if (exact) return exact;
+      const words = key.split(' ');
+      if (key.length < 4 || words.every((word) => generic.has(word))) return undefined;
+      let candidates: ReadonlyArray<{ padded: string; airport: Airport }> | undefined;
+      for (const word of words) {
+        const holders = byWord.get(word) ?? [];
+        if (!candidates || holders.length < candidates.length) candidates = holders;
+      }
+      let best: { padded: string; airport: Airport } | undefined;
+      for (const entry of candidates ?? []) {
+        if (entry.padded.includes(` ${key} `) && (!best || entry.padded.length < best.padded.length)) best = entry;
+      }
+      return best?.airport;
+    };
+  }
+
+  it('answers every name, word, pair of words and city of an airport as the Maps did', () => {
+    const airports = airportDirectory().airports;
+    const reference = referenceAirportName(airports);
+    const airportName = (key: string) => (geocoder as unknown as { airportName(key: string): Airport | undefined }).airportName(key);
+    const keys = new Set(['', 'zzzz qqqq', 'international airport', 'airport', 'kennedy', 'schiphol', 'heathrow', 'london city', 'paris']);
+    for (const airport of airports) {
+      const words = normalizePlaceText(airport.name).split(' ');
+      keys.add(words.join(' '));
+      keys.add(normalizePlaceText(airport.city));
+      words.forEach((word, i) => keys.add(word).add(words.slice(i, i + 2).join(' ')).add(`${word} zzzq`));
+    }
+    let differing = 0;
+    let first: string | undefined;
+    for (const key of keys) {
+      const [got, want] = [airportName(key), reference(key)];
+      if (got !== want) {
+        differing++;
+        first ??= `${key}: ${got?.iata} vs ${want?.iata}`;
+      }
+    }
+    expect(first).toBeUndefined();
+    expect(differing).toBe(0);
+    expect(keys.size).toBeGreaterThan(20_000);
   });
 });

@@ -22,7 +22,6 @@ export interface PostcodeArea {
 }
 
 const POSTCODES_FILE = new URL('../../../fixtures/postcodes.json', import.meta.url);
-const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
 
 /** Distinct strings, each stored once, by number. */
 class StringPool {
@@ -105,7 +104,8 @@ export class PostcodeDirectory {
 }
 
 function countryTable(country: string, entries: Record<string, unknown>, places: StringPool, regions: StringPool): CountryTable {
-  const codes = Object.keys(entries).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const codes = Object.keys(entries);
+  if (!isAscending(codes)) codes.sort(); // (UTF-16 order; the fixture is mostly in order already)
   const width = codes[0]?.length ?? 0;
   const count = codes.length;
   const table: CountryTable = {
@@ -118,7 +118,7 @@ function countryTable(country: string, entries: Record<string, unknown>, places:
     regions: new Uint32Array(count),
   };
   codes.forEach((code, row) => {
-    if (code.length !== width || !PRINTABLE_ASCII.test(code)) {
+    if (code.length !== width || !writeAscii(code, table.codes, row * width)) {
       throw new Error(`postcodes.json: ${country} code ${JSON.stringify(code)} is not ${width} printable ASCII characters like the others`);
     }
     const entry = entries[code];
@@ -126,13 +126,28 @@ function countryTable(country: string, entries: Record<string, unknown>, places:
       || typeof entry[2] !== 'string' || typeof entry[3] !== 'string') {
       throw new Error(`postcodes.json: ${country} ${code} must be [latitude, longitude, place, region]`);
     }
-    table.codes.write(code, row * width, 'latin1');
     table.latitudes[row] = entry[0];
     table.longitudes[row] = entry[1];
     table.places[row] = places.numberOf(entry[2]);
     table.regions[row] = regions.numberOf(entry[3]);
   });
   return table;
+}
+
+/** Writes `code` at `at` if it is all printable ASCII (and not empty); false if not. */
+function writeAscii(code: string, into: Buffer, at: number): boolean {
+  if (code.length === 0) return false;
+  for (let i = 0; i < code.length; i++) {
+    const unit = code.charCodeAt(i);
+    if (unit < 0x21 || unit > 0x7e) return false;
+    into[at + i] = unit;
+  }
+  return true;
+}
+
+function isAscending(values: readonly string[]): boolean {
+  for (let i = 1; i < values.length; i++) if ((values[i - 1] as string) >= (values[i] as string)) return false;
+  return true;
 }
 
 /** Row of `code` in the table (binary search over the fixed-width codes), or -1. */

@@ -164,3 +164,38 @@ describe('Geocoder airport names (hashed indexes)', () => {
     expect(keys.size).toBeGreaterThan(20_000);
   });
 });
+
+describe('PlaceForms airport indexes (hashed refs)', () => {
+  interface FormsInternals {
+    airportSetKeys(index: number): [string, string];
+    icaoKey(index: number): string | undefined;
+    airportBySetKey(key: string): number | undefined;
+    airportByIcaoKey(key: string): number | undefined;
+    airportsWithCity(cityKey: string): number[];
+  }
+
+  it('finds every airport key as Maps filled in airport order did (first airport per key, all per city)', () => {
+    const forms = (geocoder as unknown as { forms: FormsInternals }).forms;
+    const airports = airportDirectory().airports;
+    const bySet = new Map<string, number>();
+    const byIcao = new Map<string, number>();
+    const byCity = new Map<string, number[]>();
+    airports.forEach((airport, index) => {
+      for (const key of forms.airportSetKeys(index)) if (key && !bySet.has(key)) bySet.set(key, index);
+      const icao = forms.icaoKey(index);
+      if (icao && !byIcao.has(icao)) byIcao.set(icao, index);
+      const city = normalizePlaceText(airport.city);
+      if (city) byCity.set(city, [...(byCity.get(city) ?? []), index]);
+    });
+    const mismatches: string[] = [];
+    for (const [key, index] of bySet) if (forms.airportBySetKey(key) !== index) mismatches.push(`set ${key}`);
+    for (const [key, index] of byIcao) if (forms.airportByIcaoKey(key) !== index) mismatches.push(`icao ${key}`);
+    for (const [key, indexes] of byCity) if (forms.airportsWithCity(key).join() !== indexes.join()) mismatches.push(`city ${key}`);
+    for (const key of ['', 'zzzz', 'qqqq zzzz', 'eham1']) {
+      if (forms.airportBySetKey(key) !== undefined || forms.airportByIcaoKey(key) !== undefined || forms.airportsWithCity(key).length > 0) mismatches.push(`absent ${key}`);
+    }
+    expect(mismatches.slice(0, 5)).toEqual([]);
+    expect([bySet.size, byIcao.size, byCity.size].every((size) => size > 4000)).toBe(true);
+    expect(forms.airportByIcaoKey('eham')).toBe(airports.findIndex((airport) => airport.iata === 'AMS'));
+  });
+});

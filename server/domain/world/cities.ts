@@ -5,7 +5,7 @@
  * 46 MB of heap, kept for the life of the process); one object per city with shared codes still
  * took ~22 MB (an object, three boxed numbers and a name string each). Here every field is a typed
  * array: id and population `Uint32Array`, position `Int32Array` in the file's 1e-5 degrees, the
- * codes small tables and `Uint16Array` numbers, the names one UTF-8 buffer with offsets: ~3.5 MB
+ * codes small tables and `Uint16Array` numbers, the names one UTF-8 buffer with offsets: ~5 MB
  * of `ArrayBuffer`s and almost no heap. A `CityRecord` is a small view made on demand (two fields;
  * the name is decoded when read). Same cities, same order, same values (checked by cities.test.ts).
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AddressIndex, type AddressParts } from './addressIndex.js';
 import { CityNameIndex } from './cityNameIndex.js';
-import type { CityRecord } from './cities.js';
+import { CityTable, type CityFields } from './cities.js';
 
 const hotels: Array<AddressParts | undefined> = [
   { address: 'Keizersgracht 12', postalCode: '1015 CS', city: 'Amsterdam' },
@@ -30,16 +30,16 @@ describe('AddressIndex', () => {
   });
 });
 
-function city(cityId: number, name: string, population: number): CityRecord {
+function city(cityId: number, name: string, population: number): CityFields {
   return { cityId, name, altName: '', country: 'XX', featureCode: 'PPL', adminCode: '', population, longitude: 0, latitude: 0 };
 }
 
 describe('CityNameIndex', () => {
-  const cities = [city(1, 'Springfield', 100), city(2, 'Zürich', 400_000), city(3, 'springfield', 50), city(4, 'Paris', 2_000_000)];
+  const cities = CityTable.of([city(1, 'Springfield', 100), city(2, 'Zürich', 400_000), city(3, 'springfield', 50), city(4, 'Paris', 2_000_000)]);
   const index = new CityNameIndex(cities);
-  index.add('zurigo', cities[1]!);
-  index.add('springfield', cities[3]!);
-  index.add('', cities[0]!);
+  index.add('zurigo', 1);
+  index.add('springfield', 3);
+  index.add('', 0);
 
   it('lists the cities of a normalised name in data-set order, then the added ones', () => {
     expect(index.get('springfield')?.map((c) => c.cityId)).toEqual([1, 3, 4]);
@@ -49,7 +49,26 @@ describe('CityNameIndex', () => {
     expect(index.get('london')).toBeUndefined();
   });
 
+  it('gives the rows of a name in the same order', () => {
+    expect(index.indicesOf('springfield')).toEqual([0, 2, 3]);
+    expect(index.indicesOf('london')).toEqual([]);
+  });
+
   it('lists keys as a Map filled in the same order would', () => {
-    expect(index.keysOf([cities[3]!, cities[2]!, cities[1]!], [])).toEqual(['springfield', 'zurich', 'paris', 'zurigo']);
+    expect(index.keysOf([3, 2, 1], [])).toEqual(['springfield', 'zurich', 'paris', 'zurigo']);
+  });
+
+  it('answers the same once the added names are sealed, and takes no more', () => {
+    const sealed = new CityNameIndex(cities);
+    const added: Array<[string, number]> = [['zurigo', 1], ['springfield', 3], ['zurigo', 0], ['東京', 2], ['springfield', 3]];
+    for (const [key, row] of added) sealed.add(key, row);
+    const keys = ['springfield', 'zurich', 'zurigo', '東京', 'paris', 'london', 'zurig', ''];
+    const before = keys.map((key) => sealed.indicesOf(key));
+    expect(before).toEqual([[0, 2, 3, 3], [1], [1, 0], [2], [3], [], [], []]);
+    sealed.seal();
+    expect(keys.map((key) => sealed.indicesOf(key))).toEqual(before);
+    expect(sealed.get('zurigo')?.map((city) => city.cityId)).toEqual([2, 1]);
+    expect(() => sealed.add('bern', 0)).toThrow(/after seal/);
+    expect(() => sealed.keysOf([], [])).toThrow(/after seal/);
   });
 });

@@ -10,7 +10,7 @@ import { around } from 'geokdbush';
 import type { Hotel, PropertyKind } from '../hotel.js';
 import { timeZoneAt } from '../localTime.js';
 import { Random, mixSeeds } from '../random.js';
-import { cityLatitude, cityLongitude, loadCities, type CityRecord } from './cities.js';
+import { cityLatitude, cityLongitude, loadCities, type CityRecord, type CityTable } from './cities.js';
 import { ashore, CoastMask } from './coastMask.js';
 import { localCurrencyOf } from './currencies.js';
 import { distanceM, offsetByMetres, roundCoordinate } from './geo.js';
@@ -56,8 +56,9 @@ export function largeAirports(): AirportRecord[] {
   return [...byCode.values()].sort((a, b) => (a.iata < b.iata ? -1 : 1));
 }
 
-function servedCity(airport: AirportRecord, index: KDBush, cities: readonly CityRecord[]): CityRecord | undefined {
-  const near = around(index, airport.longitude, airport.latitude, 20, SERVED_CITY_RADIUS_KM).map((id) => cities[id] as CityRecord);
+/** `rows`: the table rows of the cities in the index, by their index id. */
+function servedCity(airport: AirportRecord, index: KDBush, cities: CityTable, rows: readonly number[]): CityRecord | undefined {
+  const near = around(index, airport.longitude, airport.latitude, 20, SERVED_CITY_RADIUS_KM).map((id) => cities.city(rows[id] as number));
   const named = near.filter((city) => city.name === airport.city).sort((a, b) => b.population - a.population)[0];
   return named ?? near.sort((a, b) => b.population - a.population)[0];
 }
@@ -76,15 +77,17 @@ function insideScenarioCircle(latitude: number, longitude: number): boolean {
 
 /** The airport hotels of a world, ids from `firstId` on. */
 export function generateAirportHotels(seed: number, firstId: number, priceLevelOf: (city: CityRecord) => number, coast: CoastMask = CoastMask.empty()): Hotel[] {
-  const cities = loadCities().filter((city) => city.population >= 1_000 && !['PPLH', 'PPLQ', 'PPLW'].includes(city.featureCode));
-  const index = new KDBush(cities.length);
-  for (const city of cities) index.add(cityLongitude(city), cityLatitude(city));
+  const cities = loadCities();
+  const rows: number[] = [];
+  for (const city of cities) if (city.population >= 1_000 && !['PPLH', 'PPLQ', 'PPLW'].includes(city.featureCode)) rows.push(city.index);
+  const index = new KDBush(rows.length);
+  for (const row of rows) index.add(cityLongitude(cities.city(row)), cityLatitude(cities.city(row)));
   index.finish();
 
   const hotels: Hotel[] = [];
   let id = firstId;
   for (const airport of largeAirports()) {
-    const city = servedCity(airport, index, cities);
+    const city = servedCity(airport, index, cities, rows);
     if (!city) continue;
     const countryCode = city.country.toUpperCase();
     const centre = { latitude: cityLatitude(city), longitude: cityLongitude(city) };

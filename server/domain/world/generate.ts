@@ -4,7 +4,7 @@
  * cities. Same seed → byte-identical hotels.
  */
 import { PROPERTY_KINDS, type Hotel, type PropertyKind } from '../hotel.js';
-import { cityLatitude, cityLongitude, loadCities, type CityRecord } from './cities.js';
+import { cityLatitude, cityLongitude, loadCities, type CityRecord, type CityTable } from './cities.js';
 import { priceFactorOf } from './countries.js';
 import { localCurrencyOf } from './currencies.js';
 import { ashore, CoastMask } from './coastMask.js';
@@ -90,7 +90,7 @@ interface CityAllocation {
  * Splits hotelCount over the cities in proportion to their weight with the
  * largest-remainder method, so the total is exact and does not depend on the seed.
  */
-export function allocateHotels(cities: readonly CityRecord[], hotelCount: number): CityAllocation[] {
+export function allocateHotels(cities: CityTable, hotelCount: number): CityAllocation[] {
   const weights = Float64Array.from(cities, cityHotelWeight);
   let totalWeight = 0;
   for (const weight of weights) totalWeight += weight;
@@ -112,8 +112,7 @@ export function allocateHotels(cities: readonly CityRecord[], hotelCount: number
 
   const allocations: CityAllocation[] = [];
   counts.forEach((count, index) => {
-    const city = cities[index];
-    if (count > 0 && city) allocations.push({ city, hotelCount: count });
+    if (count > 0) allocations.push({ city: cities.city(index), hotelCount: count });
   });
   return allocations;
 }

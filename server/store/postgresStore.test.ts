@@ -8,7 +8,7 @@ import pg from 'pg';
 import { describeIdempotentBookingStart } from '../testing/idempotencyCases.js';
 import { skipPostgres, startPostgresCluster, type PostgresCluster } from '../testing/postgres.js';
 import { LISTENER_NAME } from './postgresChanges.js';
-import { MIGRATIONS } from './postgresMigrations.js';
+import { MIGRATIONS, migrate } from './postgresMigrations.js';
 import { PostgresStore } from './postgresStore.js';
 import { REQUEST_JOURNAL_CAP, StoreOpenError, StoreUnavailableError } from './store.js';
 import { describeStoreContract, testBooking, testEmail, testHash } from './storeContract.js';
@@ -285,6 +285,18 @@ describe.skipIf(skip)('PostgresStore', () => {
         expect(rows[0]!.n).toBeLessThanOrEqual(REQUEST_JOURNAL_CAP + 2 * 64);
         await Promise.all([a.close(), b.close()]);
       });
+    });
+
+    it('journal entries stored before migration 8 (jsonb) read back the same after it (text)', async () => {
+      const url = await cluster.createDatabase('journal_migration');
+      const pool = new pg.Pool({ connectionString: url, max: 1 });
+      await migrate(pool, MIGRATIONS.filter((migration) => migration.version < 8));
+      await pool.query(`INSERT INTO request_journal (account_id, entry) VALUES (1, '{"b": [1, 2.5, "x"], "a": null}'::jsonb)`);
+      await pool.end();
+      const store = await PostgresStore.open(url);
+      await store.appendRequestJournal(1, { after: 'é ✓' });
+      expect(await store.requestJournal(1)).toEqual([{ a: null, b: [1, 2.5, 'x'] }, { after: 'é ✓' }]);
+      await store.close();
     });
 
     it('an unreachable database gives a one-line StoreOpenError without the password', async () => {

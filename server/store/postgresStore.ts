@@ -583,10 +583,10 @@ export class PostgresStore implements Store {
    * REQUEST_JOURNAL_CAP (reads never show more, see requestJournal).
    */
   private async writeJournal(entries: { accountId: number; entry: string }[]): Promise<void> {
+    // One parameter per value, not a text[] (pg escapes every quote of a 7 KB entry inside an array).
     await this.query(
-      `INSERT INTO request_journal (account_id, entry)
-       SELECT account_id, entry::jsonb FROM unnest($1::int[], $2::text[]) WITH ORDINALITY AS e(account_id, entry, n) ORDER BY n`,
-      [entries.map((row) => row.accountId), entries.map((row) => row.entry)],
+      `INSERT INTO request_journal (account_id, entry) VALUES ${entries.map((_, index) => `($${2 * index + 1}::int, $${2 * index + 2})`).join(', ')}`,
+      entries.flatMap((row) => [row.accountId, row.entry]),
       this.transientPool,
     );
     const due: number[] = [];
@@ -609,11 +609,12 @@ export class PostgresStore implements Store {
   /** The newest REQUEST_JOURNAL_CAP entries, oldest first (what this replica queued before is written first). */
   async requestJournal(accountId: number): Promise<unknown[]> {
     await this.journalWrites.flush();
-    const rows = await this.query<{ entry: unknown }>(
+    const rows = await this.query<{ entry: string }>(
       `SELECT entry FROM (SELECT seq, entry FROM request_journal WHERE account_id = $1 ORDER BY seq DESC LIMIT $2) AS newest ORDER BY seq`,
       [accountId, REQUEST_JOURNAL_CAP],
     );
-    return rows.map((row) => row.entry);
+    // Text written by JSON.stringify (migration 8).
+    return rows.map((row) => JSON.parse(row.entry) as unknown);
   }
 
   async resetAccount(accountId: number): Promise<void> {

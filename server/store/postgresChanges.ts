@@ -20,6 +20,7 @@ const CHANGES = 'sandbox_changes';
 const ACKS = 'sandbox_change_acks';
 const ACK_TIMEOUT_MS = 2_000;
 const RECONNECT_MS = 1_000;
+const PROBE_TIMEOUT_MS = 2_000;
 
 /** The account whose state changed, or null: every account (a whole reset). */
 export type ChangedAccount = number | null;
@@ -71,7 +72,18 @@ export class ChangeFeed {
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANGES}; LISTEN ${ACKS}`);
-      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      // Copies are kept only once a notification was heard back: behind a pooler that does not keep
+      // the session (transaction pooling), LISTEN succeeds but nothing arrives, and so none are kept.
+      const probe = randomUUID();
+      const heard = new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS);
+        timer.unref();
+        this.waiting.set(probe, { acked: new Set(), done: () => (clearTimeout(timer), resolve(true)) });
+      });
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid, pg_notify($1, $2)', [ACKS, `${probe} 0`]);
+      const live = await heard;
+      this.waiting.delete(probe);
+      if (!live) throw new Error('no notification came back');
       if (this.client === client) this.pid = rows[0]!.pid;
     } catch {
       this.lost(client);
@@ -104,6 +116,7 @@ export class ChangeFeed {
       const [id, pid] = payload.split(' ');
       const waiting = this.waiting.get(id ?? '');
       if (!waiting) return;
+      if (pid === '0') return waiting.done?.(); // the probe of start()
       waiting.acked.add(Number(pid));
       if (waiting.missing) {
         waiting.missing.delete(Number(pid));

@@ -25,6 +25,13 @@ const PROBE_TIMEOUT_MS = 2_000;
 /** The account whose state changed, or null: every account (a whole reset). */
 export type ChangedAccount = number | null;
 
+/**
+ * What a replica hears: a change of an account's state (drop the copies of it), a request to write
+ * out what it holds of an account's request journal (a replica is about to read it), or the loss of
+ * its own connection (it can hear nothing until it listens again).
+ */
+export type Notice = { kind: 'changed'; account: ChangedAccount } | { kind: 'journal'; account: number } | { kind: 'lost' };
+
 export interface Announcement {
   sql: string;
   values: unknown[];
@@ -52,8 +59,8 @@ export class ChangeFeed {
 
   constructor(
     private readonly config: pg.ClientConfig,
-    /** Drops what the replica holds of the account (of every account for null). */
-    private readonly forget: (account: ChangedAccount) => void,
+    /** Acts on a notice; the replica acknowledges once it settled. */
+    private readonly onNotice: (notice: Notice) => void | Promise<void>,
   ) {}
 
   /** Copies may be kept: the replica hears every change (it is listening). */
@@ -95,7 +102,7 @@ export class ChangeFeed {
     this.client = undefined;
     this.pid = undefined;
     this.generation++;
-    this.forget(null);
+    void Promise.resolve(this.onNotice({ kind: 'lost' })).catch(() => {});
     client.end().catch(() => {});
     if (!this.closed) {
       this.reconnectTimer = setTimeout(() => void this.start(), RECONNECT_MS);
@@ -106,11 +113,22 @@ export class ChangeFeed {
   private heard(client: pg.Client, message: pg.Notification): void {
     const payload = message.payload ?? '';
     if (message.channel === CHANGES) {
-      // `<change id> <account or *>`
-      const [id, account] = payload.split(' ');
-      this.generation++;
-      this.forget(account === '*' || account === undefined ? null : Number(account));
-      if (this.pid !== undefined) client.query('SELECT pg_notify($1, $2)', [ACKS, `${id} ${this.pid}`]).catch(() => this.lost(client));
+      // `<change id> <account or *>`, or `<request id> journal:<account>`
+      const [id, what = '*'] = payload.split(' ');
+      let notice: Notice;
+      if (what.startsWith('journal:')) {
+        notice = { kind: 'journal', account: Number(what.slice('journal:'.length)) };
+      } else {
+        this.generation++;
+        notice = { kind: 'changed', account: what === '*' ? null : Number(what) };
+      }
+      const acknowledge = () => {
+        if (this.pid !== undefined && this.client === client) client.query('SELECT pg_notify($1, $2)', [ACKS, `${id} ${this.pid}`]).catch(() => this.lost(client));
+      };
+      // Acknowledged also when acting failed (the database is away): the asker is not kept waiting.
+      Promise.resolve()
+        .then(() => this.onNotice(notice))
+        .then(acknowledge, acknowledge);
     } else if (message.channel === ACKS) {
       // `<change id> <pid of the replica's listener>`
       const [id, pid] = payload.split(' ');
@@ -131,12 +149,21 @@ export class ChangeFeed {
    * `abandoned` when it rolled back).
    */
   announce(account: ChangedAccount): Announcement {
+    return this.notice(`${account ?? '*'}`);
+  }
+
+  /** Asks every replica to write out what it holds of the account's request journal (as announce; no transaction needed). */
+  askForJournal(account: number): Announcement {
+    return this.notice(`journal:${account}`);
+  }
+
+  private notice(what: string): Announcement {
     const id = randomUUID();
     this.waiting.set(id, { acked: new Set() });
     return {
       // clock_timestamp(): listeners connected after this instant never held a copy from before it.
       sql: 'SELECT pg_notify($1, $2), clock_timestamp()::text AS at',
-      values: [CHANGES, `${id} ${account ?? '*'}`],
+      values: [CHANGES, `${id} ${what}`],
       settled: (at) => this.settle(id, at),
       abandoned: () => void this.waiting.delete(id),
     };
@@ -177,7 +204,7 @@ export class ChangeFeed {
     const client = this.client;
     this.client = undefined;
     this.pid = undefined;
-    this.forget(null);
+    await Promise.resolve(this.onNotice({ kind: 'lost' })).catch(() => {});
     for (const waiting of this.waiting.values()) waiting.done?.();
     await client?.end().catch(() => {});
   }

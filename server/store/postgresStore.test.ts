@@ -254,6 +254,48 @@ describe.skipIf(skip)('PostgresStore', () => {
         await Promise.all([a.close(), b.close()]);
       });
 
+      it('journal entries are held by the replica that took them until a replica reads the journal; reads see them in the order taken', async () => {
+        const url = await cluster.createDatabase('held_journal');
+        const [a, b] = [await PostgresStore.open(url), await PostgresStore.open(url)];
+        const rows = async () => {
+          const counter = new pg.Client({ connectionString: url });
+          await counter.connect();
+          const { rows: [row] } = await counter.query<{ n: number }>('SELECT count(*)::int AS n FROM request_journal');
+          await counter.end();
+          return row!.n;
+        };
+        const nextMillisecond = () => {
+          const now = Date.now();
+          for (let spin = 0; spin < 10_000_000 && Date.now() === now; spin++);
+        };
+        let builds = 0;
+        await a.appendRequestJournal(1, () => (builds++, { n: 1 }));
+        nextMillisecond();
+        await b.appendRequestJournal(1, { n: 2 });
+        nextMillisecond();
+        await a.appendRequestJournal(1, { n: 3 });
+        await a.appendRequestJournal(2, { other: true });
+        expect(await rows()).toBe(0);
+        expect(builds).toBe(0);
+        // Read on b: a writes out what it holds of account 1 first.
+        expect(await b.requestJournal(1)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+        expect(builds).toBe(1);
+        expect(await rows()).toBe(3);
+        // A reset of the account on b drops what a holds of it.
+        await a.appendRequestJournal(2, { other: 'again' });
+        await b.resetAccount(2);
+        expect(await a.requestJournal(2)).toEqual([]);
+        await a.appendRequestJournal(2, { after: 'reset' });
+        // A replica that stops hearing notices writes out what it holds at once.
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [LISTENER_NAME]);
+        await admin.end();
+        for (let wait = 0; wait < 250 && (await rows()) < 4; wait++) await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(await rows()).toBe(4);
+        await Promise.all([a.close(), b.close()]);
+      });
+
       it('what is queued at shutdown is written before close() resolves, journal entries in the order they came', async () => {
         const url = await cluster.createDatabase('shutdown_flush');
         const store = await PostgresStore.open(url);

@@ -11,7 +11,7 @@ import { judgeHit, longestWindowMs } from '../domain/slidingWindows.js';
 import { REAL_TIME, type OffsetChange, type Timeline } from '../domain/timeline.js';
 import { BOOKING_ID_DRAWS, drawBookingId } from './bookingIds.js';
 import { GroupWriter } from './postgresBatches.js';
-import { ChangeFeed, type Announcement, type ChangedAccount } from './postgresChanges.js';
+import { ChangeFeed, type Announcement, type ChangedAccount, type Notice } from './postgresChanges.js';
 import { migrate } from './postgresMigrations.js';
 import {
   BookingsFullError, IDEMPOTENCY_TTL_MS, REQUEST_JOURNAL_CAP, StoreOpenError, StoreUnavailableError, journalEntryOf,
@@ -131,7 +131,13 @@ export class PostgresStore implements Store {
 
   /** Offers and journal entries, written in multi-row statements (see GroupWriter). */
   private readonly offerWrites: GroupWriter<OfferRows>;
-  private readonly journalWrites: GroupWriter<{ accountId: number; entry: string }>;
+  private readonly journalWrites: GroupWriter<JournalRow>;
+  /**
+   * Entries this replica took and has not written yet, per account, at most REQUEST_JOURNAL_CAP
+   * each (see appendRequestJournal): built and written when a replica reads the account's journal,
+   * when this one stops hearing notices, and at close().
+   */
+  private readonly heldJournal = new Map<number, { appended: unknown; atMs: number }[]>();
   /** Entries appended by this replica per account since it last trimmed that account's journal. */
   private readonly untrimmed = new Map<number, number>();
 
@@ -146,7 +152,7 @@ export class PostgresStore implements Store {
     sweepIntervalMs: number,
     listenerConfig: pg.ClientConfig,
   ) {
-    this.feed = new ChangeFeed(listenerConfig, (account) => this.forget(account));
+    this.feed = new ChangeFeed(listenerConfig, (notice) => this.heard(notice));
     this.offerWrites = new GroupWriter((batches) => this.writeOffers(batches), { maxBatch: OFFERS_PER_BATCH, maxQueued: MAX_QUEUED_ROWS, name: 'offers' });
     this.journalWrites = new GroupWriter((entries) => this.writeJournal(entries), {
       maxBatch: JOURNAL_ENTRIES_PER_BATCH, maxQueued: MAX_QUEUED_ROWS, name: 'request journal entries',
@@ -386,7 +392,21 @@ export class PostgresStore implements Store {
     return reading;
   }
 
-  /** Drops the copies of the account's state (of every account for null); the change feed calls it. */
+  /** What the change feed brings (see Notice). */
+  private heard(notice: Notice): void | Promise<void> {
+    if (notice.kind === 'changed') {
+      this.forget(notice.account);
+      if (notice.account === null) this.heldJournal.clear();
+      else this.heldJournal.delete(notice.account);
+      return;
+    }
+    if (notice.kind === 'journal') return this.writeHeldJournal(notice.account);
+    // Lost: nobody could ask this replica for what it holds, so it goes out now.
+    this.forget(null);
+    return this.writeHeldJournal(null);
+  }
+
+  /** Drops the copies of the account's state (of every account for null). */
   private forget(account: ChangedAccount): void {
     if (account === null) {
       this.clocks.clear();
@@ -567,14 +587,43 @@ export class PostgresStore implements Store {
   }
 
   /**
-   * Written with the entries of concurrent calls in one statement (GroupWriter), after the answer
-   * (the recorder does not wait); transient, like the embedded store's journal (kept in memory).
+   * While the change feed is live, the entry is held in this replica, unbuilt, like the embedded
+   * store holds its journal: a replica about to read the account's journal asks every replica to
+   * write out what it holds first (ChangeFeed.askForJournal), so no API call builds or writes an
+   * entry nobody reads. Otherwise it is built and written at once, with the entries of concurrent
+   * calls in one statement (GroupWriter). Either way after the answer (the recorder does not wait).
+   * A replica that crashes loses the entries it held (as the embedded store loses its journal);
+   * never a booking or a cancel, which are written before they are acknowledged.
    */
   // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- names the builder that callers may pass instead of a built entry
   async appendRequestJournal(accountId: number, appended: unknown | JournalEntryBuilder): Promise<void> {
+    const atMs = Date.now();
+    if (this.feed.live) {
+      let held = this.heldJournal.get(accountId);
+      if (!held) this.heldJournal.set(accountId, (held = []));
+      held.push({ appended, atMs });
+      // Older ones would never be read: the account's newest REQUEST_JOURNAL_CAP are newer.
+      if (held.length > REQUEST_JOURNAL_CAP) held.splice(0, held.length - REQUEST_JOURNAL_CAP);
+      return;
+    }
     const entry = journalEntryOf(appended);
     if (entry === undefined) return;
-    await this.journalWrites.add({ accountId, entry: JSON.stringify(entry) });
+    await this.journalWrites.add({ accountId, atMs, entry: JSON.stringify(entry) });
+  }
+
+  /** Builds and writes the entries held for the account (for every account: null). */
+  private async writeHeldJournal(account: number | null): Promise<void> {
+    const accounts = account === null ? [...this.heldJournal.keys()] : [account];
+    const writes: Promise<void>[] = [];
+    for (const accountId of accounts) {
+      const held = this.heldJournal.get(accountId);
+      this.heldJournal.delete(accountId);
+      for (const { appended, atMs } of held ?? []) {
+        const entry = journalEntryOf(appended);
+        if (entry !== undefined) writes.push(this.journalWrites.add({ accountId, atMs, entry: JSON.stringify(entry) }));
+      }
+    }
+    await Promise.all(writes);
   }
 
   /**
@@ -582,11 +631,11 @@ export class PostgresStore implements Store {
    * appended JOURNAL_TRIM_EVERY entries to since it last did, one DELETE keeps its newest
    * REQUEST_JOURNAL_CAP (reads never show more, see requestJournal).
    */
-  private async writeJournal(entries: { accountId: number; entry: string }[]): Promise<void> {
+  private async writeJournal(entries: JournalRow[]): Promise<void> {
     // One parameter per value, not a text[] (pg escapes every quote of a 7 KB entry inside an array).
     await this.query(
-      `INSERT INTO request_journal (account_id, entry) VALUES ${entries.map((_, index) => `($${2 * index + 1}::int, $${2 * index + 2})`).join(', ')}`,
-      entries.flatMap((row) => [row.accountId, row.entry]),
+      `INSERT INTO request_journal (account_id, at_ms, entry) VALUES ${entries.map((_, index) => `($${3 * index + 1}::int, $${3 * index + 2}::bigint, $${3 * index + 3})`).join(', ')}`,
+      entries.flatMap((row) => [row.accountId, row.atMs, row.entry]),
       this.transientPool,
     );
     const due: number[] = [];
@@ -599,18 +648,32 @@ export class PostgresStore implements Store {
     for (const accountId of due) this.untrimmed.delete(accountId);
     await this.query(
       `DELETE FROM request_journal j USING unnest($1::int[]) AS a(account_id)
-       WHERE j.account_id = a.account_id AND j.seq <= (
-         SELECT seq FROM request_journal WHERE account_id = a.account_id ORDER BY seq DESC OFFSET $2 LIMIT 1)`,
+       WHERE j.account_id = a.account_id AND (j.at_ms, j.seq) <= (
+         SELECT at_ms, seq FROM request_journal WHERE account_id = a.account_id ORDER BY at_ms DESC, seq DESC OFFSET $2 LIMIT 1)`,
       [due, REQUEST_JOURNAL_CAP],
       this.transientPool,
     );
   }
 
-  /** The newest REQUEST_JOURNAL_CAP entries, oldest first (what this replica queued before is written first). */
+  /**
+   * The newest REQUEST_JOURNAL_CAP entries, oldest first (in the order the replicas took them), once
+   * every replica wrote out what it held of the account.
+   */
   async requestJournal(accountId: number): Promise<unknown[]> {
+    const ask = this.feed.askForJournal(accountId);
+    let at: string | undefined;
+    try {
+      at = (await this.query<{ at: string }>(ask.sql, ask.values))[0]?.at;
+    } catch (error) {
+      ask.abandoned();
+      throw error;
+    }
+    await this.writeHeldJournal(accountId);
+    await ask.settled(at);
     await this.journalWrites.flush();
     const rows = await this.query<{ entry: string }>(
-      `SELECT entry FROM (SELECT seq, entry FROM request_journal WHERE account_id = $1 ORDER BY seq DESC LIMIT $2) AS newest ORDER BY seq`,
+      `SELECT entry FROM (SELECT at_ms, seq, entry FROM request_journal WHERE account_id = $1 ORDER BY at_ms DESC, seq DESC LIMIT $2) AS newest
+       ORDER BY at_ms, seq`,
       [accountId, REQUEST_JOURNAL_CAP],
     );
     // Text written by JSON.stringify (migration 8).
@@ -619,6 +682,7 @@ export class PostgresStore implements Store {
 
   async resetAccount(accountId: number): Promise<void> {
     // What this replica still has to write of the account goes first, so the reset removes it too.
+    this.heldJournal.delete(accountId);
     await Promise.all([this.offerWrites.flush(), this.journalWrites.flush()]);
     this.untrimmed.delete(accountId);
     await this.announced(accountId, async (client) => {
@@ -630,6 +694,7 @@ export class PostgresStore implements Store {
   }
 
   async reset(): Promise<void> {
+    this.heldJournal.clear();
     await Promise.all([this.offerWrites.flush(), this.journalWrites.flush()]);
     this.untrimmed.clear();
     await this.announced(null, (client) =>
@@ -639,11 +704,12 @@ export class PostgresStore implements Store {
     );
   }
 
-  /** Writes what is queued (offers, journal entries), then lets the connections go. */
+  /** Writes what is held or queued (offers, journal entries), then lets the connections go. */
   async close(): Promise<void> {
     clearInterval(this.sweepTimer);
     this.sweepTimer = undefined;
     await this.sweeping;
+    await this.writeHeldJournal(null).catch(() => {}); // a failed write rejected its own callers
     await Promise.all([this.offerWrites.flush(), this.journalWrites.flush()]);
     await this.feed.close();
     await Promise.all([this.pool.end(), this.transientPool.end()]);
@@ -714,6 +780,13 @@ interface StoredSearchRow {
   accountId: number;
   value: unknown;
   expiresAtMs: number;
+}
+
+/** A request-journal entry as JSON, with when the replica took it (base clock, ms). */
+interface JournalRow {
+  accountId: number;
+  atMs: number;
+  entry: string;
 }
 
 /** The offers of one putOffers call, their value as JSON. */

@@ -264,9 +264,11 @@ describe.skipIf(skip)('PostgresStore', () => {
           await counter.end();
           return row!.n;
         };
+        // The store's clock for journal entries (wall-clock milliseconds that never go back).
+        const clock = () => Math.floor(performance.timeOrigin + performance.now());
         const nextMillisecond = () => {
-          const now = Date.now();
-          for (let spin = 0; spin < 10_000_000 && Date.now() === now; spin++);
+          const now = clock();
+          for (let spin = 0; spin < 100_000_000 && clock() === now; spin++);
         };
         let builds = 0;
         await a.appendRequestJournal(1, () => (builds++, { n: 1 }));

@@ -597,7 +597,8 @@ export class PostgresStore implements Store {
    */
   // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- names the builder that callers may pass instead of a built entry
   async appendRequestJournal(accountId: number, appended: unknown | JournalEntryBuilder): Promise<void> {
-    const atMs = Date.now();
+    // Wall-clock milliseconds that never go back within the process (entries of one replica stay in order).
+    const atMs = Math.floor(performance.timeOrigin + performance.now());
     if (this.feed.live) {
       let held = this.heldJournal.get(accountId);
       if (!held) this.heldJournal.set(accountId, (held = []));

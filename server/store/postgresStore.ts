@@ -615,16 +615,19 @@ export class PostgresStore implements Store {
   /** Builds and writes the entries held for the account (for every account: null). */
   private async writeHeldJournal(account: number | null): Promise<void> {
     const accounts = account === null ? [...this.heldJournal.keys()] : [account];
-    const writes: Promise<void>[] = [];
+    const failures: unknown[] = [];
+    // One account at a time (at most REQUEST_JOURNAL_CAP rows), so the writer's bounded queue takes them all.
     for (const accountId of accounts) {
       const held = this.heldJournal.get(accountId);
       this.heldJournal.delete(accountId);
+      const writes: Promise<void>[] = [];
       for (const { appended, atMs } of held ?? []) {
         const entry = journalEntryOf(appended);
         if (entry !== undefined) writes.push(this.journalWrites.add({ accountId, atMs, entry: JSON.stringify(entry) }));
       }
+      await Promise.all(writes).catch((error: unknown) => failures.push(error));
     }
-    await Promise.all(writes);
+    if (failures.length > 0) throw failures[0];
   }
 
   /**
@@ -648,9 +651,12 @@ export class PostgresStore implements Store {
     if (due.length === 0) return;
     for (const accountId of due) this.untrimmed.delete(accountId);
     await this.query(
-      `DELETE FROM request_journal j USING unnest($1::int[]) AS a(account_id)
-       WHERE j.account_id = a.account_id AND (j.at_ms, j.seq) <= (
-         SELECT at_ms, seq FROM request_journal WHERE account_id = a.account_id ORDER BY at_ms DESC, seq DESC OFFSET $2 LIMIT 1)`,
+      // The cut is found once per account (LATERAL), not once per row of it.
+      `DELETE FROM request_journal j USING (
+         SELECT a.account_id, c.at_ms, c.seq FROM unnest($1::int[]) AS a(account_id)
+         CROSS JOIN LATERAL (SELECT at_ms, seq FROM request_journal r WHERE r.account_id = a.account_id
+                             ORDER BY at_ms DESC, seq DESC OFFSET $2 LIMIT 1) AS c) AS cut
+       WHERE j.account_id = cut.account_id AND (j.at_ms, j.seq) <= (cut.at_ms, cut.seq)`,
       [due, REQUEST_JOURNAL_CAP],
       this.transientPool,
     );

@@ -4,7 +4,8 @@
  * account reset, a whole reset) is announced with NOTIFY in the transaction that makes it, and the
  * change is only acknowledged to its caller once every replica listening when it committed has
  * dropped its copies and said so (an ack NOTIFY back). So a control call that answered is seen by the
- * next request on any replica, exactly as without the copies.
+ * next request on any replica, exactly as without the copies. The same channel asks every replica
+ * to write out the request-journal entries it holds of an account before one reads that journal.
  *
  * Each replica holds one extra connection for this (application_name LISTENER_NAME). While it is
  * not connected the replica keeps no copies (every read goes to the database) and tries again every

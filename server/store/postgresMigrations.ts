@@ -146,6 +146,24 @@ export const MIGRATIONS: readonly Migration[] = [
         RETURN swept;
       END $$;`,
   },
+  {
+    version: 8,
+    name: 'request journal entries as text, lz4-compressed where the server has lz4, ordered by when they were appended',
+    // The store writes JSON.stringify output and parses what it reads, so the database need not
+    // parse a 7 KB entry into jsonb and compress it with pglz on every API call (measured: about
+    // 0.6 ms of database CPU per entry as jsonb, under 0.1 ms as text with lz4). at_ms: when the
+    // replica took the entry (it writes entries out later, see PostgresStore.appendRequestJournal);
+    // entries read in (at_ms, seq) order, rows from before this migration first, in seq order.
+    sql: `
+      ALTER TABLE request_journal ALTER COLUMN entry TYPE text USING entry::text;
+      ALTER TABLE request_journal ADD COLUMN at_ms bigint NOT NULL DEFAULT 0;
+      CREATE INDEX request_journal_by_account_time ON request_journal (account_id, at_ms, seq);
+      DO $$ BEGIN
+        IF EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals)) THEN
+          ALTER TABLE request_journal ALTER COLUMN entry SET COMPRESSION lz4;
+        END IF;
+      END $$;`,
+  },
 ];
 
 /** Any fixed number: the advisory lock that serialises migrations of this schema. */

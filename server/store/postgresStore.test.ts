@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { describeIdempotentBookingStart } from '../testing/idempotencyCases.js';
 import { skipPostgres, startPostgresCluster, type PostgresCluster } from '../testing/postgres.js';
-import { MIGRATIONS } from './postgresMigrations.js';
+import { LISTENER_NAME } from './postgresChanges.js';
+import { MIGRATIONS, migrate } from './postgresMigrations.js';
 import { PostgresStore } from './postgresStore.js';
-import { StoreOpenError, StoreUnavailableError } from './store.js';
+import { REQUEST_JOURNAL_CAP, StoreOpenError, StoreUnavailableError } from './store.js';
 import { describeStoreContract, testBooking, testEmail, testHash } from './storeContract.js';
 
 const skip = skipPostgres();
@@ -86,7 +87,8 @@ describe.skipIf(skip)('PostgresStore', () => {
       await admin.connect();
       await admin.query('ALTER DATABASE goes_away ALLOW_CONNECTIONS false');
       for (let wait = 0; wait < 100; wait++) {
-        const { rows } = await admin.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = 'goes_away'");
+        // The change feed's listener stays connected (it only loses its copies when its connection goes).
+        const { rows } = await admin.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = 'goes_away' AND application_name <> $1", [LISTENER_NAME]);
         if (rows[0].n === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -160,6 +162,199 @@ describe.skipIf(skip)('PostgresStore', () => {
         sizes = await store.transientSizes();
       }
       expect(sizes).toMatchObject({ searches: 0, offers: 0 });
+      await store.close();
+    });
+
+    describe('copies kept per replica, changes announced to every replica', () => {
+      let url: string;
+      let admin: pg.Client;
+      beforeAll(async () => {
+        url = await cluster.createDatabase('replica_copies');
+        admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+      });
+      afterAll(async () => {
+        await admin?.end();
+      });
+      const until = async (done: () => Promise<boolean>) => {
+        for (let wait = 0; wait < 250 && !(await done()); wait++) await new Promise((resolve) => setTimeout(resolve, 20));
+      };
+
+      it("a second replica sees another replica's clock change and reset at once, though it keeps the clock row", async () => {
+        const [a, b] = [await PostgresStore.open(url), await PostgresStore.open(url)];
+        await b.reset();
+        await b.setClockOffset(7, 1_000, [{ fromBaseMs: 0, offsetMs: 1_000 }]);
+        expect(await a.getClockOffset(7)).toBe(1_000);
+        // Kept: a write behind the stores' back (no announcement) is not seen.
+        await admin.query('UPDATE clock_offsets SET offset_ms = 99 WHERE account_id = 7');
+        expect(await a.getClockOffset(7)).toBe(1_000);
+        // Announced: seen by the next read on the other replica, with no wait in between.
+        await b.setClockOffset(7, 5_000, [{ fromBaseMs: 0, offsetMs: 5_000 }]);
+        expect(await a.getClockOffset(7)).toBe(5_000);
+        expect(await a.getClockHistory(7)).toEqual([{ fromBaseMs: 0, offsetMs: 5_000 }]);
+        await b.resetAccount(7);
+        expect(await a.getClockOffset(7)).toBe(0);
+        await a.setClockOffset(7, -3_000);
+        expect(await b.getClockOffset(7)).toBe(-3_000);
+        await b.reset();
+        expect(await a.getClockOffset(7)).toBe(0);
+        await Promise.all([a.close(), b.close()]);
+      });
+
+      it("a stored search is read once per replica, dropped at an announced reset, and judged by expiry on the caller's clock", async () => {
+        const [a, b] = [await PostgresStore.open(url), await PostgresStore.open(url)];
+        await b.reset();
+        await b.putSearch(3, 's1', { n: 1 }, 10_000);
+        await b.putSearch(4, 's2', { n: 2 }, 10_000);
+        expect(await a.getSearch('s1', 5_000)).toEqual({ accountId: 3, value: { n: 1 } });
+        expect(await a.getSearch('s2', 5_000)).toEqual({ accountId: 4, value: { n: 2 } });
+        await admin.query('DELETE FROM searches');
+        expect(await a.getSearch('s1', 5_000)).toEqual({ accountId: 3, value: { n: 1 } }); // kept
+        expect(await a.getSearch('s1', 10_000)).toBeUndefined(); // expired on the caller's clock
+        await b.resetAccount(3);
+        expect(await a.getSearch('s1', 5_000)).toBeUndefined();
+        expect(await a.getSearch('s2', 5_000)).toEqual({ accountId: 4, value: { n: 2 } }); // another account's copy stays
+        await Promise.all([a.close(), b.close()]);
+      });
+
+      it('a replica whose listener connection is lost keeps no copies until it listens again', async () => {
+        const [a, b] = [await PostgresStore.open(url), await PostgresStore.open(url)];
+        await b.reset();
+        await b.setClockOffset(8, 1_000);
+        expect(await a.getClockOffset(8)).toBe(1_000);
+        const listeners = async () =>
+          (await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [LISTENER_NAME])).rows;
+        expect(await listeners()).toHaveLength(2);
+        await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [LISTENER_NAME]);
+        // Once the replica noticed (bounded wait), it dropped its copies: an unannounced write is seen.
+        await admin.query('UPDATE clock_offsets SET offset_ms = 2 WHERE account_id = 8');
+        await until(async () => (await a.getClockOffset(8)) === 2);
+        expect(await a.getClockOffset(8)).toBe(2);
+        // Both listen again (bounded wait), and announced changes reach both at once.
+        await until(async () => (await listeners()).length === 2);
+        expect(await listeners()).toHaveLength(2);
+        await b.setClockOffset(8, 4_000);
+        expect(await a.getClockOffset(8)).toBe(4_000);
+        await Promise.all([a.close(), b.close()]);
+      });
+    });
+
+    describe('offers and journal entries written in batches', () => {
+      it("concurrent offers go in shared statements, the last call's terms winning; each call resolves once its rows are there", async () => {
+        const url = await cluster.createDatabase('offer_batches');
+        const [a, b] = [await PostgresStore.open(url), await PostgresStore.open(url)];
+        const calls = Array.from({ length: 60 }, (_, n) =>
+          a.putOffers(1 + (n % 3), [`h${n % 7}`, `h${n % 5}`, `only${n}`], { currency: `C${n}` }, 10_000).then(() => b.getOffer(1 + (n % 3), `only${n}`, 0)),
+        );
+        // Each call sees its own rows from another replica as soon as it resolved.
+        expect(await Promise.all(calls)).toEqual(Array.from({ length: 60 }, (_, n) => ({ currency: `C${n}` })));
+        // h0 was last given (for account 1) by the last n with n % 3 = 0 and n % 7 = 0 or n % 5 = 0: n = 45.
+        expect(await b.getOffer(1, 'h0', 0)).toEqual({ currency: 'C45' });
+        expect(await b.transientSizes()).toMatchObject({ offers: 60 + 3 * 7 });
+        await Promise.all([a.close(), b.close()]);
+      });
+
+      it('journal entries are held by the replica that took them until a replica reads the journal; reads see them in the order taken', async () => {
+        const url = await cluster.createDatabase('held_journal');
+        const [a, b] = [await PostgresStore.open(url), await PostgresStore.open(url)];
+        const rows = async () => {
+          const counter = new pg.Client({ connectionString: url });
+          await counter.connect();
+          const { rows: [row] } = await counter.query<{ n: number }>('SELECT count(*)::int AS n FROM request_journal');
+          await counter.end();
+          return row!.n;
+        };
+        // The store's clock for journal entries (wall-clock milliseconds that never go back).
+        const clock = () => Math.floor(performance.timeOrigin + performance.now());
+        const nextMillisecond = () => {
+          const now = clock();
+          for (let spin = 0; spin < 100_000_000 && clock() === now; spin++);
+        };
+        let builds = 0;
+        await a.appendRequestJournal(1, () => (builds++, { n: 1 }));
+        nextMillisecond();
+        await b.appendRequestJournal(1, { n: 2 });
+        nextMillisecond();
+        await a.appendRequestJournal(1, { n: 3 });
+        await a.appendRequestJournal(2, { other: true });
+        expect(await rows()).toBe(0);
+        expect(builds).toBe(0);
+        // Read on b: a writes out what it holds of account 1 first.
+        expect(await b.requestJournal(1)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+        expect(builds).toBe(1);
+        expect(await rows()).toBe(3);
+        // A reset of the account on b drops what a holds of it.
+        await a.appendRequestJournal(2, { other: 'again' });
+        await b.resetAccount(2);
+        expect(await a.requestJournal(2)).toEqual([]);
+        await a.appendRequestJournal(2, { after: 'reset' });
+        // A replica that stops hearing notices writes out what it holds at once.
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [LISTENER_NAME]);
+        await admin.end();
+        for (let wait = 0; wait < 250 && (await rows()) < 4; wait++) await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(await rows()).toBe(4);
+        await Promise.all([a.close(), b.close()]);
+      });
+
+      it('what is queued at shutdown is written before close() resolves, journal entries in the order they came', async () => {
+        const url = await cluster.createDatabase('shutdown_flush');
+        const store = await PostgresStore.open(url);
+        const appends = Array.from({ length: 1_200 }, (_, index) => store.appendRequestJournal(1 + (index % 2), { index }));
+        const offers = Array.from({ length: 40 }, (_, n) => store.putOffers(1, [`h${n}`], { n }, 10_000));
+        await store.close();
+        await Promise.all([...appends, ...offers]);
+        const reopened = await PostgresStore.open(url);
+        const journal = await reopened.requestJournal(1);
+        expect(journal).toHaveLength(600);
+        expect(journal).toEqual(Array.from({ length: 600 }, (_, n) => ({ index: 2 * n })));
+        expect((await reopened.transientSizes()).offers).toBe(40);
+        expect(await reopened.getOffer(1, 'h39', 0)).toEqual({ n: 39 });
+        await reopened.close();
+      });
+
+      it('at close, the full journals of more accounts than the write queue holds at once are all written', async () => {
+        const url = await cluster.createDatabase('shutdown_many');
+        const store = await PostgresStore.open(url);
+        for (let account = 1; account <= 25; account++) {
+          for (let index = 0; index < REQUEST_JOURNAL_CAP; index++) await store.appendRequestJournal(account, { index });
+        }
+        await store.close();
+        const counter = new pg.Client({ connectionString: url });
+        await counter.connect();
+        const { rows } = await counter.query<{ accounts: number; n: number }>('SELECT count(DISTINCT account_id)::int AS accounts, count(*)::int AS n FROM request_journal');
+        await counter.end();
+        expect(rows[0]).toEqual({ accounts: 25, n: 25 * REQUEST_JOURNAL_CAP });
+      }, 60_000);
+
+      it('a journal over its cap shows the newest entries, also when it holds more rows until the next trim', async () => {
+        const url = await cluster.createDatabase('journal_cap');
+        const [a, b] = [await PostgresStore.open(url), await PostgresStore.open(url)];
+        await Promise.all(Array.from({ length: REQUEST_JOURNAL_CAP + 300 }, (_, index) => (index % 2 ? a : b).appendRequestJournal(1, { index })));
+        const journal = await a.requestJournal(1);
+        expect(journal).toHaveLength(REQUEST_JOURNAL_CAP);
+        const indexes = journal.map((entry) => (entry as { index: number }).index);
+        expect(new Set(indexes).size).toBe(REQUEST_JOURNAL_CAP);
+        const counter = new pg.Client({ connectionString: url });
+        await counter.connect();
+        const { rows } = await counter.query<{ n: number }>('SELECT count(*)::int AS n FROM request_journal');
+        await counter.end();
+        // Each replica trims after every 64 entries it wrote: at most 2 × 63 rows over the cap remain.
+        expect(rows[0]!.n).toBeLessThanOrEqual(REQUEST_JOURNAL_CAP + 2 * 63);
+        await Promise.all([a.close(), b.close()]);
+      });
+    });
+
+    it('journal entries stored before migration 8 (jsonb) read back the same after it (text)', async () => {
+      const url = await cluster.createDatabase('journal_migration');
+      const pool = new pg.Pool({ connectionString: url, max: 1 });
+      await migrate(pool, MIGRATIONS.filter((migration) => migration.version < 8));
+      await pool.query(`INSERT INTO request_journal (account_id, entry) VALUES (1, '{"b": [1, 2.5, "x"], "a": null}'::jsonb)`);
+      await pool.end();
+      const store = await PostgresStore.open(url);
+      await store.appendRequestJournal(1, { after: 'é ✓' });
+      expect(await store.requestJournal(1)).toEqual([{ a: null, b: [1, 2.5, 'x'] }, { after: 'é ✓' }]);
       await store.close();
     });
 

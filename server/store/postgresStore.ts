@@ -2,13 +2,20 @@
  * The Store in PostgreSQL (DATABASE_URL), for several replicas sharing one database. Bookings are
  * JSON records keyed by bookhash with ids from a sequence; a change of a booking locks its row
  * (SELECT … FOR UPDATE) so concurrent changes from any process apply one after the other.
+ * Per API call one statement of its own (the rate-limit hit): clock rows and stored searches are
+ * kept per replica and dropped when a change is announced (postgresChanges.ts), offers go in
+ * multi-row statements shared with concurrent calls (postgresBatches.ts), and journal entries are
+ * held per replica until a journal is read. See docs/scaling.md.
  */
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { BookingRecord } from '../domain/bookings/record.js';
 import type { RateLimitDecision, RateLimitWindow } from '../domain/rateLimiter.js';
 import { judgeHit, longestWindowMs } from '../domain/slidingWindows.js';
 import { REAL_TIME, type OffsetChange, type Timeline } from '../domain/timeline.js';
 import { BOOKING_ID_DRAWS, drawBookingId } from './bookingIds.js';
+import { GroupWriter } from './postgresBatches.js';
+import { ChangeFeed, type Announcement, type ChangedAccount, type Notice } from './postgresChanges.js';
 import { migrate } from './postgresMigrations.js';
 import {
   BookingsFullError, IDEMPOTENCY_TTL_MS, REQUEST_JOURNAL_CAP, StoreOpenError, StoreUnavailableError, journalEntryOf,
@@ -35,6 +42,19 @@ const SWEEP_INTERVAL_MS = 60_000;
 const SWEEP_BATCH = 1_000;
 /** Batches per table per sweep: a sweep's work is bounded; what is left goes at the next one. */
 const SWEEP_MAX_BATCHES = 50;
+/** Rows per multi-row statement of the group writes, and rows that may wait (see GroupWriter). */
+const OFFERS_PER_BATCH = 5_000;
+const JOURNAL_ENTRIES_PER_BATCH = 500;
+const MAX_QUEUED_ROWS = 20_000;
+/**
+ * A replica trims an account's request journal to REQUEST_JOURNAL_CAP after appending this many of
+ * its entries (reads take the newest CAP, so the few more rows held in between are never seen).
+ */
+const JOURNAL_TRIM_EVERY = 64;
+/** Stored searches and clock rows a replica keeps copies of (see ChangeFeed). */
+const CACHED_SEARCHES = 10_000;
+const CACHED_CLOCKS = 10_000;
+
 /** A rate-limit hit older than this (base time) counts for no window: the spec's longest is a day. */
 const RATE_LIMIT_DAY_MS = 86_400_000;
 
@@ -102,7 +122,28 @@ export class PostgresStore implements Store {
   private sweeping: Promise<unknown> | undefined;
 
   /** Reads of an account's clock row under way: concurrent readers share one round trip (see clockRow). */
-  private readonly clockReads = new Map<number, Promise<{ offsetMs: number; history: OffsetChange[] }>>();
+  private readonly clockReads = new Map<number, Promise<ClockRow>>();
+
+  /**
+   * Copies of clock rows and stored searches, kept while the change feed is live: a clock row changes
+   * only by the control calls the feed announces, and a search never changes under its key but by
+   * expiry (judged here on the caller's clock) or an announced reset. See ChangeFeed.
+   */
+  private readonly clocks = new Map<number, ClockRow>();
+  private readonly searches = new LRUCache<string, StoredSearchRow>({ max: CACHED_SEARCHES });
+  private readonly feed: ChangeFeed;
+
+  /** Offers and journal entries, written in multi-row statements (see GroupWriter). */
+  private readonly offerWrites: GroupWriter<OfferRows>;
+  private readonly journalWrites: GroupWriter<JournalRow>;
+  /**
+   * Entries this replica took and has not written yet, per account, at most REQUEST_JOURNAL_CAP
+   * each (see appendRequestJournal): built and written when a replica reads the account's journal,
+   * when this one stops hearing notices, and at close().
+   */
+  private readonly heldJournal = new Map<number, { appended: unknown; atMs: number }[]>();
+  /** Entries appended by this replica per account since it last trimmed that account's journal. */
+  private readonly untrimmed = new Map<number, number>();
 
   /**
    * @param pool durable writes and reads
@@ -113,7 +154,13 @@ export class PostgresStore implements Store {
     private readonly pool: pg.Pool,
     private readonly transientPool: pg.Pool,
     sweepIntervalMs: number,
+    listenerConfig: pg.ClientConfig,
   ) {
+    this.feed = new ChangeFeed(listenerConfig, (notice) => this.heard(notice));
+    this.offerWrites = new GroupWriter((batches) => this.writeOffers(batches), { maxBatch: OFFERS_PER_BATCH, maxQueued: MAX_QUEUED_ROWS, name: 'offers' });
+    this.journalWrites = new GroupWriter((entries) => this.writeJournal(entries), {
+      maxBatch: JOURNAL_ENTRIES_PER_BATCH, maxQueued: MAX_QUEUED_ROWS, name: 'request journal entries',
+    });
     if (sweepIntervalMs > 0) {
       this.sweepTimer = setInterval(() => {
         // A database that is away now is swept at a later tick.
@@ -148,7 +195,9 @@ export class PostgresStore implements Store {
       await Promise.all([pool.end().catch(() => {}), transientPool.end().catch(() => {})]);
       throw new StoreOpenError(`Cannot use DATABASE_URL ${describeDatabaseUrl(url)}: ${(error as Error).message || String(error)}`);
     }
-    return new PostgresStore(pool, transientPool, options.sweepIntervalMs ?? SWEEP_INTERVAL_MS);
+    const store = new PostgresStore(pool, transientPool, options.sweepIntervalMs ?? SWEEP_INTERVAL_MS, { connectionString: url, connectionTimeoutMillis: 5000 });
+    await store.feed.start();
+    return store;
   }
 
   /**
@@ -316,18 +365,29 @@ export class PostgresStore implements Store {
 
   /**
    * The account's offset and history in one read. A request reads both (its clock, then its
-   * timeline for the rate limiter), and many requests of one account arrive together: readers that
-   * come while a read of the row is under way share it. A change made here stops the sharing at once
-   * (a read that starts after it sees it); a change made by another replica is seen by every read
-   * that starts after it committed, as before, except one that joins a read already under way.
+   * timeline for the rate limiter). While the change feed is live, the row is read once per replica
+   * and kept until a change of the account is announced (every replica drops it before the change is
+   * acknowledged, see ChangeFeed). Otherwise, readers that come while a read of the row is under way
+   * share it.
    */
-  private clockRow(accountId: number): Promise<{ offsetMs: number; history: OffsetChange[] }> {
+  private clockRow(accountId: number): Promise<ClockRow> {
+    const kept = this.clocks.get(accountId);
+    if (kept) return Promise.resolve(kept);
     let reading = this.clockReads.get(accountId);
     if (!reading) {
+      const generation = this.feed.generation;
       const read = this.query<{ offset_ms: string; history: OffsetChange[] }>(
         'SELECT offset_ms, history FROM clock_offsets WHERE account_id = $1',
         [accountId],
-      ).then((rows) => ({ offsetMs: rows[0] ? Number(rows[0].offset_ms) : 0, history: rows[0]?.history ?? [] }));
+      ).then((rows) => {
+        const row: ClockRow = { offsetMs: rows[0] ? Number(rows[0].offset_ms) : 0, history: rows[0]?.history ?? [] };
+        // Kept only when no change was heard since the read began (it may have read the row before it).
+        if (this.feed.live && this.feed.generation === generation) {
+          if (this.clocks.size >= CACHED_CLOCKS) this.clocks.clear();
+          this.clocks.set(accountId, row);
+        }
+        return row;
+      });
       reading = read.finally(() => {
         if (this.clockReads.get(accountId) === reading) this.clockReads.delete(accountId);
       });
@@ -336,40 +396,131 @@ export class PostgresStore implements Store {
     return reading;
   }
 
+  /** What the change feed brings (see Notice). */
+  private heard(notice: Notice): void | Promise<void> {
+    if (notice.kind === 'changed') {
+      this.forget(notice.account);
+      if (notice.account === null) this.heldJournal.clear();
+      else this.heldJournal.delete(notice.account);
+      return;
+    }
+    if (notice.kind === 'journal') return this.writeHeldJournal(notice.account);
+    // Lost: nobody could ask this replica for what it holds, so it goes out now.
+    this.forget(null);
+    return this.writeHeldJournal(null);
+  }
+
+  /** Drops the copies of the account's state (of every account for null). */
+  private forget(account: ChangedAccount): void {
+    if (account === null) {
+      this.clocks.clear();
+      this.clockReads.clear();
+      this.searches.clear();
+      return;
+    }
+    this.clocks.delete(account);
+    this.clockReads.delete(account);
+    const keys = [...this.searches.entries()].filter(([, search]) => search.accountId === account).map(([key]) => key);
+    for (const key of keys) this.searches.delete(key);
+  }
+
   async setClockOffset(accountId: number, offsetMs: number, history: readonly OffsetChange[] = []): Promise<void> {
-    this.clockReads.delete(accountId);
-    await this.query(
-      `INSERT INTO clock_offsets (account_id, offset_ms, history) VALUES ($1, $2, $3)
-       ON CONFLICT (account_id) DO UPDATE SET offset_ms = $2, history = $3`,
-      [accountId, Math.round(offsetMs), JSON.stringify(history)],
+    await this.announced(accountId, (client) =>
+      client.query(
+        `INSERT INTO clock_offsets (account_id, offset_ms, history) VALUES ($1, $2, $3)
+         ON CONFLICT (account_id) DO UPDATE SET offset_ms = $2, history = $3`,
+        [accountId, Math.round(offsetMs), JSON.stringify(history)],
+      ),
     );
-    this.clockReads.delete(accountId);
+  }
+
+  /**
+   * Runs `work` in a transaction that also announces the change of `account` on the change feed,
+   * and resolves once every replica dropped its copies of it (see ChangeFeed).
+   */
+  private async announced(account: ChangedAccount, work: (client: Client) => Promise<unknown>): Promise<void> {
+    this.forget(account);
+    const announcement: Announcement = this.feed.announce(account);
+    let at: string | undefined;
+    try {
+      await this.transaction(async (client) => {
+        await work(client);
+        at = (await client.query<{ at: string }>(announcement.sql, announcement.values)).rows[0]?.at;
+      });
+    } catch (error) {
+      announcement.abandoned();
+      throw error;
+    } finally {
+      this.forget(account);
+    }
+    await announcement.settled(at);
   }
 
   async putSearch(accountId: number, searchId: string, value: unknown, expiresAtMs: number): Promise<void> {
+    // Kept once read back (as the database gives it), not as given.
+    this.searches.delete(searchId);
     await this.query(
       `INSERT INTO searches (search_id, account_id, value, expires_at_ms) VALUES ($1, $2, $3, $4)
        ON CONFLICT (search_id) DO UPDATE SET account_id = $2, value = $3, expires_at_ms = $4`,
       [searchId, accountId, JSON.stringify(value), expiresAtMs],
       this.transientPool,
     );
+    this.searches.delete(searchId);
   }
 
+  /**
+   * A stored search, read once per replica: a key is only ever written again once its search expired
+   * (on the same account's clock, which only announced control calls move) or after an announced
+   * reset, so a copy that is still valid is what the database holds.
+   */
   async getSearch(searchId: string, nowMs: number): Promise<{ accountId: number; value: unknown } | undefined> {
-    const rows = await this.query<{ account_id: number; value: unknown }>(
-      'SELECT account_id, value FROM searches WHERE search_id = $1 AND expires_at_ms > $2',
+    const kept = this.searches.get(searchId);
+    if (kept && kept.expiresAtMs > nowMs) return { accountId: kept.accountId, value: kept.value };
+    const generation = this.feed.generation;
+    const rows = await this.query<{ account_id: number; value: unknown; expires_at_ms: string }>(
+      'SELECT account_id, value, expires_at_ms FROM searches WHERE search_id = $1 AND expires_at_ms > $2',
       [searchId, nowMs],
     );
-    return rows[0] && { accountId: rows[0].account_id, value: rows[0].value };
+    const row = rows[0];
+    if (!row) return undefined;
+    if (this.feed.live && this.feed.generation === generation) {
+      this.searches.set(searchId, { accountId: row.account_id, value: row.value, expiresAtMs: Number(row.expires_at_ms) });
+    }
+    return { accountId: row.account_id, value: row.value };
   }
 
+  /** Written with the offers of concurrent calls in one statement (GroupWriter); resolves once committed. */
   async putOffers(accountId: number, serviceHashes: readonly string[], value: unknown, expiresAtMs: number): Promise<void> {
     if (serviceHashes.length === 0) return;
-    // One statement; a hash twice in it would make ON CONFLICT touch a row twice, so each once.
+    await this.offerWrites.add({ accountId, serviceHashes, value: JSON.stringify(value), expiresAtMs });
+  }
+
+  /**
+   * One statement for the batch. A row twice in it would make ON CONFLICT touch it twice, so each
+   * (account, service_hash) once, with what the last call gave (as if the calls ran one after the
+   * other); rows in key order, so concurrent batches of two replicas lock shared rows in one order.
+   */
+  private async writeOffers(batches: OfferRows[]): Promise<void> {
+    const rows = new Map<string, { accountId: number; hash: string; value: string; expiresAtMs: number }>();
+    for (const { accountId, serviceHashes, value, expiresAtMs } of batches) {
+      for (const hash of serviceHashes) rows.set(`${accountId} ${hash}`, { accountId, hash, value, expiresAtMs });
+    }
+    const sorted = [...rows.values()].sort((a, b) => a.accountId - b.accountId || (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
+    // Calls of one search or hotel share one value: sent once, referred to by position.
+    const values: string[] = [];
+    const positions = new Map<string, number>();
+    const valueOf = (value: string) => {
+      let position = positions.get(value);
+      if (position === undefined) positions.set(value, (position = values.push(value)));
+      return position;
+    };
     await this.query(
-      `INSERT INTO offers (account_id, service_hash, value, expires_at_ms) SELECT $1, hash, $3, $4 FROM unnest($2::text[]) AS hash
-       ON CONFLICT (account_id, service_hash) DO UPDATE SET value = $3, expires_at_ms = $4`,
-      [accountId, [...new Set(serviceHashes)], JSON.stringify(value), expiresAtMs],
+      `INSERT INTO offers (account_id, service_hash, value, expires_at_ms)
+       SELECT r.account_id, r.hash, ($5::text[])[r.value_at]::jsonb, r.expires_at_ms
+       FROM unnest($1::int[], $2::text[], $3::int[], $4::bigint[]) WITH ORDINALITY AS r(account_id, hash, value_at, expires_at_ms, n)
+       ORDER BY r.n
+       ON CONFLICT (account_id, service_hash) DO UPDATE SET value = EXCLUDED.value, expires_at_ms = EXCLUDED.expires_at_ms`,
+      [sorted.map((row) => row.accountId), sorted.map((row) => row.hash), sorted.map((row) => valueOf(row.value)), sorted.map((row) => row.expiresAtMs), values],
       this.transientPool,
     );
   }
@@ -439,50 +590,139 @@ export class PostgresStore implements Store {
     }, TRANSIENT);
   }
 
+  /**
+   * While the change feed is live, the entry is held in this replica, unbuilt, like the embedded
+   * store holds its journal: a replica about to read the account's journal asks every replica to
+   * write out what it holds first (ChangeFeed.askForJournal), so no API call builds or writes an
+   * entry nobody reads. Otherwise it is built and written at once, with the entries of concurrent
+   * calls in one statement (GroupWriter). Either way after the answer (the recorder does not wait).
+   * A replica that crashes loses the entries it held (as the embedded store loses its journal);
+   * never a booking or a cancel, which are written before they are acknowledged.
+   */
   // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- names the builder that callers may pass instead of a built entry
   async appendRequestJournal(accountId: number, appended: unknown | JournalEntryBuilder): Promise<void> {
+    // Wall-clock milliseconds that never go back within the process (entries of one replica stay in order).
+    const atMs = Math.floor(performance.timeOrigin + performance.now());
+    if (this.feed.live) {
+      let held = this.heldJournal.get(accountId);
+      if (!held) this.heldJournal.set(accountId, (held = []));
+      held.push({ appended, atMs });
+      // Older ones would never be read: the account's newest REQUEST_JOURNAL_CAP are newer.
+      if (held.length > REQUEST_JOURNAL_CAP) held.splice(0, held.length - REQUEST_JOURNAL_CAP);
+      return;
+    }
     const entry = journalEntryOf(appended);
     if (entry === undefined) return;
-    // One statement: the DELETE does not see the row being inserted, so it keeps CAP − 1 of the others.
-    // Transient, like the embedded store's journal (kept in memory): no fsync wait per API call.
+    await this.journalWrites.add({ accountId, atMs, entry: JSON.stringify(entry) });
+  }
+
+  /** Builds and writes the entries held for the account (for every account: null). */
+  private async writeHeldJournal(account: number | null): Promise<void> {
+    const accounts = account === null ? [...this.heldJournal.keys()] : [account];
+    const failures: unknown[] = [];
+    // One account at a time (at most REQUEST_JOURNAL_CAP rows), so the writer's bounded queue takes them all.
+    for (const accountId of accounts) {
+      const held = this.heldJournal.get(accountId);
+      this.heldJournal.delete(accountId);
+      const writes: Promise<void>[] = [];
+      for (const { appended, atMs } of held ?? []) {
+        const entry = journalEntryOf(appended);
+        if (entry !== undefined) writes.push(this.journalWrites.add({ accountId, atMs, entry: JSON.stringify(entry) }));
+      }
+      await Promise.all(writes).catch((error: unknown) => failures.push(error));
+    }
+    if (failures.length > 0) throw failures[0];
+  }
+
+  /**
+   * The batch in one INSERT, in the order the entries came; then, for each account this replica
+   * appended JOURNAL_TRIM_EVERY entries to since it last did, one DELETE keeps its newest
+   * REQUEST_JOURNAL_CAP (reads never show more, see requestJournal).
+   */
+  private async writeJournal(entries: JournalRow[]): Promise<void> {
+    // One parameter per value, not a text[] (pg escapes every quote of a 7 KB entry inside an array).
     await this.query(
-      `WITH appended AS (INSERT INTO request_journal (account_id, entry) VALUES ($1, $2))
-       DELETE FROM request_journal WHERE account_id = $1 AND seq <= (
-         SELECT seq FROM request_journal WHERE account_id = $1 ORDER BY seq DESC OFFSET $3 LIMIT 1)`,
-      [accountId, JSON.stringify(entry), REQUEST_JOURNAL_CAP - 1],
+      `INSERT INTO request_journal (account_id, at_ms, entry) VALUES ${entries.map((_, index) => `($${3 * index + 1}::int, $${3 * index + 2}::bigint, $${3 * index + 3})`).join(', ')}`,
+      entries.flatMap((row) => [row.accountId, row.atMs, row.entry]),
+      this.transientPool,
+    );
+    const due: number[] = [];
+    for (const { accountId } of entries) {
+      const count = (this.untrimmed.get(accountId) ?? 0) + 1;
+      if (count >= JOURNAL_TRIM_EVERY && !due.includes(accountId)) due.push(accountId);
+      this.untrimmed.set(accountId, count);
+    }
+    if (due.length === 0) return;
+    for (const accountId of due) this.untrimmed.delete(accountId);
+    await this.query(
+      // The cut is found once per account (LATERAL), not once per row of it.
+      `DELETE FROM request_journal j USING (
+         SELECT a.account_id, c.at_ms, c.seq FROM unnest($1::int[]) AS a(account_id)
+         CROSS JOIN LATERAL (SELECT at_ms, seq FROM request_journal r WHERE r.account_id = a.account_id
+                             ORDER BY at_ms DESC, seq DESC OFFSET $2 LIMIT 1) AS c) AS cut
+       WHERE j.account_id = cut.account_id AND (j.at_ms, j.seq) <= (cut.at_ms, cut.seq)`,
+      [due, REQUEST_JOURNAL_CAP],
       this.transientPool,
     );
   }
 
+  /**
+   * The newest REQUEST_JOURNAL_CAP entries, oldest first (in the order the replicas took them), once
+   * every replica wrote out what it held of the account.
+   */
   async requestJournal(accountId: number): Promise<unknown[]> {
-    const rows = await this.query<{ entry: unknown }>('SELECT entry FROM request_journal WHERE account_id = $1 ORDER BY seq', [accountId]);
-    return rows.map((row) => row.entry);
+    const ask = this.feed.askForJournal(accountId);
+    let at: string | undefined;
+    try {
+      at = (await this.query<{ at: string }>(ask.sql, ask.values))[0]?.at;
+    } catch (error) {
+      ask.abandoned();
+      throw error;
+    }
+    await this.writeHeldJournal(accountId);
+    await ask.settled(at);
+    await this.journalWrites.flush();
+    const rows = await this.query<{ entry: string }>(
+      `SELECT entry FROM (SELECT at_ms, seq, entry FROM request_journal WHERE account_id = $1 ORDER BY at_ms DESC, seq DESC LIMIT $2) AS newest
+       ORDER BY at_ms, seq`,
+      [accountId, REQUEST_JOURNAL_CAP],
+    );
+    // Text written by JSON.stringify (migration 8).
+    return rows.map((row) => JSON.parse(row.entry) as unknown);
   }
 
   async resetAccount(accountId: number): Promise<void> {
-    this.clockReads.delete(accountId);
-    await this.transaction(async (client) => {
+    // What this replica still has to write of the account goes first, so the reset removes it too.
+    this.heldJournal.delete(accountId);
+    await Promise.all([this.offerWrites.flush(), this.journalWrites.flush()]);
+    this.untrimmed.delete(accountId);
+    await this.announced(accountId, async (client) => {
       // rate_limit_hits: the account's hits on every key are given back (by its index, O(its hits)).
       for (const table of ['bookings', 'outbox', 'idempotency_keys', 'clock_offsets', 'searches', 'offers', 'request_journal', 'rate_limit_hits']) {
         await client.query(`DELETE FROM ${table} WHERE account_id = $1`, [accountId]);
       }
     });
-    this.clockReads.delete(accountId);
   }
 
   async reset(): Promise<void> {
-    await this.transaction(async (client) => {
-      await client.query(
+    this.heldJournal.clear();
+    await Promise.all([this.offerWrites.flush(), this.journalWrites.flush()]);
+    this.untrimmed.clear();
+    await this.announced(null, (client) =>
+      client.query(
         'TRUNCATE bookings, outbox, idempotency_keys, clock_offsets, searches, offers, rate_limit_hits, rate_limit_keys, request_journal RESTART IDENTITY',
-      );
-    });
-    this.clockReads.clear();
+      ),
+    );
   }
 
+  /** Writes what is held or queued (offers, journal entries), then lets the connections go. */
   async close(): Promise<void> {
     clearInterval(this.sweepTimer);
     this.sweepTimer = undefined;
     await this.sweeping;
+    await this.writeHeldJournal(null).catch(() => {}); // a failed write rejected its own callers
+    await Promise.all([this.offerWrites.flush(), this.journalWrites.flush()]);
+    await this.feed.close();
     await Promise.all([this.pool.end(), this.transientPool.end()]);
   }
 
@@ -540,6 +780,32 @@ export class PostgresStore implements Store {
       throw new StoreUnavailableError(`database: ${(error as Error).message || String(error)}`);
     }
   }
+}
+
+interface ClockRow {
+  offsetMs: number;
+  history: OffsetChange[];
+}
+
+interface StoredSearchRow {
+  accountId: number;
+  value: unknown;
+  expiresAtMs: number;
+}
+
+/** A request-journal entry as JSON, with when the replica took it (base clock, ms). */
+interface JournalRow {
+  accountId: number;
+  atMs: number;
+  entry: string;
+}
+
+/** The offers of one putOffers call, their value as JSON. */
+interface OfferRows {
+  accountId: number;
+  serviceHashes: readonly string[];
+  value: string;
+  expiresAtMs: number;
 }
 
 function storeError(error: unknown): unknown {

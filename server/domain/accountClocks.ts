@@ -2,8 +2,9 @@
  * One clock per account, read by every time rule of that account's requests and bookings: each
  * account's clock is the sandbox's base clock (real time; a FakeClock in tests) plus the account's
  * own offset, which only that account's control calls move. Offsets and their change history live
- * in the Store (one row per account, read per request, no process cache), so replicas sharing a
- * database show every account the same clock. Two control calls moving one account's clock at the
+ * in the Store (one row per account; PostgreSQL replicas keep a copy that every change drops on
+ * every replica before the control call answers), so replicas sharing a database show every
+ * account the same clock. Two control calls moving one account's clock at the
  * same instant on two replicas: the later write wins.
  */
 import type { Clock } from '../clock.js';

@@ -288,6 +288,11 @@ export class LowdbStore implements Store {
     return this.state.toData(seq);
   }
 
+  async transientSizes(): Promise<Record<string, number>> {
+    const { searches, offers } = this.process.sizes();
+    return { searches, offers, request_journal_entries: this.process.journalSize(), request_journal_body_bytes: this.process.journalHeldBytes() };
+  }
+
   journalStats(): JournalStats {
     return this.disk?.compaction.stats() ?? { ...NO_JOURNAL };
   }

@@ -180,6 +180,8 @@ export interface Store {
   checkReady?(): Promise<void>;
   /** For GET /metrics: the embedded store's journal (absent for stores without one). */
   journalStats?(): JournalStats;
+  /** For GET /metrics and benchmarks: entries held in the bounded transient state, by kind (searches, offers, …). */
+  transientSizes?(): Promise<Record<string, number>>;
 }
 
 /** The embedded store's snapshot and journal, read without touching the disk. */

@@ -188,6 +188,24 @@ describe('GET /metrics', () => {
     await store.compactNow();
     expect(sample(await scrape(server), 'store_journal_entries')).toBe(0);
   });
+
+  it('shows what the bounded transient state holds: search keys, offers, request-journal entries and their bytes', async () => {
+    const server = await start();
+    const kind = (text: string, name: string) => sample(text, `store_transient_entries{kind="${name}"}`);
+    const before = await scrape(server);
+    expect(kind(before, 'searches')).toBe(0);
+    expect(kind(before, 'request_journal_entries')).toBe(0);
+    const search = await server.post('/search.php', { apikey: KEY_ANNA, checkin: '2026-12-15', checkout: '2026-12-18', latitude: 52.37, longitude: 4.9 });
+    expect(search.status).toBe(200);
+    const hotels = (search.body as { hotels: { id: number }[]; search_id: string }).hotels;
+    const details = await server.post('/hotel.php', { apikey: KEY_ANNA, id: hotels[0]!.id, search_id: (search.body as { search_id: string }).search_id });
+    expect(details.status).toBe(200);
+    const after = await scrape(server);
+    expect(kind(after, 'searches')).toBeGreaterThan(0);
+    expect(kind(after, 'offers')).toBeGreaterThan(0);
+    expect(kind(after, 'request_journal_entries')).toBeGreaterThanOrEqual(2);
+    expect(kind(after, 'request_journal_body_bytes')).toBeGreaterThan(JSON.stringify(search.body).length);
+  });
 });
 
 describe('GET /readyz', () => {

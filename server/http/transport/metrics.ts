@@ -143,6 +143,22 @@ export function appMetrics(context: Pick<AppContext, 'store'>): AppMetrics {
       }
     },
   });
+  if (store.transientSizes) {
+    const sizes = store.transientSizes.bind(store);
+    new Gauge({
+      name: 'store_transient_entries',
+      help: 'Entries held in the bounded transient state (search keys, offers, request-journal entries and their body bytes), by kind',
+      labelNames: ['kind'],
+      registers,
+      async collect() {
+        try {
+          for (const [kind, count] of Object.entries(await sizes())) this.set({ kind }, count);
+        } catch {
+          // the store cannot say now; /readyz says why, and a stale figure is better left out
+        }
+      },
+    });
+  }
   if (store.journalStats) {
     const stats = () => store.journalStats!();
     const gauge = (name: string, help: string, read: () => number) =>

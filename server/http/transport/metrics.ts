@@ -130,45 +130,7 @@ export function appMetrics(context: Pick<AppContext, 'store'>): AppMetrics {
     labelNames: ['endpoint', 'status'],
     registers,
   });
-  const { store } = context;
-  new Gauge({
-    name: 'store_bookings',
-    help: 'Bookings in the store',
-    registers,
-    async collect() {
-      try {
-        this.set(await store.countBookings());
-      } catch {
-        this.set(Number.NaN); // not a stale count (nor 0); /readyz says why
-      }
-    },
-  });
-  if (store.transientSizes) {
-    const sizes = store.transientSizes.bind(store);
-    new Gauge({
-      name: 'store_transient_entries',
-      help: 'Entries held in the bounded transient state (search keys, offers, request-journal entries and their body bytes), by kind',
-      labelNames: ['kind'],
-      registers,
-      async collect() {
-        try {
-          for (const [kind, count] of Object.entries(await sizes())) this.set({ kind }, count);
-        } catch {
-          // the store cannot say now; /readyz says why, and a stale figure is better left out
-        }
-      },
-    });
-  }
-  if (store.journalStats) {
-    const stats = () => store.journalStats!();
-    const gauge = (name: string, help: string, read: () => number) =>
-      new Gauge({ name, help, registers, collect() { this.set(read()); } });
-    gauge('store_snapshot_bytes', 'Size of DB_FILE as last written or read', () => stats().snapshotBytes);
-    gauge('store_journal_bytes', 'Size of the journal (changes not yet in the snapshot)', () => stats().journalBytes);
-    gauge('store_journal_entries', 'Changes journaled since the last snapshot (replayed on restart)', () => stats().journalEntries);
-    gauge('store_journal_pending_entries', 'Changes waiting for their fsync', () => stats().pendingEntries);
-    gauge('store_journal_write_failing', '1 when the last journal write failed (clients get 503)', () => (stats().writeFailing ? 1 : 0));
-  }
+  storeGauges(context.store, registers);
 
   const endpointOf = (label: string): EndpointMetrics => {
     let found = endpoints.get(label);
@@ -268,4 +230,46 @@ export function observability(context: AppContext): Router {
     );
   });
   return router;
+}
+
+/** What the store holds: bookings, the bounded transient state, and the embedded store's journal. */
+function storeGauges(store: AppContext['store'], registers: Registry[]): void {
+  new Gauge({
+    name: 'store_bookings',
+    help: 'Bookings in the store',
+    registers,
+    async collect() {
+      try {
+        this.set(await store.countBookings());
+      } catch {
+        this.set(Number.NaN); // not a stale count (nor 0); /readyz says why
+      }
+    },
+  });
+  if (store.transientSizes) {
+    const sizes = store.transientSizes.bind(store);
+    new Gauge({
+      name: 'store_transient_entries',
+      help: 'Entries held in the bounded transient state (search keys, offers, request-journal entries and their body bytes), by kind',
+      labelNames: ['kind'],
+      registers,
+      async collect() {
+        try {
+          for (const [kind, count] of Object.entries(await sizes())) this.set({ kind }, count);
+        } catch {
+          // the store cannot say now; /readyz says why, and a stale figure is better left out
+        }
+      },
+    });
+  }
+  if (store.journalStats) {
+    const stats = () => store.journalStats!();
+    const gauge = (name: string, help: string, read: () => number) =>
+      new Gauge({ name, help, registers, collect() { this.set(read()); } });
+    gauge('store_snapshot_bytes', 'Size of DB_FILE as last written or read', () => stats().snapshotBytes);
+    gauge('store_journal_bytes', 'Size of the journal (changes not yet in the snapshot)', () => stats().journalBytes);
+    gauge('store_journal_entries', 'Changes journaled since the last snapshot (replayed on restart)', () => stats().journalEntries);
+    gauge('store_journal_pending_entries', 'Changes waiting for their fsync', () => stats().pendingEntries);
+    gauge('store_journal_write_failing', '1 when the last journal write failed (clients get 503)', () => (stats().writeFailing ? 1 : 0));
+  }
 }

@@ -37,6 +37,7 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_SCHEMA } from '../../domain/boo
 import { parseServiceHash } from '../../domain/rates/serviceHash.js';
 import { SCENARIOS } from '../../domain/scenarios/catalogue.js';
 import { badRequest } from '../../errors.js';
+import { receivedBody } from './jsonBody.js';
 import { CONTRACT_SCHEMA_ID, addFormats, deref, isObject, pointer, resolvePointer, type OpenApiDocument } from '../../../contract/schema.js';
 
 /** `res.locals` key of the request body as received, before the defaults are filled in. */
@@ -178,7 +179,7 @@ function requestCheck(validate: ValidateFunction): RequestHandler {
   return (req, res, next) => {
     // The body as the client sent it, before useDefaults fills the schema defaults in: the request
     // journal shows this (journalRecorder.ts), not what the server made of it.
-    res.locals[RECEIVED_BODY] = structuredClone(req.body as unknown);
+    res.locals[RECEIVED_BODY] = receivedBody(req);
     const unknown = firstQueryParameter(req.query);
     if (unknown !== undefined) return next(badRequest(`request/query/${unknown} Unknown query parameter '${unknown}'`));
     if (validate(req.body)) return next();

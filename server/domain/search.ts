@@ -269,18 +269,7 @@ export class SearchService {
   }
 }
 
-/** Identical-search keys by account and parameters (JSON), most recent last: a repeated search skips the SHA-256. */
-const identicalKeys = new Map<string, string>();
-const IDENTICAL_KEYS_KEPT = 1_000;
-
 /** The Store key of an account's identical searches (never a search_id: those are 32 hex digits). */
 function identicalSearchKey(accountId: number, params: SearchParams): string {
-  const text = `${accountId}:${JSON.stringify(params)}`;
-  let key = identicalKeys.get(text);
-  if (key === undefined) {
-    key = `identical:${accountId}:${createHash('sha256').update(text.slice(text.indexOf(':') + 1)).digest('hex')}`;
-    if (identicalKeys.size >= IDENTICAL_KEYS_KEPT) identicalKeys.delete(identicalKeys.keys().next().value as string);
-    identicalKeys.set(text, key);
-  }
-  return key;
+  return `identical:${accountId}:${createHash('sha256').update(JSON.stringify(params)).digest('hex')}`;
 }

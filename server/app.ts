@@ -25,7 +25,6 @@ import { CONTROL_UI_PATH } from './http/console/controlUiViews.js';
 import { apiCors } from './http/transport/cors.js';
 import { AuthThrottle, defaultAuthFailuresPerMinute, type FailedAuthEvent } from './http/transport/authThrottle.js';
 import { errorHandler } from './http/transport/errorHandler.js';
-import { inSequence } from './http/transport/inSequence.js';
 import { bookingEndpoint } from './http/api/bookingEndpoint.js';
 import { bookingOverviewEndpoint } from './http/api/bookingOverviewEndpoint.js';
 import { cancelEndpoint } from './http/api/cancelEndpoint.js';
@@ -138,16 +137,9 @@ export function createApp(options: AppOptions): Express {
   app.set('trust proxy', config.trustProxy);
   app.locals.context = context;
   const logger = options.logger ?? silentLogger();
-  // One layer, not five: Express's dispatch per layer cost more than these steps (inSequence.ts).
-  app.use(
-    inSequence([
-      requestLog(logger),
-      observability(context), // counts every request; GET /metrics and /readyz
-      noStore,
-      originForm,
-      noEmptySegments,
-    ]),
-  );
+  app.use(requestLog(logger));
+  app.use(observability(context)); // counts every request; GET /metrics and /readyz
+  app.use(noStore, originForm, noEmptySegments);
 
   const endpoints = {
     '/search.php': searchEndpoint(context),
@@ -186,7 +178,7 @@ export function createApp(options: AppOptions): Express {
       ...(config.validateResponses ? [validateResponses(contract, path)] : []),
       scenarioHeader({ slowDelayMs: config.slowScenarioDelayMs, perMinute: config.rateLimits.perMinute }),
     ];
-    app.all(path, inSequence([...checks, asyncHandler(endpoints[path])]));
+    app.all(path, ...checks, asyncHandler(endpoints[path]));
   }
 
   app.use(consoleRouter(context, { contractPath: CONTRACT_PATH, controlContractPath: CONTROL_CONTRACT_PATH }));

@@ -20,7 +20,6 @@ import type { AppContext } from '../../appContext.js';
 import { secretMatches } from '../../domain/accounts.js';
 import { ApiError } from '../../errors.js';
 import { API_PATHS, RATE_LIMITED_PATHS } from './apiPipeline.js';
-import { inSequence } from './inSequence.js';
 
 /** Labels of the paths that are not API operations: a fixed, small set. */
 const GROUPS: ReadonlyArray<readonly [prefix: string, label: string]> = [
@@ -208,18 +207,14 @@ export function appMetrics(context: Pick<AppContext, 'store'>): AppMetrics {
   };
 }
 
-/** The paths the router of `observability` serves: only these enter it. */
-const OBSERVABILITY_PATHS: ReadonlySet<string> = new Set(['/metrics', '/readyz']);
-
 /**
  * The counting middleware plus GET /metrics and GET /readyz, as one piece of the pipeline
- * (app.ts puts it right after the request log). Only requests for those two paths go through the
- * router (the same match: exact, case-sensitive, on the path Express routes by); the others would
- * only have been walked past its routes.
+ * (app.ts puts it right after the request log).
  */
-export function observability(context: AppContext): RequestHandler {
+export function observability(context: AppContext): Router {
   const metrics = appMetrics(context);
   const router = Router({ caseSensitive: true, strict: true });
+  router.use(metrics.count);
   const getOnly = (path: string, handler: RequestHandler) =>
     router
       .route(path)
@@ -256,6 +251,5 @@ export function observability(context: AppContext): RequestHandler {
       (error: unknown) => answer(false, (error as Error).message || String(error)),
     );
   });
-  const routes: RequestHandler = (req, res, next) => (OBSERVABILITY_PATHS.has(req.path) ? router(req, res, next) : next());
-  return inSequence([metrics.count, routes]);
+  return router;
 }

@@ -110,6 +110,31 @@ interface HotPaths {
   search_cached: LoadResult;
   search_uncached: LoadResult;
   hotel_live: LoadResult;
+  booking_start: LoadResult;
+}
+
+/** Offers booked by the booking-start path: each request books another one, in turn. */
+const DISTINCT_OFFERS = 2_000;
+
+/**
+ * At least `count` distinct service hashes (offers) of `apikey`'s account: the cheapest rate of every
+ * hotel of distinct searches (the first ones of round 9 of uncachedSearches, which the measured
+ * rounds never send), four searches at a time.
+ */
+async function distinctOffers(base: string, today: string, count: number): Promise<string[]> {
+  const hashes = new Set<string>();
+  const searches = uncachedSearches(today, 9);
+  let next = 0;
+  const worker = async () => {
+    while (hashes.size < count && next < searches.length) {
+      const answer = await post(`${base}/search.php`, searches[next++]);
+      if (answer.status !== 200) throw new Error(`search answered ${answer.status}`);
+      for (const hotel of (answer.json as { hotels: Array<{ rate: { service_hash: string } }> }).hotels) hashes.add(hotel.rate.service_hash);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  if (hashes.size < count) throw new Error(`only ${hashes.size} distinct offers found`);
+  return [...hashes].slice(0, count);
 }
 
 interface Measured {
@@ -121,7 +146,7 @@ interface Measured {
   rss_mb_after_each_path: Record<keyof HotPaths, number>;
   requests_served: number;
   /** What the baselines answer (the reference server's own answers). */
-  bodies: { hotel: unknown; search: unknown; hotelRequest: unknown; searchRequest: unknown };
+  bodies: { hotel: unknown; search: unknown; booking: unknown; hotelRequest: unknown; searchRequest: unknown; bookingRequests: unknown[] };
 }
 
 /** The four hot paths against one reference server, which is stopped afterwards. */
@@ -136,6 +161,9 @@ async function measureReference(server: Server, today: string): Promise<Measured
     const hotel = await post(`${server.base}/hotel.php`, hotelRequest);
     if (hotel.status !== 200) throw new Error(`hotel.php answered ${hotel.status}`);
     const hotelIds = found.hotels.map((entry) => entry.id);
+    const bookingRequests = (await distinctOffers(server.base, today, DISTINCT_OFFERS)).map((service_hash) => ({ apikey: 'demo-key-1', service_hash }));
+    const booking = await post(`${server.base}/booking.php`, bookingRequests[0]);
+    if (booking.status !== 200) throw new Error(`booking.php answered ${booking.status}`);
     const pid = server.process.child.pid as number;
     const rssAfter: Partial<Record<keyof HotPaths, number>> = {};
     const measure = async (path: keyof HotPaths, planOf: LoadPlan | ((round: number) => LoadPlan)) => {
@@ -148,6 +176,8 @@ async function measureReference(server: Server, today: string): Promise<Measured
       search_cached: await measure('search_cached', plan(`${server.base}/search.php`, [searchRequest])),
       search_uncached: await measure('search_uncached', (round) => plan(`${server.base}/search.php`, uncachedSearches(today, round))),
       hotel_live: await measure('hotel_live', (round) => plan(`${server.base}/hotel.php`, liveDetails(today, hotelIds, round))),
+      // Every request books another offer (a new booking each: the store appends and syncs it).
+      booking_start: await measure('booking_start', plan(`${server.base}/booking.php`, bookingRequests)),
     };
     for (const result of Object.values(paths)) {
       if (result.non_2xx > 0 || result.errors > 0) throw new Error(`a measured path answered non-2xx or failed: ${JSON.stringify(paths)}`);
@@ -159,7 +189,7 @@ async function measureReference(server: Server, today: string): Promise<Measured
       rss_mb_after_load: await rssMegabytes(pid),
       rss_mb_after_each_path: rssAfter as Record<keyof HotPaths, number>,
       requests_served: Object.values(paths).reduce((sum, result) => sum + result.requests, 0),
-      bodies: { hotel: hotel.json, search: search.json, hotelRequest, searchRequest },
+      bodies: { hotel: hotel.json, search: search.json, booking: booking.json, hotelRequest, searchRequest, bookingRequests },
     };
   } finally {
     await server.process.stop();
@@ -200,7 +230,7 @@ export async function benchHttp(): Promise<HttpResults & { ratios: unknown }> {
 
     const { bodies } = reference;
     const bodiesFile = join(await mkdtemp(join(tmpdir(), 'bench-bodies-')), 'bodies.json');
-    await writeFile(bodiesFile, JSON.stringify({ '/hotel.php': bodies.hotel, '/search.php': bodies.search }));
+    await writeFile(bodiesFile, JSON.stringify({ '/hotel.php': bodies.hotel, '/search.php': bodies.search, '/booking.php': bodies.booking }));
     const barePort = await freePort();
     const bare = await startProcess(process.execPath, ['--import', 'tsx', 'scripts/bench/bareExpress.ts'], 'listening', {
       PORT: String(barePort),
@@ -210,6 +240,7 @@ export async function benchHttp(): Promise<HttpResults & { ratios: unknown }> {
     const bareExpress = {
       hotel: await bestOf(ROUNDS, plan(`http://127.0.0.1:${barePort}/hotel.php`, [bodies.hotelRequest])),
       search: await bestOf(ROUNDS, plan(`http://127.0.0.1:${barePort}/search.php`, [bodies.searchRequest])),
+      booking: await bestOf(ROUNDS, plan(`http://127.0.0.1:${barePort}/booking.php`, bodies.bookingRequests)),
     };
     await bare.stop();
 
@@ -223,6 +254,7 @@ export async function benchHttp(): Promise<HttpResults & { ratios: unknown }> {
     const prism = {
       hotel: await bestOf(ROUNDS, plan(`http://127.0.0.1:${prismPort}/hotel.php`, [bodies.hotelRequest])),
       search: await bestOf(ROUNDS, plan(`http://127.0.0.1:${prismPort}/search.php`, [bodies.searchRequest])),
+      booking: await bestOf(ROUNDS, plan(`http://127.0.0.1:${prismPort}/booking.php`, bodies.bookingRequests)),
     };
     await prismProcess.stop();
 
@@ -236,6 +268,7 @@ export async function benchHttp(): Promise<HttpResults & { ratios: unknown }> {
       rounds: ROUNDS,
       hotel_body_bytes: Buffer.byteLength(JSON.stringify(bodies.hotel)),
       search_body_bytes: Buffer.byteLength(JSON.stringify(bodies.search)),
+      booking_body_bytes: Buffer.byteLength(JSON.stringify(bodies.booking)),
       reference: withoutBodies(reference),
       reference_validating_responses: withoutBodies(validated),
       ...(before ? { before: { ...withoutBodies(before), commit: before.commit } } : {}),
@@ -246,6 +279,8 @@ export async function benchHttp(): Promise<HttpResults & { ratios: unknown }> {
         hotel_cached_vs_prism: ratio(reference.paths.hotel_cached, prism.hotel),
         search_cached_vs_bare_express: ratio(reference.paths.search_cached, bareExpress.search),
         search_cached_vs_prism: ratio(reference.paths.search_cached, prism.search),
+        booking_start_vs_bare_express: ratio(reference.paths.booking_start, bareExpress.booking),
+        booking_start_vs_prism: ratio(reference.paths.booking_start, prism.booking),
         validation_on_vs_off: Object.fromEntries(
           Object.entries(reference.paths).map(([path, result]) => [path, ratio(validated.paths[path as keyof HotPaths], result)]),
         ),

@@ -26,3 +26,25 @@ describe('the performance table of docs/benchmarks.md', () => {
     expect(table).toContain(`${results.reference.paths.hotel_cached.requests_per_second.toLocaleString('en-US')} req/s`);
   });
 });
+
+describe('the booking-start row', () => {
+  const load = (requests_per_second: number, p99_ms: number) => ({ requests_per_second, p50_ms: 1, p99_ms, requests: requests_per_second * 6, non_2xx: 0, errors: 0 });
+  const withBooking = (from: HttpResults): HttpResults => ({
+    ...from,
+    booking_body_bytes: 512,
+    reference: { ...from.reference, paths: { ...from.reference.paths, booking_start: load(900, 20) } },
+    reference_validating_responses: { ...from.reference_validating_responses, paths: { ...from.reference_validating_responses.paths, booking_start: load(850, 21) } },
+    bare_express: { ...from.bare_express, booking: load(1_000, 12) },
+    prism: { ...from.prism, booking: load(300, 40) },
+  });
+
+  it('is shown with its baselines and ratios when the results have it, and left out when they do not', () => {
+    const table = httpTable(withBooking(results));
+    const row = table.split('\n').find((line) => line.startsWith('| booking.php'));
+    expect(row).toContain('| 900 req/s (p50 1 ms, p99 20 ms) | 1,000 req/s (p50 1 ms, p99 12 ms) | 300 req/s (p50 1 ms, p99 40 ms) | 0.90× | 3.00× |');
+    expect(row).toContain('850 req/s (p50 1 ms, p99 21 ms), 0.94×');
+    expect(table).toContain('booking.php 512 bytes.');
+    const older = { ...results, reference: { ...results.reference, paths: { ...results.reference.paths, booking_start: undefined } } };
+    expect(httpTable(older)).not.toContain('| booking.php');
+  });
+});

@@ -3,7 +3,7 @@ import iconv from 'iconv-lite';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, jsonBody, nestingError } from './jsonBody.js';
+import { MAX_JSON_DEPTH, jsonBody, nestingError, receivedBody } from './jsonBody.js';
 
 const nested = (depth: number, open = '[', close = ']') => `${open.repeat(depth)}${close.repeat(depth)}`;
 
@@ -37,6 +37,12 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   const app = express();
   app.post('/', jsonBody(64 * 1024), (req, res) => res.json({ body: req.body }));
+  // What receivedBody gives once req.body was changed (the request checks fill defaults in).
+  app.post('/received', jsonBody(64 * 1024), (req, res) => {
+    const body = req.body as Record<string, unknown>;
+    body.added = 'default';
+    res.json({ body, received: receivedBody(req), again: receivedBody(req) !== receivedBody(req) });
+  });
   app.use((error: { message: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => res.status(400).json({ error: error.message }));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -45,9 +51,9 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-function post(bytes: Buffer): Promise<{ status: number; body: unknown }> {
+function post(bytes: Buffer, path = '/'): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port: base.port, method: 'POST', path: '/', headers: { 'content-type': 'application/json', 'content-length': bytes.length } }, (response) => {
+    const request = httpRequest({ host: '127.0.0.1', port: base.port, method: 'POST', path, headers: { 'content-type': 'application/json', 'content-length': bytes.length } }, (response) => {
       let text = '';
       response.on('data', (chunk: Buffer) => (text += chunk.toString()));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
@@ -74,5 +80,21 @@ describe('jsonBody decoding', () => {
       expected = { error: 'Malformed JSON in the request body' };
     }
     expect(answer.body).toEqual(expected);
+  });
+});
+
+describe('receivedBody', () => {
+  it('gives a fresh copy of the body as sent, whatever was changed in req.body since', async () => {
+    const text = `{"apikey":"k","nested":{"a":[1,2]},"__proto__":{"polluted":true}}`;
+    const answer = await post(Buffer.from(text), '/received');
+    expect(answer.body).toEqual({ body: { ...JSON.parse(text), added: 'default' }, received: JSON.parse(text), again: true });
+  });
+
+  it('is {} for an empty body, and a structured clone of a body another parser read', async () => {
+    expect((await post(Buffer.alloc(0), '/received')).body).toEqual({ body: { added: 'default' }, received: {}, again: true });
+    const body = { a: { b: 1 } };
+    const copy = receivedBody({ body } as unknown as express.Request);
+    expect(copy).toEqual(body);
+    expect(copy).not.toBe(body);
   });
 });

@@ -113,6 +113,8 @@ export function requestLog(logger: Logger): RequestHandler {
     const startedAt = Date.now();
     const log = new RequestLogger(logger, requestId(req, res));
     req.log = log;
+    // No line at any level (LOG_LEVEL=silent, as the benchmarks run): no listener to call either.
+    if (!logger.isLevelEnabled('error')) return next();
     res.once('close', () => {
       const level = res.statusCode >= 500 ? 'error' : 'info';
       if (!log.isLevelEnabled(level)) return;

@@ -40,6 +40,7 @@ import { badRequest } from '../../errors.js';
 import { isObject, type OpenApiDocument } from '../../../contract/document.js';
 import { deref, pointer, resolvePointer } from '../../../contract/navigation.js';
 import { CONTRACT_SCHEMA_ID, addFormats } from '../../../contract/schema.js';
+import { receivedBody } from './jsonBody.js';
 
 /** `res.locals` key of the request body as received, before the defaults are filled in. */
 export const RECEIVED_BODY = 'receivedBody';
@@ -180,7 +181,7 @@ function requestCheck(validate: ValidateFunction): RequestHandler {
   return (req, res, next) => {
     // The body as the client sent it, before useDefaults fills the schema defaults in: the request
     // journal shows this (journalRecorder.ts), not what the server made of it.
-    res.locals[RECEIVED_BODY] = structuredClone(req.body as unknown);
+    res.locals[RECEIVED_BODY] = receivedBody(req);
     const unknown = firstQueryParameter(req.query);
     if (unknown !== undefined) return next(badRequest(`request/query/${unknown} Unknown query parameter '${unknown}'`));
     if (validate(req.body)) return next();

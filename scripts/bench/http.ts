@@ -13,9 +13,8 @@ import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { addDays, isoDate } from '../../server/clock.js';
-import { freePort } from '../../server/testing/freePort.js';
 import { HTTP_RESULTS_FILE, type HttpResults } from './httpTable.js';
-import { bestOf, rssMegabytes, startProcess, type LoadPlan, type LoadResult, type RunningProcess } from './processes.js';
+import { bestOf, npmStartArguments, rssMegabytes, startListening, startProcess, type LoadPlan, type LoadResult, type RunningProcess } from './processes.js';
 
 const CONNECTIONS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -29,25 +28,15 @@ interface Server {
   startupMs: number;
 }
 
-/** The node arguments of `npm start` in `directory` ("exec node <arguments>"): the bench starts the server as users do. */
-function startArguments(directory: string): string[] {
-  const start = (JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const match = /^(?:exec )?node (.+)$/.exec(start.trim());
-  if (!match?.[1]) throw new Error(`npm start is not "node …": ${start}`);
-  return match[1].split(/\s+/);
-}
-
 /** The reference server of this checkout, or of `directory` (another commit's worktree). */
 async function referenceServer(validateResponses: boolean, directory = process.cwd()): Promise<Server> {
-  const port = await freePort();
   const dataDirectory = await mkdtemp(join(tmpdir(), 'bench-http-'));
+  const args = npmStartArguments(directory);
   const started = performance.now();
-  const running = await startProcess(
+  const { base, process: running } = await startListening(
     process.execPath,
-    startArguments(directory),
-    'listening on',
+    args,
     {
-      PORT: String(port),
       DB_FILE: join(dataDirectory, 'db.json'),
       RATE_LIMIT_PER_MINUTE: UNLIMITED,
       RATE_LIMIT_PER_DAY: UNLIMITED,
@@ -56,7 +45,7 @@ async function referenceServer(validateResponses: boolean, directory = process.c
     },
     directory,
   );
-  return { base: `http://127.0.0.1:${port}`, process: running, startupMs: Math.round(performance.now() - started) };
+  return { base, process: running, startupMs: Math.round(performance.now() - started) };
 }
 
 async function post(url: string, body: unknown): Promise<{ status: number; json: unknown }> {
@@ -231,30 +220,25 @@ export async function benchHttp(): Promise<HttpResults & { ratios: unknown }> {
     const { bodies } = reference;
     const bodiesFile = join(await mkdtemp(join(tmpdir(), 'bench-bodies-')), 'bodies.json');
     await writeFile(bodiesFile, JSON.stringify({ '/hotel.php': bodies.hotel, '/search.php': bodies.search, '/booking.php': bodies.booking }));
-    const barePort = await freePort();
-    const bare = await startProcess(process.execPath, ['--import', 'tsx', 'scripts/bench/bareExpress.ts'], 'listening', {
-      PORT: String(barePort),
-      BODIES_FILE: bodiesFile,
-    });
+    const { base: bareBase, process: bare } = await startListening(process.execPath, ['--import', 'tsx', 'scripts/bench/bareExpress.ts'], { BODIES_FILE: bodiesFile });
     started.push(bare);
     const bareExpress = {
-      hotel: await bestOf(ROUNDS, plan(`http://127.0.0.1:${barePort}/hotel.php`, [bodies.hotelRequest])),
-      search: await bestOf(ROUNDS, plan(`http://127.0.0.1:${barePort}/search.php`, [bodies.searchRequest])),
-      booking: await bestOf(ROUNDS, plan(`http://127.0.0.1:${barePort}/booking.php`, bodies.bookingRequests)),
+      hotel: await bestOf(ROUNDS, plan(`${bareBase}/hotel.php`, [bodies.hotelRequest])),
+      search: await bestOf(ROUNDS, plan(`${bareBase}/search.php`, [bodies.searchRequest])),
+      booking: await bestOf(ROUNDS, plan(`${bareBase}/booking.php`, bodies.bookingRequests)),
     };
     await bare.stop();
 
-    const prismPort = await freePort();
-    const prismProcess = await startProcess(
-      'node_modules/.bin/prism',
-      ['mock', 'openapi.yaml', '--port', String(prismPort), '--host', '127.0.0.1', '--errors', 'false'],
-      /Prism is listening/,
+    let prismBase = '';
+    // Prism takes the port the system picks too, and prints it.
+    const prismProcess = await startProcess('node_modules/.bin/prism', ['mock', 'openapi.yaml', '--port', '0', '--host', '127.0.0.1', '--errors', 'false'], (output) =>
+      Boolean((prismBase = /Prism is listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? '')),
     );
     started.push(prismProcess);
     const prism = {
-      hotel: await bestOf(ROUNDS, plan(`http://127.0.0.1:${prismPort}/hotel.php`, [bodies.hotelRequest])),
-      search: await bestOf(ROUNDS, plan(`http://127.0.0.1:${prismPort}/search.php`, [bodies.searchRequest])),
-      booking: await bestOf(ROUNDS, plan(`http://127.0.0.1:${prismPort}/booking.php`, bodies.bookingRequests)),
+      hotel: await bestOf(ROUNDS, plan(`${prismBase}/hotel.php`, [bodies.hotelRequest])),
+      search: await bestOf(ROUNDS, plan(`${prismBase}/search.php`, [bodies.searchRequest])),
+      booking: await bestOf(ROUNDS, plan(`${prismBase}/booking.php`, bodies.bookingRequests)),
     };
     await prismProcess.stop();
 

@@ -4,11 +4,14 @@
  * replica is about to read the account's journal (ChangeFeed.askForJournal), when it stops hearing
  * notices, and at close. Otherwise entries are built and written at once. Either way they go in
  * multi-row statements shared with concurrent calls (GroupWriter), and each account's rows are
- * trimmed to its newest REQUEST_JOURNAL_CAP now and then (reads never show more).
+ * trimmed to its newest REQUEST_JOURNAL_CAP now and then (reads never show more). What a replica
+ * holds is bounded over all accounts as the embedded store bounds its journals (MAX_JOURNAL_ENTRIES,
+ * MAX_JOURNAL_BYTES); past either bound the account holding the most is written out, not dropped.
  */
 import { GroupWriter, MAX_QUEUED_ROWS } from './postgresBatches.js';
 import type { ChangeFeed, ChangedAccount } from './postgresChanges.js';
 import type { PostgresDatabase } from './postgresDatabase.js';
+import { MAX_JOURNAL_BYTES, MAX_JOURNAL_ENTRIES } from './processState.js';
 import { REQUEST_JOURNAL_CAP, journalEntryOf, type JournalEntryBuilder } from './store.js';
 
 /** Rows per multi-row statement of the journal's group writes (see GroupWriter). */
@@ -26,20 +29,33 @@ interface JournalRow {
   entry: string;
 }
 
-/** An entry held unbuilt, with when the replica took it. */
+/** An entry held unbuilt, with when the replica took it and the bytes of bodies it keeps alive. */
 interface HeldEntry {
   appended: unknown;
   atMs: number;
+  bytes: number;
 }
+
+/** One account's held entries, oldest first, and the bytes they hold. */
+interface HeldAccount {
+  entries: HeldEntry[];
+  bytes: number;
+}
+
+/** What an appended entry holds in bodies: a builder says (heldBytes); a built entry counts 0 (as in ProcessState). */
+const heldBytesOf = (appended: unknown): number => (typeof appended === 'function' ? ((appended as JournalEntryBuilder).heldBytes ?? 0) : 0);
 
 export class RequestJournal {
   private readonly writes: GroupWriter<JournalRow>;
   /**
    * Entries this replica took and has not written yet, per account, at most REQUEST_JOURNAL_CAP
-   * each (see append): built and written when a replica reads the account's journal, when this one
-   * stops hearing notices, and at close.
+   * each (see append), and over all accounts at most MAX_JOURNAL_ENTRIES holding MAX_JOURNAL_BYTES
+   * (see bound): built and written when a replica reads the account's journal, when this one stops
+   * hearing notices, past a bound, and at close.
    */
-  private readonly held = new Map<number, HeldEntry[]>();
+  private readonly held = new Map<number, HeldAccount>();
+  private heldEntries = 0;
+  private heldBytes = 0;
   /** Entries appended by this replica per account since it last trimmed that account's journal. */
   private readonly untrimmed = new Map<number, number>();
 
@@ -59,7 +75,8 @@ export class RequestJournal {
    * entry nobody reads. Otherwise it is built and written at once, with the entries of concurrent
    * calls in one statement (GroupWriter). Either way after the answer (the recorder does not wait).
    * A replica that crashes loses the entries it held (as the embedded store loses its journal);
-   * never a booking or a cancel, which are written before they are acknowledged.
+   * never a booking or a cancel, which are written before they are acknowledged. An append that
+   * takes the replica past a bound resolves once the entries it made go out are written.
    */
   // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- names the builder that callers may pass instead of a built entry
   async append(accountId: number, appended: unknown | JournalEntryBuilder): Promise<void> {
@@ -67,10 +84,15 @@ export class RequestJournal {
     const atMs = Math.floor(performance.timeOrigin + performance.now());
     if (this.feed.live) {
       let held = this.held.get(accountId);
-      if (!held) this.held.set(accountId, (held = []));
-      held.push({ appended, atMs });
+      if (!held) this.held.set(accountId, (held = { entries: [], bytes: 0 }));
+      const bytes = heldBytesOf(appended);
+      held.entries.push({ appended, atMs, bytes });
+      held.bytes += bytes;
+      this.heldEntries += 1;
+      this.heldBytes += bytes;
       // Older ones would never be read: the account's newest REQUEST_JOURNAL_CAP are newer.
-      if (held.length > REQUEST_JOURNAL_CAP) held.splice(0, held.length - REQUEST_JOURNAL_CAP);
+      if (held.entries.length > REQUEST_JOURNAL_CAP) this.forgetOldest(held, held.entries.length - REQUEST_JOURNAL_CAP);
+      if (this.heldEntries > MAX_JOURNAL_ENTRIES || this.heldBytes > MAX_JOURNAL_BYTES) await this.bound();
       return;
     }
     const entry = journalEntryOf(appended);
@@ -84,10 +106,8 @@ export class RequestJournal {
     const failures: unknown[] = [];
     // One account at a time (at most REQUEST_JOURNAL_CAP rows), so the writer's bounded queue takes them all.
     for (const accountId of accounts) {
-      const held = this.held.get(accountId);
-      this.held.delete(accountId);
       const writes: Promise<void>[] = [];
-      for (const { appended, atMs } of held ?? []) {
+      for (const { appended, atMs } of this.take(accountId)) {
         const entry = journalEntryOf(appended);
         if (entry !== undefined) writes.push(this.writes.add({ accountId, atMs, entry: JSON.stringify(entry) }));
       }
@@ -153,10 +173,60 @@ export class RequestJournal {
     return rows.map((row) => JSON.parse(row.entry) as unknown);
   }
 
+  /**
+   * Over MAX_JOURNAL_ENTRIES the account holding the most entries, over MAX_JOURNAL_BYTES the one
+   * holding the most bytes, has all it holds written out (taken at once, so both bounds hold when
+   * this returns its promise); resolves once those writes are done, rejects when one failed.
+   */
+  private async bound(): Promise<void> {
+    const writes: Promise<void>[] = [];
+    // Each round takes one account's entries (at least one), so this ends.
+    while (this.heldEntries > MAX_JOURNAL_ENTRIES || this.heldBytes > MAX_JOURNAL_BYTES) {
+      const byBytes = this.heldEntries <= MAX_JOURNAL_ENTRIES;
+      let largest: number | undefined;
+      let most = -1;
+      for (const [accountId, held] of this.held) {
+        const size = byBytes ? held.bytes : held.entries.length;
+        if (size > most) [largest, most] = [accountId, size];
+      }
+      if (largest === undefined) break;
+      writes.push(this.writeHeld(largest));
+    }
+    await Promise.all(writes);
+  }
+
+  /** Removes and returns what is held of the account, oldest first. */
+  private take(accountId: number): HeldEntry[] {
+    const held = this.held.get(accountId);
+    if (!held) return [];
+    this.held.delete(accountId);
+    this.heldEntries -= held.entries.length;
+    this.heldBytes -= held.bytes;
+    return held.entries;
+  }
+
+  /** Drops the `oldest` entries held of one account. */
+  private forgetOldest(held: HeldAccount, oldest: number): void {
+    const dropped = held.entries.splice(0, oldest).reduce((sum, entry) => sum + entry.bytes, 0);
+    held.bytes -= dropped;
+    this.heldEntries -= oldest;
+    this.heldBytes -= dropped;
+  }
+
+  /** Entries held unwritten over all accounts and the bytes of bodies they hold, for figures (benchmarks, tests). */
+  heldSize(): { entries: number; bytes: number } {
+    return { entries: this.heldEntries, bytes: this.heldBytes };
+  }
+
   /** Drops what is held of the account (of every account: null): a change was announced that removes it. */
   dropHeld(account: ChangedAccount): void {
-    if (account === null) this.held.clear();
-    else this.held.delete(account);
+    if (account !== null) {
+      this.take(account);
+      return;
+    }
+    this.held.clear();
+    this.heldEntries = 0;
+    this.heldBytes = 0;
   }
 
   /**

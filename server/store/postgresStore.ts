@@ -140,6 +140,10 @@ export class PostgresStore implements Store {
   appendRequestJournal(accountId: number, appended: unknown | JournalEntryBuilder): Promise<void> {
     return this.journal.append(accountId, appended);
   }
+  /** Request-journal entries this replica holds unwritten over all accounts, and the bytes of bodies they hold (figures, tests). */
+  heldJournalSize(): { entries: number; bytes: number } {
+    return this.journal.heldSize();
+  }
   /** See RequestJournal.read: the newest entries, once every replica wrote out what it held. */
   requestJournal(accountId: number): Promise<unknown[]> {
     return this.journal.read(accountId);

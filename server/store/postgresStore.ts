@@ -1,6 +1,6 @@
 /**
  * The Store in PostgreSQL (DATABASE_URL), for several replicas sharing one database. Bookings are
- * JSON records keyed by bookhash with ids from a sequence; a change of a booking locks its row
+ * JSON records keyed by bookhash with random ids (bookingIds.ts); a change of a booking locks its row
  * (SELECT … FOR UPDATE) so concurrent changes from any process apply one after the other.
  * Per API call one statement of its own (the rate-limit hit): clock rows and stored searches are
  * kept per replica and dropped when a change is announced (postgresChanges.ts), offers go in

@@ -10,6 +10,9 @@
  */
 import { StoreUnavailableError } from './store.js';
 
+/** Rows that may wait in one writer of the PostgreSQL store (its `maxQueued`). */
+export const MAX_QUEUED_ROWS = 20_000;
+
 interface Queued<T> {
   item: T;
   resolve: () => void;

@@ -10,6 +10,7 @@ import { skipPostgres, startPostgresCluster, type PostgresCluster } from '../tes
 import { LISTENER_NAME } from './postgresChanges.js';
 import { MIGRATIONS, migrate } from './postgresMigrations.js';
 import { PostgresStore } from './postgresStore.js';
+import { MAX_JOURNAL_BYTES, MAX_JOURNAL_ENTRIES } from './processState.js';
 import { REQUEST_JOURNAL_CAP, StoreOpenError, StoreUnavailableError } from './store.js';
 import { describeStoreContract, testBooking, testEmail, testHash } from './storeContract.js';
 
@@ -327,6 +328,58 @@ describe.skipIf(skip)('PostgresStore', () => {
         await counter.end();
         expect(rows[0]).toEqual({ accounts: 25, n: 25 * REQUEST_JOURNAL_CAP });
       }, 60_000);
+
+      it('the entries a replica holds stay within MAX_JOURNAL_ENTRIES over many accounts: past it the largest holder is written out, nothing lost', async () => {
+        const url = await cluster.createDatabase('held_bound_entries');
+        const store = await PostgresStore.open(url);
+        const accounts = 40;
+        const perAccount = 200; // 8,000 entries in all, each account under its own cap
+        let most = 0;
+        for (let n = 0; n < perAccount; n++) {
+          for (let account = 1; account <= accounts; account++) {
+            await store.appendRequestJournal(account, { account, n });
+            most = Math.max(most, store.heldJournalSize().entries);
+          }
+        }
+        expect(most).toBe(MAX_JOURNAL_ENTRIES);
+        const counter = new pg.Client({ connectionString: url });
+        await counter.connect();
+        const { rows } = await counter.query<{ n: number }>('SELECT count(*)::int AS n FROM request_journal');
+        await counter.end();
+        // Written out, not dropped: what the database has and what the replica holds are every entry.
+        expect(rows[0]!.n).toBeGreaterThanOrEqual(accounts * perAccount - MAX_JOURNAL_ENTRIES);
+        expect(rows[0]!.n + store.heldJournalSize().entries).toBe(accounts * perAccount);
+        for (let account = 1; account <= accounts; account++) {
+          expect(await store.requestJournal(account)).toEqual(Array.from({ length: perAccount }, (_, n) => ({ account, n })));
+        }
+        expect(store.heldJournalSize()).toEqual({ entries: 0, bytes: 0 });
+        await store.close();
+      }, 60_000);
+
+      it('the bytes a replica holds stay within MAX_JOURNAL_BYTES: past it the account holding the most is written out, each entry built once', async () => {
+        const url = await cluster.createDatabase('held_bound_bytes');
+        const store = await PostgresStore.open(url);
+        const builds = new Map<string, number>();
+        // Builders that say they keep 1 MiB of bodies alive: 5 accounts × 20 of them hold 100 MiB unbounded.
+        const builder = (account: number, n: number) =>
+          Object.assign(() => (builds.set(`${account}:${n}`, (builds.get(`${account}:${n}`) ?? 0) + 1), { account, n }), { heldBytes: 2 ** 20 });
+        let most = 0;
+        for (let n = 0; n < 20; n++) {
+          for (let account = 1; account <= 5; account++) {
+            await store.appendRequestJournal(account, builder(account, n));
+            most = Math.max(most, store.heldJournalSize().bytes);
+          }
+        }
+        expect(most).toBe(MAX_JOURNAL_BYTES);
+        expect(store.heldJournalSize().entries).toBeLessThanOrEqual(MAX_JOURNAL_BYTES / 2 ** 20);
+        for (let account = 1; account <= 5; account++) {
+          expect(await store.requestJournal(account)).toEqual(Array.from({ length: 20 }, (_, n) => ({ account, n })));
+        }
+        expect(builds.size).toBe(100);
+        expect([...builds.values()].every((count) => count === 1)).toBe(true);
+        expect(store.heldJournalSize()).toEqual({ entries: 0, bytes: 0 });
+        await store.close();
+      });
 
       it('a journal over its cap shows the newest entries, also when it holds more rows until the next trim', async () => {
         const url = await cluster.createDatabase('journal_cap');

@@ -227,9 +227,12 @@ export async function benchSoak(options: SoakOptions = {}): Promise<Record<strin
       latencies = [];
       const stats = await askStats(server);
       const requests = Object.values(counts).reduce((sum, value) => sum + value, 0);
+      // The minute's own sample counts towards the peak too (the sampler may just have missed it).
+      const rssMb = await rssMegabytes(server.pid!);
+      peakRssMb = Math.max(peakRssMb, rssMb);
       const row = {
         minute,
-        rss_mb: await rssMegabytes(server.pid!),
+        rss_mb: rssMb,
         peak_rss_mb: peakRssMb,
         heap_used_mb: stats.heapUsedMb,
         requests: requests - requestsBefore,

@@ -10,6 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { addDays, isoDate } from '../../server/clock.js';
 import { dataModule, npmStartArguments, withPreload } from './processes.js';
 
 /** The second look at rest, this long after the first (still no traffic). */
@@ -101,10 +102,11 @@ async function oneRun(args: string[]): Promise<Record<string, number>> {
     // V8 gives back the young generation grown during the build only after some idle time.
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const settled = await ask(child);
+    const today = isoDate(new Date());
     const response = await fetch(`${base}/search.php`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ apikey: 'demo-key-1', checkin: '2026-12-15', checkout: '2026-12-18', location: 'Amsterdam' }),
+      body: JSON.stringify({ apikey: 'demo-key-1', checkin: addDays(today, 30), checkout: addDays(today, 33), location: 'Amsterdam' }),
     });
     await response.arrayBuffer();
     const afterSearch = await ask(child);

@@ -14,7 +14,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { addDays, isoDate } from '../../server/clock.js';
 import { HTTP_RESULTS_FILE, type HttpResults } from './httpTable.js';
-import { bestOf, npmStartArguments, rssMegabytes, startListening, startProcess, type LoadPlan, type LoadResult, type RunningProcess } from './processes.js';
+import { amsterdamSearch, bestOf, npmStartArguments, rssMegabytes, startListening, startProcess, type LoadPlan, type LoadResult, type RunningProcess } from './processes.js';
 
 const CONNECTIONS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -142,7 +142,7 @@ interface Measured {
 async function measureReference(server: Server, today: string): Promise<Measured> {
   try {
     const rssAtStart = await rssMegabytes(server.process.child.pid as number);
-    const searchRequest = { apikey: 'demo-key-1', checkin: addDays(today, 30), checkout: addDays(today, 33), location: 'Amsterdam' };
+    const searchRequest = amsterdamSearch(today);
     const search = await post(`${server.base}/search.php`, searchRequest);
     const found = search.json as { search_id: string; hotels: Array<{ id: number }> };
     if (search.status !== 200 || !found.hotels[0]) throw new Error(`search answered ${search.status}`);

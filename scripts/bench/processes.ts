@@ -3,6 +3,7 @@ import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
+import { addDays } from '../../server/clock.js';
 
 export interface RunningProcess {
   child: ChildProcess;
@@ -141,4 +142,9 @@ export async function bestOf(rounds: number, plan: LoadPlan | ((round: number) =
     if (!best || result.requests_per_second > best.requests_per_second) best = result;
   }
   return best as LoadResult;
+}
+
+/** The benches' identical search: Amsterdam, 30 to 33 days after `today` (dates that stay in the future). */
+export function amsterdamSearch(today: string): { apikey: string; checkin: string; checkout: string; location: string } {
+  return { apikey: 'demo-key-1', checkin: addDays(today, 30), checkout: addDays(today, 33), location: 'Amsterdam' };
 }

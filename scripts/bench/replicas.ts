@@ -9,10 +9,10 @@
 import { mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addDays, isoDate } from '../../server/clock.js';
+import { isoDate } from '../../server/clock.js';
 import { postgresUnavailable, startPostgresCluster, type PostgresCluster } from '../../server/testing/postgres.js';
 import { liveDetails } from './http.js';
-import { npmStartArguments, runLoad, startListening, type LoadPlan, type LoadResult, type RunningProcess } from './processes.js';
+import { amsterdamSearch, npmStartArguments, runLoad, startListening, type LoadPlan, type LoadResult, type RunningProcess } from './processes.js';
 
 const CONNECTIONS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -90,7 +90,7 @@ interface Setup {
 /** Runs one search through `base` and builds the setup's plans from it. */
 async function setupOf(name: string, base: string, replicaPids: number[], index: number, databasePort?: string): Promise<Setup> {
   const today = isoDate(new Date());
-  const again = { apikey: 'demo-key-1', checkin: addDays(today, 30), checkout: addDays(today, 33), location: 'Amsterdam' };
+  const again = amsterdamSearch(today);
   const search = (await post(`${base}/search.php`, again)) as { search_id: string; hotels: Array<{ id: number }> };
   const plan = (url: string, bodies: unknown[]): LoadPlan => ({ url, bodies, connections: CONNECTIONS, seconds: SECONDS });
   return {

@@ -10,8 +10,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addDays, isoDate } from '../../server/clock.js';
-import { dataModule, npmStartArguments, withPreload } from './processes.js';
+import { isoDate } from '../../server/clock.js';
+import { amsterdamSearch, dataModule, npmStartArguments, withPreload } from './processes.js';
 
 /** The second look at rest, this long after the first (still no traffic). */
 const SETTLE_MS = 10_000;
@@ -106,7 +106,7 @@ async function oneRun(args: string[]): Promise<Record<string, number>> {
     const response = await fetch(`${base}/search.php`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ apikey: 'demo-key-1', checkin: addDays(today, 30), checkout: addDays(today, 33), location: 'Amsterdam' }),
+      body: JSON.stringify(amsterdamSearch(today)),
     });
     await response.arrayBuffer();
     const afterSearch = await ask(child);

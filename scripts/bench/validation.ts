@@ -10,8 +10,8 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addDays, isoDate } from '../../server/clock.js';
-import { bestOf, startListening, type LoadResult, type RunningProcess } from './processes.js';
+import { isoDate } from '../../server/clock.js';
+import { amsterdamSearch, bestOf, startListening, type LoadResult, type RunningProcess } from './processes.js';
 
 const CONNECTIONS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -49,7 +49,7 @@ export async function benchValidation(): Promise<unknown> {
       started.push(server.running);
       bases[validator] = server.base;
       // The same search and hotel details through each: the same hotel, the same cached answer.
-      const searchRequest = { apikey: 'demo-key-1', checkin: addDays(today, 30), checkout: addDays(today, 33), location: 'Amsterdam' };
+      const searchRequest = amsterdamSearch(today);
       const search = await post(`${server.base}/search.php`, searchRequest);
       const found = search.json as { search_id: string; hotels: Array<{ id: number }> };
       if (search.status !== 200 || !found.hotels[0]) throw new Error(`${validator}: search answered ${search.status}`);

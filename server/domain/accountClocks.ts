@@ -4,8 +4,12 @@
  * own offset, which only that account's control calls move. Offsets and their change history live
  * in the Store (one row per account; PostgreSQL replicas keep a copy that every change drops on
  * every replica before the control call answers), so replicas sharing a database show every
- * account the same clock. Two control calls moving one account's clock at the
- * same instant on two replicas: the later write wins.
+ * account the same clock. Moves of one account's clock are made one at a time in a process (an
+ * advance reads the offset it adds to); two control calls moving one account's clock at the same
+ * instant on two replicas: the later write wins.
+ *
+ * Every move is kept in the history with the order it was recorded in (timeline.ts): a request
+ * recorded before a move in the same millisecond stays on the offset it was made with.
  */
 import type { Clock } from '../clock.js';
 import { assertClockInstant } from '../clockRange.js';
@@ -33,6 +37,9 @@ export class ShiftedClock implements Clock {
 }
 
 export class AccountClocks {
+  /** The move under way per account (dropped when it settles): the next waits for it. */
+  private readonly moving = new Map<number, Promise<unknown>>();
+
   constructor(
     readonly base: Clock,
     private readonly store: Pick<Store, 'getClockOffset' | 'getClockHistory' | 'setClockOffset'>,
@@ -44,18 +51,42 @@ export class AccountClocks {
   }
 
   async advance(accountId: number, seconds: number): Promise<ShiftedClock> {
-    return this.setOffset(accountId, (await this.store.getClockOffset(accountId)) + seconds * 1000);
+    return this.move(accountId, (offsetMs) => offsetMs + seconds * 1000);
   }
 
   /** Sets the account's offset over the base clock (0 = real time); time keeps flowing. */
   async setOffset(accountId: number, offsetMs: number): Promise<ShiftedClock> {
+    return this.move(accountId, () => offsetMs);
+  }
+
+  /**
+   * Moves the account's clock to `offsetOf(current offset)`, after the moves of this account
+   * already under way in this process, so that every advance adds to the offset the one before it set.
+   */
+  async move(accountId: number, offsetOf: (currentOffsetMs: number) => number): Promise<ShiftedClock> {
+    const before = this.moving.get(accountId);
+    const moved = (async () => {
+      await before?.catch(() => undefined);
+      return this.write(accountId, offsetOf(await this.store.getClockOffset(accountId)));
+    })();
+    this.moving.set(accountId, moved);
+    try {
+      return await moved;
+    } finally {
+      if (this.moving.get(accountId) === moved) this.moving.delete(accountId);
+    }
+  }
+
+  private async write(accountId: number, offsetMs: number): Promise<ShiftedClock> {
     const baseMs = this.base.now().getTime();
     assertClockInstant(baseMs + offsetMs); // like the clocks themselves: years 2000–2100 only
     const stored = await this.store.getClockHistory(accountId);
     // Before its first change an account ran on real time.
     const known = stored.length > 0 ? stored : [{ fromBaseMs: SINCE_EVER_MS, offsetMs: 0 }];
-    const history = known.filter((change) => change.fromBaseMs < baseMs);
+    // Moves of this same millisecond stay: requests recorded between them were made on their offsets.
+    const history = known.filter((change) => change.fromBaseMs <= baseMs);
     const rounded = Math.round(offsetMs);
+    // No `fromSeq`: the store stamps the move as it records it, after every request recorded before.
     history.push({ fromBaseMs: baseMs, offsetMs: rounded });
     await this.store.setClockOffset(accountId, rounded, pruned(history, baseMs));
     return new ShiftedClock(this.base, rounded);

@@ -16,16 +16,17 @@ export function clockState(clock: ShiftedClock): { now: string; offset_seconds: 
 }
 
 export async function changeAccountClock(clocks: AccountClocks, accountId: number, change: ClockChange): Promise<ShiftedClock> {
-  const clock = await clocks.clockOf(accountId);
-  const nowMs = clock.now().getTime();
-  const baseMs = nowMs - clock.offsetMs;
-  const offsetMs =
-    'now' in change
-      ? change.now.getTime() - baseMs
-      : 'advanceSeconds' in change
-        ? clock.offsetMs + change.advanceSeconds * 1000
-        : change.offsetSeconds * 1000;
-  const rangeError = clockMoveError(nowMs, baseMs + offsetMs);
-  if (rangeError) throw badRequest(rangeError);
-  return clocks.setOffset(accountId, offsetMs);
+  // Computed from the offset in force when the move is made (moves of one account run one at a time).
+  return clocks.move(accountId, (currentOffsetMs) => {
+    const baseMs = clocks.base.now().getTime();
+    const offsetMs =
+      'now' in change
+        ? change.now.getTime() - baseMs
+        : 'advanceSeconds' in change
+          ? currentOffsetMs + change.advanceSeconds * 1000
+          : change.offsetSeconds * 1000;
+    const rangeError = clockMoveError(baseMs + currentOffsetMs, baseMs + offsetMs);
+    if (rangeError) throw badRequest(rangeError);
+    return offsetMs;
+  });
 }

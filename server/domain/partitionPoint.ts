@@ -16,7 +16,3 @@ export function firstAfter(sorted: readonly number[], low: number, high: number,
   return partitionPoint(low, high, (index) => (sorted[index] as number) <= bound);
 }
 
-/** Index of the first entry of sorted[low, high) at least `bound`. */
-export function firstAtLeast(sorted: readonly number[], low: number, high: number, bound: number): number {
-  return partitionPoint(low, high, (index) => (sorted[index] as number) < bound);
-}

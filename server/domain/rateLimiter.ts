@@ -1,7 +1,7 @@
 import type { RateLimits } from '../config.js';
 import { firstAfter } from './partitionPoint.js';
 import { judgeHit, judgeHitAcross, longestWindowMs, type RateLimitDecision, type RateLimitWindow, type SortedTimes } from './slidingWindows.js';
-import { REAL_TIME, type Timeline } from './timeline.js';
+import { LATEST, REAL_TIME, type Timeline } from './timeline.js';
 
 export type { RateLimitDecision, RateLimitWindow };
 
@@ -45,6 +45,7 @@ export class SlidingWindowRateLimiter {
   /**
    * Judges a request under `key` against `windows` (given per request, as the Store does) and counts it when allowed.
    * @param nowMs base-clock time of the request; @param timeline the asking account's
+   * @param seq the request's sequence number (timeline.ts): larger than that of every event recorded before it
    */
   hitWindows(
     key: string,
@@ -52,6 +53,7 @@ export class SlidingWindowRateLimiter {
     windows: readonly RateLimitWindow[],
     timeline: Timeline = REAL_TIME,
     accountId = NO_ACCOUNT,
+    seq: number = LATEST,
   ): RateLimitDecision {
     this.sweepExpired(nowMs);
     let byAccount = this.accepted.get(key);
@@ -68,7 +70,7 @@ export class SlidingWindowRateLimiter {
         if (!keys) this.keysOfAccount.set(accountId, (keys = new Set()));
         keys.add(key);
       }
-      times.insert(nowMs);
+      times.insert(nowMs, seq);
     }
     return decision;
   }
@@ -119,28 +121,32 @@ export class SlidingWindowRateLimiter {
 }
 
 /**
- * One key's accepted request times (base clock). times[head..] are live, sorted oldest first;
- * expired ones are skipped by moving `head`, and dropped once they are over half the array, so
- * expiry costs amortised O(1) per request instead of a copy of the history.
+ * One key's accepted request times (base clock) with their sequence numbers (timeline.ts).
+ * times[head..] are live, sorted oldest first (by time, then sequence); expired ones are skipped
+ * by moving `head`, and dropped once they are over half the array, so expiry costs amortised O(1)
+ * per request instead of a copy of the history.
  */
 export class AcceptedTimes {
   private head = 0;
+  private readonly seqs: number[];
 
   /** @param times sorted base times, oldest first; kept and written to */
-  constructor(private readonly times: number[] = []) {}
+  constructor(private readonly times: number[] = []) {
+    this.seqs = times.map(() => LATEST);
+  }
 
   /** Judges a request at `nowMs` against this history alone and counts it when allowed: O(log n) (see judgeHit). */
-  hit(nowMs: number, windows: readonly RateLimitWindow[], timeline: Timeline): RateLimitDecision {
+  hit(nowMs: number, windows: readonly RateLimitWindow[], timeline: Timeline, seq: number = LATEST): RateLimitDecision {
     this.expire(nowMs - longestWindowMs(windows));
-    const decision = judgeHit(this.times, this.head, nowMs, windows, timeline);
-    if (decision.allowed) this.insert(nowMs);
+    const decision = judgeHit(this.times, this.head, nowMs, windows, timeline, this.seqs);
+    if (decision.allowed) this.insert(nowMs, seq);
     return decision;
   }
 
   /** Drops the times at or before `expiredUpTo` and returns the live rest (amortised O(log n)). */
   liveAfter(expiredUpTo: number): SortedTimes {
     this.expire(expiredUpTo);
-    return { times: this.times, from: this.head };
+    return { times: this.times, seqs: this.seqs, from: this.head };
   }
 
   /** The newest live time; -Infinity when none is left. */
@@ -153,15 +159,24 @@ export class AcceptedTimes {
     this.head = firstAfter(this.times, this.head, this.times.length, boundMs);
     if (this.head * 2 > this.times.length) {
       this.times.splice(0, this.head);
+      this.seqs.splice(0, this.head);
       this.head = 0;
     }
   }
 
-  /** Counts a request at `nowMs` (in order, also when a clock was moved back). */
-  insert(nowMs: number): void {
-    const { times } = this;
-    if (this.head === times.length || nowMs >= (times[times.length - 1] as number)) times.push(nowMs);
-    // A clock moved backwards by the control API must not break the order.
-    else times.splice(firstAfter(times, this.head, times.length, nowMs), 0, nowMs);
+  /**
+   * Counts a request at `nowMs` with sequence `seq`, the largest so far (so it goes after every
+   * request of its millisecond), in order also when the base clock was moved back (a test's FakeClock).
+   */
+  insert(nowMs: number, seq: number = LATEST): void {
+    const { times, seqs } = this;
+    if (this.head === times.length || nowMs >= (times[times.length - 1] as number)) {
+      times.push(nowMs);
+      seqs.push(seq);
+      return;
+    }
+    const at = firstAfter(times, this.head, times.length, nowMs);
+    times.splice(at, 0, nowMs);
+    seqs.splice(at, 0, seq);
   }
 }

@@ -9,8 +9,8 @@
  * account moved its clock during the day), with no per-request placing or sorting of the history;
  * over h histories of one key (judgeHitAcross: one per account that used it), O(h · s · log n).
  */
-import { firstAfter, firstAtLeast } from './partitionPoint.js';
-import { place, segmentAt, segmentEndMs, segmentOffsetMs, type Timeline } from './timeline.js';
+import { firstAfter, partitionPoint } from './partitionPoint.js';
+import { changeBefore, LATEST, place, segmentAt, segmentEnd, segmentOffsetMs, type Timeline } from './timeline.js';
 
 /** A rate-limit verdict, and the windows it is judged over (rateLimiter.ts re-exports both). */
 export type RateLimitDecision =
@@ -42,6 +42,8 @@ export function longestWindowMs(windows: readonly RateLimitWindow[]): number {
  *   (entries at or before nowMs − the longest window are skipped)
  * @param nowMs base-clock time of the request
  * @param timeline the asking account's timeline
+ * @param seqs the sequence numbers of `times` (see timeline.ts), when the timeline may change
+ *   within a millisecond that holds requests
  */
 export function judgeHit(
   times: readonly number[],
@@ -49,13 +51,19 @@ export function judgeHit(
   nowMs: number,
   windows: readonly RateLimitWindow[],
   timeline: Timeline,
+  seqs?: readonly number[],
 ): RateLimitDecision {
-  return judgeHitAcross([{ times, from }], nowMs, windows, timeline);
+  return judgeHitAcross([{ times, from, ...(seqs ? { seqs } : {}) }], nowMs, windows, timeline);
 }
 
-/** One sorted history of accepted request times (base clock): times[from..], oldest first. */
+/**
+ * One history of accepted requests: times[from..] (base clock) with their sequence numbers
+ * seqs[from..] (see timeline.ts; none given: each is recorded after every clock move of its
+ * millisecond), sorted by time, then sequence, oldest first.
+ */
 export interface SortedTimes {
   times: readonly number[];
+  seqs?: readonly number[];
   from: number;
 }
 
@@ -72,10 +80,11 @@ export function judgeHitAcross(
 ): RateLimitDecision {
   const expiredUpTo = nowMs - longestWindowMs(windows);
   const runs: Run[] = [];
-  for (const { times, from } of histories) {
+  for (const history of histories) {
+    const { times, from } = history;
     // Callers mostly pass live entries only (the embedded limiter expired them, PostgreSQL selected them): one read tells.
     const start = (times[from] ?? Infinity) > expiredUpTo ? from : firstAfter(times, from, times.length, expiredUpTo);
-    runsOf(times, start, timeline, runs);
+    runsOf(history, start, timeline, runs);
   }
   const accountNowMs = place(timeline, nowMs);
   for (const window of windows) {
@@ -96,13 +105,20 @@ export function judgeHitAcross(
   return { allowed: true };
 }
 
-/** times[start..] cut where the timeline's offset changes; only segments holding requests, O(log) each. */
-function runsOf(times: readonly number[], start: number, timeline: Timeline, runs: Run[]): void {
+/**
+ * times[start..] cut where the timeline's offset changes (in the order events were received, so a
+ * millisecond may be cut too); only segments holding requests, O(log) each.
+ */
+function runsOf({ times, seqs }: SortedTimes, start: number, timeline: Timeline, runs: Run[]): void {
   const newestMs = times[times.length - 1] as number;
+  const seqAt = (index: number): number => seqs?.[index] ?? LATEST;
   for (let low = start; low < times.length; ) {
-    const segment = segmentAt(timeline, times[low] as number);
-    const endMs = segmentEndMs(timeline, segment);
-    const high = endMs > newestMs ? times.length : firstAtLeast(times, low + 1, times.length, endMs);
+    const segment = segmentAt(timeline, times[low] as number, seqAt(low));
+    const end = segmentEnd(timeline, segment);
+    const high =
+      end === undefined || end.fromBaseMs > newestMs
+        ? times.length
+        : partitionPoint(low + 1, times.length, (index) => !changeBefore(end, times[index] as number, seqAt(index)));
     runs.push({ times, low, high, offsetMs: segmentOffsetMs(timeline, segment) });
     low = high;
   }

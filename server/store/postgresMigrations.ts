@@ -164,6 +164,19 @@ export const MIGRATIONS: readonly Migration[] = [
         END IF;
       END $$;`,
   },
+  {
+    version: 9,
+    name: 'events ordered as received: one sequence for rate-limit hits and clock moves',
+    // Of a hit and a clock move in the same millisecond, the one the database stamped first came
+    // first (timeline.ts): hits take a number as they are inserted (the column default), a clock
+    // move as it is written (PostgresTransient.setClockOffset). Hits stored before take numbers in
+    // no particular order; they are placed as before, since no move of theirs has a number.
+    sql: `
+      CREATE SEQUENCE event_seq;
+      ALTER TABLE rate_limit_hits ADD COLUMN seq bigint NOT NULL DEFAULT nextval('event_seq');
+      DROP INDEX rate_limit_hits_by_key;
+      CREATE INDEX rate_limit_hits_by_key ON rate_limit_hits (key, at_ms, seq);`,
+  },
 ];
 
 /** Any fixed number: the advisory lock that serialises migrations of this schema. */

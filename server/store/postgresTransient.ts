@@ -115,11 +115,16 @@ export class TransientState {
     for (const key of keys) this.searches.delete(key);
   }
 
+  /** Changes without a `fromSeq` are stamped from the database's event sequence as the row is written (timeline.ts). */
   async setClockOffset(accountId: number, offsetMs: number, history: readonly OffsetChange[] = []): Promise<void> {
     await this.announced(accountId, (client) =>
       client.query(
-        `INSERT INTO clock_offsets (account_id, offset_ms, history) VALUES ($1, $2, $3)
-         ON CONFLICT (account_id) DO UPDATE SET offset_ms = $2, history = $3`,
+        `WITH stamped AS (
+           SELECT coalesce(jsonb_agg(CASE WHEN change ? 'fromSeq' THEN change
+                                          ELSE change || jsonb_build_object('fromSeq', nextval('event_seq')) END ORDER BY position), '[]') AS history
+           FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS changes(change, position))
+         INSERT INTO clock_offsets (account_id, offset_ms, history) SELECT $1, $2, history FROM stamped
+         ON CONFLICT (account_id) DO UPDATE SET offset_ms = $2, history = EXCLUDED.history`,
         [accountId, Math.round(offsetMs), JSON.stringify(history)],
       ),
     );
@@ -269,12 +274,13 @@ export class TransientState {
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
       const longestMs = longestWindowMs(windows);
       // The DELETE and the SELECT share one snapshot, so the SELECT skips the deleted rows itself.
-      const { rows } = await client.query<{ at_ms: string }>(
+      const { rows } = await client.query<{ at_ms: string; seq: string }>(
         `WITH expired AS (DELETE FROM rate_limit_hits WHERE key = $1 AND at_ms <= $2)
-         SELECT at_ms FROM rate_limit_hits WHERE key = $1 AND at_ms > $2 ORDER BY at_ms`,
+         SELECT at_ms, seq FROM rate_limit_hits WHERE key = $1 AND at_ms > $2 ORDER BY at_ms, seq`,
         [key, nowMs - longestMs],
       );
-      const decision = judgeHit(rows.map((row) => Number(row.at_ms)), 0, nowMs, windows, timeline);
+      const times = rows.map((row) => Number(row.at_ms));
+      const decision = judgeHit(times, 0, nowMs, windows, timeline, rows.map((row) => Number(row.seq)));
       if (decision.allowed) {
         await client.query(
           `WITH hit AS (INSERT INTO rate_limit_hits (key, at_ms, account_id) VALUES ($1, $2, $3))

@@ -155,6 +155,7 @@ const heldBytesOf = (entry: unknown): number => (typeof entry === 'function' ? (
 
 export class ProcessState {
   private readonly clockOffsets = new Map<number, { offsetMs: number; history: readonly OffsetChange[] }>();
+  private eventSeq = 0;
   private readonly searches = new PerAccountLru(MAX_SEARCH_KEYS_PER_ACCOUNT, MAX_SEARCH_KEYS, true);
   /** Per account, by service_hash: a hotel.php call re-records dozens, so no key strings are built. */
   private readonly offers = new PerAccountLru(MAX_OFFERS_PER_ACCOUNT, MAX_OFFERS, false);
@@ -178,8 +179,10 @@ export class ProcessState {
   getClockHistory(accountId: number): readonly OffsetChange[] {
     return this.clockOffsets.get(accountId)?.history ?? [];
   }
+  /** Changes without a `fromSeq` are stamped with the next sequence number: after every request recorded so far. */
   setClockOffset(accountId: number, offsetMs: number, history: readonly OffsetChange[] = []): void {
-    this.clockOffsets.set(accountId, { offsetMs, history: frozenCopy(history) });
+    const stamped = history.map((change) => (change.fromSeq === undefined ? { ...change, fromSeq: this.nextSeq() } : change));
+    this.clockOffsets.set(accountId, { offsetMs, history: frozenCopy(stamped) });
   }
 
   putSearch(accountId: number, searchId: string, value: unknown, expiresAtMs: number): void {
@@ -209,7 +212,15 @@ export class ProcessState {
   }
 
   hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], timeline?: Timeline, accountId?: number): RateLimitDecision {
-    return this.rateLimits.hitWindows(key, nowMs, windows, timeline, accountId);
+    return this.rateLimits.hitWindows(key, nowMs, windows, timeline, accountId, this.nextSeq());
+  }
+
+  /**
+   * The order this process recorded clock moves and rate-limited requests in (timeline.ts): both
+   * live only in this process, so one counter orders them, and it may start again with them.
+   */
+  private nextSeq(): number {
+    return ++this.eventSeq;
   }
 
   /**

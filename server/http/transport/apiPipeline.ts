@@ -8,6 +8,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Account, Accounts } from '../../domain/accounts.js';
 import type { AccountClocks, ShiftedClock } from '../../domain/accountClocks.js';
 import type { RateLimitWindow } from '../../domain/rateLimiter.js';
+import { countRequest } from '../../domain/requestLimits.js';
 import type { Store } from '../../store/store.js';
 import { ApiError, badRequest, forbidden, unauthorized } from '../../errors.js';
 import { asyncHandler } from './asyncHandler.js';
@@ -129,9 +130,7 @@ export const authenticate = (accounts: Accounts, clocks: AccountClocks, throttle
  */
 export const rateLimit = (store: Pick<Store, 'hitRateLimit'>, windows: readonly RateLimitWindow[], clocks: AccountClocks, endpoint: string) =>
   asyncHandler(async (req: Request, res: Response, next: NextFunction) => {
-    const accountId = accountOf(res).id;
-    const timeline = await clocks.timelineOf(accountId);
-    const decision = await store.hitRateLimit(`${req.ip ?? 'unknown'}|${endpoint}`, clocks.base.now().getTime(), windows, timeline, accountId);
+    const decision = await countRequest(store, clocks, windows, `${req.ip ?? 'unknown'}|${endpoint}`, accountOf(res).id);
     if (decision.allowed) return next();
     next(rateLimitExceeded(decision.limit, decision.window, endpoint, decision.retryAfterSeconds));
   });

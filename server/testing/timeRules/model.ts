@@ -1,0 +1,175 @@
+/**
+ * The sandbox's time rules as a plain reference model: a specification to read, and the oracle the
+ * property tests (timeRules*.test.ts) compare the sandbox with. It keeps every event in one list, in
+ * the order the sandbox received it, and answers each question by looking at that list directly —
+ * no windows kept, no binary searches, no caches. Nothing here is fast; everything here is obvious.
+ *
+ * Words:
+ * - base time: real time (a FakeClock in tests), shared by every account;
+ * - an account's clock: base time plus the offset its latest clock move set (0 before any, and
+ *   again after an account reset);
+ * - the order received: the order of the events in `events`. Events may share a base millisecond;
+ *   their order is still the order they came in.
+ */
+
+export const MINUTE_MS = 60_000;
+export const DAY_MS = 86_400_000;
+export const HOUR_MS = 3_600_000;
+
+export interface Limits {
+  perMinute: number;
+  perDay: number;
+}
+
+export type Verdict = { allowed: true } | { allowed: false; window: 'minute' | 'day'; limit: number; retryAfterSeconds: number };
+
+/** An accepted rate-limited request, as remembered. */
+interface Hit {
+  kind: 'hit';
+  baseMs: number;
+  account: number;
+  /** Client IP and endpoint: what section 8 counts per. */
+  key: string;
+  /** False once its account was reset (the reset gives the account's hits back). */
+  counted: boolean;
+}
+
+/** A move of an account's clock: from here on the account's clock shows base + offsetMs. */
+interface ClockMove {
+  kind: 'move';
+  baseMs: number;
+  account: number;
+  offsetMs: number;
+}
+
+/** An account reset: its clock back to real time as if never moved, its hits given back. */
+interface AccountReset {
+  kind: 'reset';
+  baseMs: number;
+  account: number;
+}
+
+type Event = Hit | ClockMove | AccountReset;
+
+export class TimeRulesModel {
+  /** Every event, in the order received. */
+  private readonly events: Event[] = [];
+
+  constructor(
+    private readonly limits: Limits,
+    /** Base time now. */
+    public baseMs: number,
+  ) {}
+
+  /** Base time passes (never backwards). */
+  tick(ms: number): void {
+    if (ms < 0) throw new Error('base time does not go back');
+    this.baseMs += ms;
+  }
+
+  /** The account's clock offset in force after the event at `position` (all events: now). */
+  offsetAfter(account: number, position = this.events.length): number {
+    for (let i = position - 1; i >= 0; i--) {
+      const event = this.events[i] as Event;
+      if (event.account !== account || event.kind === 'hit') continue;
+      return event.kind === 'move' ? event.offsetMs : 0; // a reset puts the clock back to real time
+    }
+    return 0;
+  }
+
+  /** What the account's clock shows now. */
+  accountNow(account: number): number {
+    return this.baseMs + this.offsetAfter(account);
+  }
+
+  /**
+   * Where the account's clock put the event at `position`: its base time plus the account's offset
+   * in force when it came in. An account reset erases the account's clock history: it then places
+   * every earlier event at its base time, as if it had never moved its clock.
+   */
+  placeOn(account: number, position: number): number {
+    const lastReset = this.lastResetOf(account);
+    const event = this.events[position] as Event;
+    if (position < lastReset) return event.baseMs;
+    return event.baseMs + this.offsetAfter(account, position);
+  }
+
+  /** Moves the account's clock: `offsetMs` over base time from now on. */
+  moveClock(account: number, offsetMs: number): void {
+    this.events.push({ kind: 'move', baseMs: this.baseMs, account, offsetMs });
+  }
+
+  resetAccount(account: number): void {
+    for (const event of this.events) if (event.kind === 'hit' && event.account === account) event.counted = false;
+    this.events.push({ kind: 'reset', baseMs: this.baseMs, account });
+  }
+
+  /**
+   * Section 8 on one request of `account` from `key` (IP and endpoint), judged on the asking
+   * account's clock: every earlier accepted request of the key that is still counted and less than a
+   * day of base time old counts in a window when the asking account's clock placed it inside the
+   * window (after its start; requests the asker's clock places in its future count too, the safe
+   * side). The minute window is judged first. A refused request is not remembered. Retry-After is
+   * the whole seconds until the oldest request that keeps the window full leaves it, at least 1.
+   */
+  request(account: number, key: string): Verdict {
+    const nowOnClock = this.accountNow(account);
+    const places: number[] = [];
+    this.events.forEach((event, position) => {
+      if (event.kind !== 'hit' || !event.counted || event.key !== key) return;
+      if (event.baseMs <= this.baseMs - DAY_MS) return; // nothing counts after a day of base time
+      places.push(this.placeOn(account, position));
+    });
+    const windows = [
+      { name: 'minute' as const, ms: MINUTE_MS, limit: this.limits.perMinute },
+      { name: 'day' as const, ms: DAY_MS, limit: this.limits.perDay },
+    ];
+    for (const window of windows) {
+      const inside = places.filter((place) => place > nowOnClock - window.ms).sort((a, b) => b - a);
+      if (inside.length >= window.limit) {
+        const keepsItFull = inside[window.limit - 1] as number;
+        const retryAfterSeconds = Math.max(1, Math.ceil((keepsItFull + window.ms - nowOnClock) / 1000));
+        return { allowed: false, window: window.name, limit: window.limit, retryAfterSeconds };
+      }
+    }
+    this.events.push({ kind: 'hit', baseMs: this.baseMs, account, key, counted: true });
+    return { allowed: true };
+  }
+
+  private lastResetOf(account: number): number {
+    for (let i = this.events.length - 1; i >= 0; i--) {
+      const event = this.events[i] as Event;
+      if (event.kind === 'reset' && event.account === account) return i;
+    }
+    return -1;
+  }
+}
+
+/**
+ * Lifetimes, each judged on the clock of the account that owns the thing, at the instant it was
+ * made (`madeAtMs`) and the instant it is used (`nowMs`), both on that account's clock.
+ */
+export const LIFETIMES = {
+  /** A search_id answers hotel.php for one hour: gone at exactly one hour. */
+  searchId: (madeAtMs: number, nowMs: number): boolean => nowMs < madeAtMs + HOUR_MS,
+  /** An identical search is answered from the first one's result for one hour from the first one. */
+  identicalSearch: (madeAtMs: number, nowMs: number): boolean => nowMs < madeAtMs + HOUR_MS,
+  /**
+   * A service_hash books on the terms it was last shown with for one hour from that showing,
+   * still at exactly one hour (every search or details answer that shows it shows it again).
+   */
+  offer: (shownAtMs: number, nowMs: number): boolean => nowMs <= shownAtMs + HOUR_MS,
+  /** A live hotel.php answer is reused for 30 minutes; not by a clock set back before it. */
+  availability: (madeAtMs: number, nowMs: number): boolean => nowMs >= madeAtMs && nowMs < madeAtMs + 30 * 60_000,
+  /** A refundable booking cancels free of charge strictly before its deadline. */
+  freeCancellation: (deadlineMs: number, nowMs: number): boolean => nowMs < deadlineMs,
+} as const;
+
+/**
+ * An Idempotency-Key replays its answer for 24 hours from its use, on the account's clock and on
+ * real time alike: whichever says 24 hours passed first ends it (moving the clock forward ends it;
+ * setting the clock back never keeps it beyond 24 hours of real time).
+ */
+export function idempotencyReplays(used: { accountMs: number; baseMs: number }, now: { accountMs: number; baseMs: number }): boolean {
+  return now.accountMs - used.accountMs < DAY_MS && now.baseMs - used.baseMs < DAY_MS;
+}

@@ -1,0 +1,53 @@
+/**
+ * The sandbox's time rules at the store level, driven as the API pipeline drives them: the
+ * account's clock (AccountClocks and the control API's clock moves), the rate-limit step
+ * (countRequest) and the account reset, over any Store — the embedded one, or PostgreSQL with one
+ * or several replicas sharing a database (each event goes to a replica the scenario picks).
+ */
+import type { Clock } from '../../clock.js';
+import { AccountClocks } from '../../domain/accountClocks.js';
+import { changeAccountClock } from '../../domain/clockControl.js';
+import { rateLimitWindows } from '../../domain/rateLimiter.js';
+import { countRequest } from '../../domain/requestLimits.js';
+import type { Store } from '../../store/store.js';
+import { keyOf, type TimeRulesSubject } from './driver.js';
+import type { Limits } from './model.js';
+
+export type TimeRulesStore = Pick<Store, 'getClockOffset' | 'getClockHistory' | 'setClockOffset' | 'hitRateLimit' | 'resetAccount'>;
+
+/** Account numbers of the scenario are store account ids from 1. */
+const accountId = (account: number) => account + 1;
+
+/**
+ * @param replicas the stores of the replicas (one for the embedded store); event i goes to replica
+ *   `route(i)`, each replica with its own AccountClocks, as each process has its own
+ * @param tick how base time passes (a FakeClock's advance; nothing with real timers)
+ */
+export function storeSubject(
+  replicas: readonly TimeRulesStore[],
+  base: Clock,
+  limits: Limits,
+  tick: (ms: number) => void,
+  route: (eventIndex: number) => number = () => 0,
+): TimeRulesSubject {
+  const windows = rateLimitWindows(limits);
+  const clocks = replicas.map((store) => new AccountClocks(base, store));
+  let events = 0;
+  const next = () => {
+    const replica = route(events++) % replicas.length;
+    return { store: replicas[replica] as TimeRulesStore, clocks: clocks[replica] as AccountClocks };
+  };
+  return {
+    async request(account, ip, endpoint) {
+      const { store, clocks: of } = next();
+      return countRequest(store, of, windows, keyOf(ip, endpoint), accountId(account));
+    },
+    async move(account, change) {
+      await changeAccountClock(next().clocks, accountId(account), change);
+    },
+    async reset(account) {
+      await next().store.resetAccount(accountId(account));
+    },
+    tick,
+  };
+}

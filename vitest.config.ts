@@ -17,6 +17,7 @@ export const E2E = [
   'conformance/prism-conformance.test.ts',
   // PostgreSQL clusters.
   'server/store/postgresStore.test.ts',
+  'server/store/postgresTimeRules.test.ts',
   'server/http/api/replicas.test.ts',
   // Chromium.
   '**/*.browser.test.ts',

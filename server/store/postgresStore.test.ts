@@ -192,7 +192,7 @@ describe.skipIf(skip)('PostgresStore', () => {
         // Announced: seen by the next read on the other replica, with no wait in between.
         await b.setClockOffset(7, 5_000, [{ fromBaseMs: 0, offsetMs: 5_000 }]);
         expect(await a.getClockOffset(7)).toBe(5_000);
-        expect(await a.getClockHistory(7)).toEqual([{ fromBaseMs: 0, offsetMs: 5_000 }]);
+        expect(await a.getClockHistory(7)).toEqual([{ fromBaseMs: 0, fromSeq: expect.any(Number), offsetMs: 5_000 }]);
         await b.resetAccount(7);
         expect(await a.getClockOffset(7)).toBe(0);
         await a.setClockOffset(7, -3_000);

@@ -126,11 +126,31 @@ export function describeStoreContract(
       expect(await store.getClockOffset(1)).toBe(-5000);
       expect(await store.getClockOffset(2)).toBe(0);
       expect(await store.getClockHistory(1)).toEqual([]);
-      const history = [{ fromBaseMs: -8.64e15, offsetMs: 0 }, { fromBaseMs: NOW, offsetMs: 7000 }];
+      const history = [{ fromBaseMs: -8.64e15, fromSeq: 0, offsetMs: 0 }, { fromBaseMs: NOW, fromSeq: 1, offsetMs: 7000 }];
       await store.setClockOffset(1, 7000, history);
       expect(await store.getClockOffset(1)).toBe(7000);
       expect(await store.getClockHistory(1)).toEqual(history);
       expect(await store.getClockHistory(2)).toEqual([]);
+    });
+
+    it('stamps a clock move given without a sequence number after every request it recorded before, and before every later one', async () => {
+      const store = await fresh();
+      // Three events in one millisecond: a request, a move of a minute and more, a request.
+      expect(await store.hitRateLimit('ip|/search.php', NOW, WINDOWS, [], 1)).toEqual({ allowed: true });
+      // As AccountClocks writes it: real time since ever, then the move.
+      await store.setClockOffset(1, 61_000, [{ fromBaseMs: -8.64e15, offsetMs: 0 }, { fromBaseMs: NOW, offsetMs: 61_000 }]);
+      const [, move] = await store.getClockHistory(1);
+      expect(move).toMatchObject({ fromBaseMs: NOW, offsetMs: 61_000, fromSeq: expect.any(Number) });
+      // On the moved clock the first request is over a minute old: the window (2 a minute) has room for two.
+      const timeline = await store.getClockHistory(1);
+      expect(await store.hitRateLimit('ip|/search.php', NOW, WINDOWS, timeline, 1)).toEqual({ allowed: true });
+      expect(await store.hitRateLimit('ip|/search.php', NOW, WINDOWS, timeline, 1)).toEqual({ allowed: true });
+      expect(await store.hitRateLimit('ip|/search.php', NOW, WINDOWS, timeline, 1)).toMatchObject({ allowed: false, window: 'minute' });
+      // A second move of the same millisecond keeps the first, and comes after it.
+      await store.setClockOffset(1, 0, [...timeline, { fromBaseMs: NOW, offsetMs: 0 }]);
+      const [, first, second] = await store.getClockHistory(1);
+      expect(first).toEqual(move);
+      expect(second?.fromSeq).toBeGreaterThan(first?.fromSeq ?? Infinity);
     });
 
     it('keeps searches and offers until they expire', async () => {

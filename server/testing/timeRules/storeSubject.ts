@@ -15,9 +15,6 @@ import type { Limits } from './model.js';
 
 export type TimeRulesStore = Pick<Store, 'getClockOffset' | 'getClockHistory' | 'setClockOffset' | 'hitRateLimit' | 'resetAccount'>;
 
-/** Account numbers of the scenario are store account ids from 1. */
-const accountId = (account: number) => account + 1;
-
 /**
  * @param replicas the stores of the replicas (one for the embedded store); event i goes to replica
  *   `route(i)`, each replica with its own AccountClocks, as each process has its own
@@ -29,8 +26,11 @@ export function storeSubject(
   limits: Limits,
   tick: (ms: number) => void,
   route: (eventIndex: number) => number = () => 0,
+  /** Where this scenario's account ids start and what its keys begin with (scenarios sharing a database stay apart). */
+  namespace = { firstAccountId: 1, keyPrefix: '' },
 ): TimeRulesSubject {
   const windows = rateLimitWindows(limits);
+  const accountId = (account: number) => namespace.firstAccountId + account;
   const clocks = replicas.map((store) => new AccountClocks(base, store));
   let events = 0;
   const next = () => {
@@ -40,7 +40,7 @@ export function storeSubject(
   return {
     async request(account, ip, endpoint) {
       const { store, clocks: of } = next();
-      return countRequest(store, of, windows, keyOf(ip, endpoint), accountId(account));
+      return countRequest(store, of, windows, namespace.keyPrefix + keyOf(ip, endpoint), accountId(account));
     },
     async move(account, change) {
       await changeAccountClock(next().clocks, accountId(account), change);

@@ -6,6 +6,20 @@ import { assertClockInstant } from './clockRange.js';
  */
 export interface Clock {
   now(): Date;
+  /** An account's clock (accountClocks.ts): its offset over real time. Any other clock is real time itself. */
+  readonly offsetMs?: number;
+}
+
+/** An instant read on the two clocks a lifetime is judged by: the account's clock and real (base) time. */
+export interface Instant {
+  accountMs: number;
+  baseMs: number;
+}
+
+/** What `clock` reads now, on the account's clock and in real time. */
+export function instantOf(clock: Clock): Instant {
+  const accountMs = clock.now().getTime();
+  return { accountMs, baseMs: accountMs - (clock.offsetMs ?? 0) };
 }
 
 /** Both clocks refuse (RangeError) an instant outside clockRange.ts's range. */
@@ -19,20 +33,20 @@ export interface ControllableClock extends Clock {
 
 /** Real time plus an offset that the control API can change. Used by the running server. */
 export class OffsetClock implements ControllableClock {
-  private offsetMs = 0;
+  private shiftMs = 0;
   now(): Date {
-    return new Date(Date.now() + this.offsetMs);
+    return new Date(Date.now() + this.shiftMs);
   }
   set(instant: Date): void {
     assertClockInstant(instant.getTime());
-    this.offsetMs = instant.getTime() - Date.now();
+    this.shiftMs = instant.getTime() - Date.now();
   }
   advance(seconds: number): void {
     assertClockInstant(this.now().getTime() + seconds * 1000);
-    this.offsetMs += seconds * 1000;
+    this.shiftMs += seconds * 1000;
   }
   reset(): void {
-    this.offsetMs = 0;
+    this.shiftMs = 0;
   }
 }
 

@@ -16,7 +16,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { deepFreeze } from '../../contract/deepFreeze.js';
-import type { Clock } from '../clock.js';
+import { instantOf, type Clock } from '../clock.js';
 import type { Availability, HotelRequest, HotelResponse, HotelRoom } from '../contract.js';
 import { badRequest, notFound } from '../errors.js';
 import type { Hotel } from './hotel.js';
@@ -63,12 +63,21 @@ interface Lookup {
   source: Availability['source'];
   /** The instant the rates are priced at: the search's time, or now for a live lookup. */
   pricedAt: Date;
+  /** Real time of a live lookup (its answer is reused for 30 minutes of it at most, see Expiry). */
+  baseMs?: number;
   /** The search_id of a search_cache lookup. */
   searchId?: string;
 }
 
+/** A live lookup's rooms and when they were priced, on the account's clock and in real time. */
+interface LiveAnswer {
+  rooms: HotelRoom[];
+  cachedAtMs: number;
+  cachedAtBaseMs: number;
+}
+
 export class HotelDetailsService {
-  private readonly liveCaches = new PerAccount(() => new Map<string, { rooms: HotelRoom[]; cachedAtMs: number }>());
+  private readonly liveCaches = new PerAccount(() => new Map<string, LiveAnswer>());
   private readonly searchAnswers = new LRUCache<string, ReusableAnswer>({ max: MAX_SEARCH_ANSWERS });
   private readonly staticParts = new LRUCache<string, StaticPart>({ max: MAX_STATIC_PARTS });
 
@@ -136,7 +145,8 @@ export class HotelDetailsService {
     if (checkin === undefined || checkout === undefined) {
       throw badRequest('checkin and checkout must be given together');
     }
-    const now = clock.now();
+    const instant = instantOf(clock);
+    const now = new Date(instant.accountMs);
     validateStay(checkin, checkout, localDateIn(now, timeZone)); // the hotel's local date
     const stay: Stay = {
       checkin,
@@ -145,23 +155,27 @@ export class HotelDetailsService {
       currency: displayCurrency(request.currency),
       residency: lowerCode(request.residency, 'nl'),
     };
-    return { stay, source: 'live', pricedAt: now };
+    return { stay, source: 'live', pricedAt: now, baseMs: instant.baseMs };
   }
 
-  private rooms(hotel: Hotel, lookup: Lookup, liveCache: Map<string, { rooms: HotelRoom[]; cachedAtMs: number }>): HotelRoom[] {
+  private rooms(hotel: Hotel, lookup: Lookup, liveCache: Map<string, LiveAnswer>): HotelRoom[] {
     if (hotel.isClosed) return [];
     if (lookup.source === 'search_cache') return hotelRooms(hotel, lookup.stay, lookup.pricedAt);
     const key = JSON.stringify([hotel.id, lookup.stay]);
     const nowMs = lookup.pricedAt.getTime();
+    const baseMs = lookup.baseMs ?? nowMs;
     const cached = liveCache.get(key);
-    if (cached && nowMs >= cached.cachedAtMs && nowMs - cached.cachedAtMs < LIVE_CACHE_MS) return cached.rooms;
+    // Priced at most 30 minutes ago on the account's clock (never "in the future" of a clock set
+    // back) and in real time: whichever ends it first (see Expiry in store.ts).
+    if (cached && nowMs >= cached.cachedAtMs && nowMs - cached.cachedAtMs < LIVE_CACHE_MS && baseMs - cached.cachedAtBaseMs < LIVE_CACHE_MS) return cached.rooms;
     const rooms = hotelRooms(hotel, lookup.stay, lookup.pricedAt);
+    // What real time ended goes (it never answers again); the oldest written first.
     for (const [staleKey, entry] of liveCache) {
-      if (nowMs - entry.cachedAtMs < LIVE_CACHE_MS) break; // oldest first
+      if (baseMs - entry.cachedAtBaseMs < LIVE_CACHE_MS) break;
       liveCache.delete(staleKey);
     }
     liveCache.delete(key); // re-insert at the end: the Map stays oldest-first for pruning
-    liveCache.set(key, { rooms, cachedAtMs: nowMs });
+    liveCache.set(key, { rooms, cachedAtMs: nowMs, cachedAtBaseMs: baseMs });
     // Bounded: a client asking for ever new stays would otherwise fill memory for half an hour. An
     // entry dropped early is priced afresh, which the 30 minutes allow.
     if (liveCache.size > MAX_LIVE_LOOKUPS) liveCache.delete(liveCache.keys().next().value as string);

@@ -10,7 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { deepFreeze } from '../../contract/deepFreeze.js';
-import type { Clock } from '../clock.js';
+import { instantOf, type Clock, type Instant } from '../clock.js';
 import type { Meal, Schemas, SearchHotel, SearchRequest, SearchResponse } from '../contract.js';
 import { badRequest } from '../errors.js';
 import type { Hotel } from './hotel.js';
@@ -25,7 +25,7 @@ import { altersHotel, hotelUnder } from './scenarios/effects.js';
 import { validateStay } from './stay.js';
 import { hotelSummary } from './world/details.js';
 import type { World } from './world/world.js';
-import type { Store } from '../store/store.js';
+import { expiryAfter, type Store } from '../store/store.js';
 
 export const MAX_HOTELS_PER_SEARCH = 15;
 type ResolvedLocation = Schemas['ResolvedLocation'];
@@ -100,11 +100,12 @@ export class SearchService {
    * its own, kept by search_id only, so the identical-search cache never mixes it with real answers.
    */
   async search(accountId: number, request: SearchRequest, clock: Clock, scenario?: ScenarioName): Promise<SearchResponse> {
-    const now = clock.now();
+    const instant = instantOf(clock);
+    const now = new Date(instant.accountMs);
     const params = this.normalise(request, now);
     const identicalKey = identicalSearchKey(accountId, params);
     const altered = altersHotel(scenario);
-    const identical = altered ? undefined : await this.load(accountId, identicalKey, now);
+    const identical = altered ? undefined : await this.load(accountId, identicalKey, instant);
     let entry: CachedSearch;
     if (identical?.answer) {
       entry = { ...identical, response: this.identicalAnswer(identical.searchId, identical.answer) };
@@ -112,9 +113,9 @@ export class SearchService {
       entry = this.run(params, now, scenario);
       // Frozen, so an embedded store keeps both entries as they are, sharing one copy of the parameters.
       const stored: StoredSearch = deepFreeze({ searchId: entry.searchId, params, createdAtMs: now.getTime() });
-      const expiresAtMs = now.getTime() + SEARCH_LIFETIME_MS;
-      await this.deps.store.putSearch(accountId, entry.searchId, stored, expiresAtMs);
-      if (!altered) await this.deps.store.putSearch(accountId, identicalKey, Object.freeze({ ...stored, reproducible: true as const }), expiresAtMs);
+      const expires = expiryAfter(instant, SEARCH_LIFETIME_MS);
+      await this.deps.store.putSearch(accountId, entry.searchId, stored, expires);
+      if (!altered) await this.deps.store.putSearch(accountId, identicalKey, Object.freeze({ ...stored, reproducible: true as const }), expires);
     }
     await this.deps.offers.record(
       accountId,
@@ -136,16 +137,16 @@ export class SearchService {
     return answer;
   }
 
-  /** A search of this account that is still valid (1 hour on its clock), or undefined. */
+  /** A search of this account that is still valid (1 hour on its clock and at most an hour of real time), or undefined. */
   async find(accountId: number, searchId: string, clock: Clock): Promise<FoundSearch | undefined> {
-    const entry = await this.load(accountId, searchId, clock.now());
+    const entry = await this.load(accountId, searchId, instantOf(clock));
     // An identical-search key is no search_id, even in its own account.
     return entry?.searchId === searchId ? entry : undefined;
   }
 
   /** A stored search of this account; `answer` reads its cached answer, when it has one. */
-  private async load(accountId: number, key: string, now: Date): Promise<(FoundSearch & { answer?: () => SearchResponse }) | undefined> {
-    const found = await this.deps.store.getSearch(key, now.getTime());
+  private async load(accountId: number, key: string, now: Instant): Promise<(FoundSearch & { answer?: () => SearchResponse }) | undefined> {
+    const found = await this.deps.store.getSearch(key, now);
     if (!found || found.accountId !== accountId) return undefined;
     const { searchId, params, reproducible, response, createdAtMs } = found.value as StoredSearch;
     const answer = reproducible ? () => this.run(params, new Date(createdAtMs), undefined, searchId).response : response && (() => response);

@@ -4,7 +4,7 @@
  * so that both give the same state. Loading validates every record and names the bad one.
  */
 import type { BookingRecord } from '../domain/bookings/record.js';
-import { IDEMPOTENCY_TTL_MS, type IdempotencyCompletion, type OutboxEmail } from './store.js';
+import { IDEMPOTENCY_RECORDS_PER_ACCOUNT, IDEMPOTENCY_TTL_MS, type IdempotencyCompletion, type OutboxEmail } from './store.js';
 import { checkedBooking, checkedEmail } from './validation.js';
 
 /** The snapshot file (DB_FILE): plain JSON, readable and editable with lowdb or by hand. */
@@ -16,7 +16,12 @@ export interface StoreData {
   nextBookingId: number;
   bookings: BookingRecord[];
   outbox: OutboxEmail[];
-  idempotency?: IdempotencyCompletion[];
+  idempotency?: IdempotencyRecord[];
+}
+
+/** An Idempotency-Key's answer as kept: with the booking it made, which it goes with. */
+export interface IdempotencyRecord extends IdempotencyCompletion {
+  bookhash: string;
 }
 
 export type StoreChange =
@@ -40,7 +45,10 @@ export class DurableState {
   readonly ids = new Set<number>();
   readonly byAccount = new Map<number, Map<string, BookingRecord>>();
   outbox: OutboxEmail[] = [];
-  readonly idempotency = new Map<string, IdempotencyCompletion>();
+  /** By account and key (idempotencyMapKey); in the order they were written, per account too. */
+  readonly idempotency = new Map<string, IdempotencyRecord>();
+  private readonly idempotencyOfAccount = new Map<number, Set<string>>();
+  private readonly idempotencyOfBooking = new Map<string, string>();
 
   /** Builds the state from a parsed snapshot, checking every record. */
   static load(data: unknown): { state: DurableState; seq: number } {
@@ -84,7 +92,7 @@ export class DurableState {
       case 'insert':
         if (change.dropped) this.dropBookings(change.dropped);
         this.addBooking(checkedBooking(change.booking, `${where} booking`, fail), where);
-        if (change.idempotency) this.addIdempotency(change.idempotency, `${where} idempotency`);
+        if (change.idempotency) this.addIdempotency({ ...change.idempotency, bookhash: change.booking.bookhash }, `${where} idempotency`);
         return;
       case 'update': {
         const booking = checkedBooking(change.booking, `${where} booking`, fail);
@@ -106,7 +114,7 @@ export class DurableState {
           }
           this.byAccount.delete(accountId);
         }
-        for (const [key, record] of this.idempotency) if (record.accountId === accountId) this.idempotency.delete(key);
+        for (const key of this.idempotencyOfAccount.get(accountId) ?? []) this.dropIdempotency(key);
         return;
       }
       case 'reset':
@@ -116,6 +124,8 @@ export class DurableState {
         this.byAccount.clear();
         this.outbox = [];
         this.idempotency.clear();
+        this.idempotencyOfAccount.clear();
+        this.idempotencyOfBooking.clear();
         return;
       default:
         throw fail(`${where} has an unknown op ${JSON.stringify((change as { op: unknown }).op)}`);
@@ -123,22 +133,15 @@ export class DurableState {
   }
 
   /**
-   * Drops idempotency records past IDEMPOTENCY_TTL_MS by their own account's clock (they answer
-   * nothing any more: a key used again after that is a new request). An account's clock is the
-   * latest instant known of it: `knownNowMs` (the store's last reading of that account's clock) or its
-   * newest record. Returns how many went.
+   * Drops idempotency records whose IDEMPOTENCY_TTL_MS of real time passed by `baseNowMs` (they
+   * answer nothing any more, whatever their account's clock shows; see Expiry). Returns how many went.
    */
-  pruneIdempotency(knownNowMs: (accountId: number) => number): number {
-    const latest = new Map<number, number>();
-    for (const record of this.idempotency.values()) {
-      latest.set(record.accountId, Math.max(latest.get(record.accountId) ?? knownNowMs(record.accountId), record.atMs));
-    }
+  pruneIdempotency(baseNowMs: number): number {
     let pruned = 0;
     for (const [key, record] of this.idempotency) {
-      if (latest.get(record.accountId)! - record.atMs >= IDEMPOTENCY_TTL_MS) {
-        this.idempotency.delete(key);
-        pruned += 1;
-      }
+      if (baseNowMs - record.at.baseMs < IDEMPOTENCY_TTL_MS) continue;
+      this.dropIdempotency(key);
+      pruned += 1;
     }
     return pruned;
   }
@@ -155,6 +158,10 @@ export class DurableState {
       this.byAccount.get(booking.accountId)?.delete(bookhash);
     }
     if (dropped.size > 0) this.outbox = this.outbox.filter((email) => !dropped.has(email.bookhash));
+    for (const bookhash of dropped) {
+      const key = this.idempotencyOfBooking.get(bookhash);
+      if (key !== undefined) this.dropIdempotency(key);
+    }
   }
 
   private addBooking(booking: BookingRecord, where: string | (() => string)): void {
@@ -173,15 +180,39 @@ export class DurableState {
     this.outbox.push(email);
   }
 
+  /**
+   * Keeps an idempotency record, the account's newest IDEMPOTENCY_RECORDS_PER_ACCOUNT only. Records
+   * written before lifetimes had a real-time end carry `atMs` (the account's clock) only: it stands for both.
+   */
   private addIdempotency(value: unknown, where: string): void {
-    const record = value as Partial<IdempotencyCompletion> | null;
+    const record = value as (Partial<IdempotencyRecord> & { atMs?: unknown }) | null;
+    const at = record?.at ?? (typeof record?.atMs === 'number' ? { accountMs: record.atMs, baseMs: record.atMs } : undefined);
     if (
       !record || typeof record !== 'object' || !Number.isSafeInteger(record.accountId) || typeof record.key !== 'string' ||
-      typeof record.fingerprint !== 'string' || typeof record.atMs !== 'number' ||
+      typeof record.fingerprint !== 'string' || typeof at?.accountMs !== 'number' || typeof at.baseMs !== 'number' ||
       typeof record.response !== 'object' || record.response === null || typeof record.response.status !== 'number'
     ) {
-      throw fail(`${where} is not an idempotency record ({accountId, key, fingerprint, atMs, response: {status, body}})`);
+      throw fail(`${where} is not an idempotency record ({accountId, key, fingerprint, at: {accountMs, baseMs}, bookhash, response: {status, body}})`);
     }
-    this.idempotency.set(idempotencyMapKey(record.accountId as number, record.key), record as IdempotencyCompletion);
+    const { accountId, key, fingerprint, response } = record as IdempotencyRecord;
+    const mapKey = idempotencyMapKey(accountId, key);
+    this.dropIdempotency(mapKey); // written again: now the newest
+    const kept: IdempotencyRecord = { accountId, key, fingerprint, response, at, bookhash: typeof record.bookhash === 'string' ? record.bookhash : '' };
+    this.idempotency.set(mapKey, kept);
+    let ofAccount = this.idempotencyOfAccount.get(accountId);
+    if (!ofAccount) this.idempotencyOfAccount.set(accountId, (ofAccount = new Set()));
+    ofAccount.add(mapKey);
+    if (kept.bookhash !== '') this.idempotencyOfBooking.set(kept.bookhash, mapKey);
+    if (ofAccount.size > IDEMPOTENCY_RECORDS_PER_ACCOUNT) this.dropIdempotency(ofAccount.values().next().value as string);
+  }
+
+  private dropIdempotency(mapKey: string): void {
+    const record = this.idempotency.get(mapKey);
+    if (!record) return;
+    this.idempotency.delete(mapKey);
+    const ofAccount = this.idempotencyOfAccount.get(record.accountId);
+    ofAccount?.delete(mapKey);
+    if (ofAccount?.size === 0) this.idempotencyOfAccount.delete(record.accountId);
+    if (this.idempotencyOfBooking.get(record.bookhash) === mapKey) this.idempotencyOfBooking.delete(record.bookhash);
   }
 }

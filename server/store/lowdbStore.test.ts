@@ -1,3 +1,4 @@
+import { at } from '../testing/instants.js';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -208,27 +209,29 @@ describe('LowdbStore journal', () => {
     await reopened.close();
   });
 
-  it('drops idempotency records past their 24 h by their own account\'s clock at a compaction', async () => {
+  it('drops idempotency records once 24 h of real time passed, at a compaction; ended on an account clock only, they stay', async () => {
     const store = await LowdbStore.open(file);
     const hour = 3_600_000;
     const start = Date.UTC(2027, 0, 10);
+    const ahead = 30 * hour; // account 2's clock runs 30 h ahead of real time
     const uses = [
-      { accountId: 1, key: 'old', atMs: start },
-      { accountId: 1, key: 'recent', atMs: start + 2 * hour },
-      { accountId: 1, key: 'newest', atMs: start + 25 * hour },
-      // Account 2's clock has not moved on: its record stays, though account 1 is a day later.
-      { accountId: 2, key: 'other', atMs: start },
+      { accountId: 1, key: 'old', at: at(start) },
+      { accountId: 1, key: 'recent', at: at(start + 2 * hour) },
+      { accountId: 1, key: 'newest', at: at(start + 25 * hour) },
+      { accountId: 2, key: 'ahead', at: at(start + 2 * hour + ahead, ahead) },
     ];
     for (const [index, use] of uses.entries()) {
       const completion = { ...use, fingerprint: 'f', response: { status: 200, body: { status: 'ok' } } };
       await store.insertBooking((id) => record(id, hash(index + 1), { accountId: use.accountId }), completion);
     }
     await store.compactNow();
-    expect((snapshotOnDisk().idempotency ?? []).map((completion) => completion.key).sort()).toEqual(['newest', 'other', 'recent']);
-    const claim = (accountId: number, key: string) => store.claimIdempotencyKey({ accountId, key, fingerprint: 'f' }, start + 25 * hour);
+    expect((snapshotOnDisk().idempotency ?? []).map((completion) => completion.key).sort()).toEqual(['ahead', 'newest', 'recent']);
+    const claim = (accountId: number, key: string, now = at(start + 25 * hour)) => store.claimIdempotencyKey({ accountId, key, fingerprint: 'f' }, now);
     expect((await claim(1, 'old')).state).toBe('claimed');
     expect((await claim(1, 'recent')).state).toBe('completed');
-    expect((await claim(2, 'other')).state).toBe('claimed'); // past its 24 h for this reader, though kept for account 2's clock
+    expect((await claim(2, 'ahead', at(start + 25 * hour + ahead, ahead))).state).toBe('completed');
+    // Account 2 moves its clock 2 h on: 24 h passed on its clock, so the key is free, though kept for real time.
+    expect((await claim(2, 'ahead', at(start + 27 * hour + ahead, ahead + 2 * hour))).state).toBe('claimed');
     await store.close();
   });
 

@@ -20,11 +20,15 @@ import { Compaction } from './lowdbCompaction.js';
 import { openStoreFiles } from './lowdbOpen.js';
 import { ReadinessProbe } from './lowdbReadiness.js';
 import { ProcessState } from './processState.js';
+import type { Instant } from '../clock.js';
 import {
   BookingsFullError,
   IDEMPOTENCY_TTL_MS,
   StoreOpenError,
+  answersAt,
+  expiryAfter,
   isRetired,
+  type Expiry,
   type JournalStats,
   type BookingChange, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyKeyUse, type JournalEntryBuilder, type OutboxEmail, type Store,
 } from './store.js';
@@ -129,6 +133,7 @@ export class LowdbStore implements Store {
     } finally {
       this.insertingIds.delete(id);
     }
+    if (idempotency) this.process.observeBaseTime(idempotency.at.baseMs);
     if (idempotency && ++this.idempotencySincePrune >= IDEMPOTENCY_PRUNE_EVERY) this.pruneIdempotency();
     if (idempotency) this.claimed.delete(idempotencyMapKey(idempotency.accountId, idempotency.key));
     return booking;
@@ -202,10 +207,11 @@ export class LowdbStore implements Store {
 
   // Idempotency keys: completed ones are durable (stored with their booking), running ones in memory.
 
-  async claimIdempotencyKey(use: IdempotencyKeyUse, nowMs: number): Promise<IdempotencyClaim> {
+  async claimIdempotencyKey(use: IdempotencyKeyUse, now: Instant): Promise<IdempotencyClaim> {
+    this.process.observeBaseTime(now.baseMs);
     const key = idempotencyMapKey(use.accountId, use.key);
     const completed = this.state.idempotency.get(key);
-    if (completed && nowMs - completed.atMs < IDEMPOTENCY_TTL_MS) {
+    if (completed && answersAt(expiryAfter(completed.at, IDEMPOTENCY_TTL_MS), now)) {
       return { state: 'completed', fingerprint: completed.fingerprint, response: structuredClone(completed.response) };
     }
     const running = this.claimed.get(key);
@@ -221,7 +227,7 @@ export class LowdbStore implements Store {
   /** Expired idempotency records leave memory now and the snapshot at the next compaction. */
   private pruneIdempotency(): void {
     this.idempotencySincePrune = 0;
-    this.state.pruneIdempotency((accountId) => this.process.knownNowMs(accountId));
+    this.state.pruneIdempotency(this.process.latestBaseMs);
   }
 
   // In the process only (ProcessState): account clocks, searches and offers, rate limits, request journals.
@@ -235,17 +241,17 @@ export class LowdbStore implements Store {
   async setClockOffset(accountId: number, offsetMs: number, history?: readonly OffsetChange[]): Promise<void> {
     this.process.setClockOffset(accountId, offsetMs, history);
   }
-  async putSearch(accountId: number, searchId: string, value: unknown, expiresAtMs: number): Promise<void> {
-    this.process.putSearch(accountId, searchId, value, expiresAtMs);
+  async putSearch(accountId: number, searchId: string, value: unknown, expires: Expiry): Promise<void> {
+    this.process.putSearch(accountId, searchId, value, expires);
   }
-  async getSearch(searchId: string, nowMs: number): Promise<{ accountId: number; value: unknown } | undefined> {
-    return this.process.getSearch(searchId, nowMs);
+  async getSearch(searchId: string, now: Instant): Promise<{ accountId: number; value: unknown } | undefined> {
+    return this.process.getSearch(searchId, now);
   }
-  async putOffers(accountId: number, serviceHashes: readonly string[], value: unknown, expiresAtMs: number): Promise<void> {
-    this.process.putOffers(accountId, serviceHashes, value, expiresAtMs);
+  async putOffers(accountId: number, serviceHashes: readonly string[], value: unknown, expires: Expiry): Promise<void> {
+    this.process.putOffers(accountId, serviceHashes, value, expires);
   }
-  async getOffer(accountId: number, serviceHash: string, nowMs: number): Promise<unknown> {
-    return this.process.getOffer(accountId, serviceHash, nowMs);
+  async getOffer(accountId: number, serviceHash: string, now: Instant): Promise<unknown> {
+    return this.process.getOffer(accountId, serviceHash, now);
   }
   async hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], timeline?: Timeline, accountId?: number): Promise<RateLimitDecision> {
     return this.process.hitRateLimit(key, nowMs, windows, timeline, accountId);

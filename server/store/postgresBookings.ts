@@ -7,8 +7,9 @@
 import type { BookingRecord } from '../domain/bookings/record.js';
 import { BOOKING_ID_DRAWS, drawBookingId } from './bookingIds.js';
 import type { Client, PostgresDatabase } from './postgresDatabase.js';
+import type { Instant } from '../clock.js';
 import {
-  BookingsFullError, IDEMPOTENCY_TTL_MS,
+  BookingsFullError, IDEMPOTENCY_RECORDS_PER_ACCOUNT, IDEMPOTENCY_TTL_MS, answersAt,
   type BookingChange, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyKeyUse, type OutboxEmail,
 } from './store.js';
 
@@ -32,15 +33,24 @@ export class PostgresBookings {
         if (inserted.rowCount === 1) booking = candidate;
       }
       if (keepPerAccount !== undefined) await this.retireBookings(client, booking, keepPerAccount);
-      if (idempotency) {
-        await client.query(
-          `INSERT INTO idempotency_keys (account_id, key, fingerprint, response, at_ms) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (account_id, key) DO UPDATE SET fingerprint = $3, response = $4, at_ms = $5, claimed_at = now()`,
-          [idempotency.accountId, idempotency.key, idempotency.fingerprint, idempotency.response, idempotency.atMs],
-        );
-      }
+      if (idempotency) await this.rememberAnswer(client, idempotency, booking.bookhash);
       return booking;
     });
+  }
+
+  /** The answer for the key, with the booking it made; past IDEMPOTENCY_RECORDS_PER_ACCOUNT the account's oldest go. */
+  private async rememberAnswer(client: Client, idempotency: IdempotencyCompletion, bookhash: string): Promise<void> {
+    const { accountId, key, fingerprint, response, at } = idempotency;
+    await client.query(
+      `INSERT INTO idempotency_keys (account_id, key, fingerprint, response, at_ms, at_base_ms, bookhash) VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (account_id, key) DO UPDATE SET fingerprint = $3, response = $4, at_ms = $5, at_base_ms = $6, bookhash = $7, claimed_at = now()`,
+      [accountId, key, fingerprint, response, at.accountMs, at.baseMs, bookhash],
+    );
+    await client.query(
+      `DELETE FROM idempotency_keys WHERE ctid IN (
+         SELECT ctid FROM idempotency_keys WHERE account_id = $1 AND response IS NOT NULL ORDER BY at_base_ms DESC, at_ms DESC OFFSET $2)`,
+      [accountId, IDEMPOTENCY_RECORDS_PER_ACCOUNT],
+    );
   }
 
   /**
@@ -59,7 +69,10 @@ export class PostgresBookings {
       [added.accountId, excess, added.bookhash],
     );
     if (dropped.rows.length < excess) throw new BookingsFullError(keep);
-    await client.query('DELETE FROM outbox WHERE bookhash = ANY($1)', [dropped.rows.map((row) => row.bookhash)]);
+    const bookhashes = dropped.rows.map((row) => row.bookhash);
+    await client.query('DELETE FROM outbox WHERE bookhash = ANY($1)', [bookhashes]);
+    // An Idempotency-Key answers with its booking's URL: it goes with the booking.
+    await client.query('DELETE FROM idempotency_keys WHERE bookhash = ANY($1)', [bookhashes]);
   }
 
   async findBooking(bookhash: string): Promise<BookingRecord | undefined> {
@@ -106,25 +119,28 @@ export class PostgresBookings {
     return rows.map((row) => row.email);
   }
 
-  claimIdempotencyKey(use: IdempotencyKeyUse, nowMs: number): Promise<IdempotencyClaim> {
+  claimIdempotencyKey(use: IdempotencyKeyUse, now: Instant): Promise<IdempotencyClaim> {
     return this.db.transaction(async (client) => {
       const inserted = await client.query(
         'INSERT INTO idempotency_keys (account_id, key, fingerprint) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
         [use.accountId, use.key, use.fingerprint],
       );
       if (inserted.rowCount === 1) return { state: 'claimed' };
-      const { rows } = await client.query<{ fingerprint: string; response: IdempotencyCompletion['response'] | null; at_ms: string | null; abandoned: boolean }>(
-        `SELECT fingerprint, response, at_ms, claimed_at < now() - make_interval(secs => $3) AS abandoned
+      const { rows } = await client.query<{
+        fingerprint: string; response: IdempotencyCompletion['response'] | null; at_ms: string | null; at_base_ms: string | null; abandoned: boolean;
+      }>(
+        `SELECT fingerprint, response, at_ms, at_base_ms, claimed_at < now() - make_interval(secs => $3) AS abandoned
          FROM idempotency_keys WHERE account_id = $1 AND key = $2 FOR UPDATE`,
         [use.accountId, use.key, ABANDONED_CLAIM_SECONDS],
       );
       const row = rows[0]!;
-      if (row.response !== null && nowMs - Number(row.at_ms) < IDEMPOTENCY_TTL_MS) {
+      const expires = { atMs: Number(row.at_ms) + IDEMPOTENCY_TTL_MS, atBaseMs: Number(row.at_base_ms ?? row.at_ms) + IDEMPOTENCY_TTL_MS };
+      if (row.response !== null && answersAt(expires, now)) {
         return { state: 'completed', fingerprint: row.fingerprint, response: row.response };
       }
       if (row.response === null && !row.abandoned) return { state: 'in_progress', fingerprint: row.fingerprint };
       await client.query(
-        'UPDATE idempotency_keys SET fingerprint = $3, response = NULL, at_ms = NULL, claimed_at = now() WHERE account_id = $1 AND key = $2',
+        'UPDATE idempotency_keys SET fingerprint = $3, response = NULL, at_ms = NULL, at_base_ms = NULL, bookhash = NULL, claimed_at = now() WHERE account_id = $1 AND key = $2',
         [use.accountId, use.key, use.fingerprint],
       );
       return { state: 'claimed' };

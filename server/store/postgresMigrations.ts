@@ -177,6 +177,27 @@ export const MIGRATIONS: readonly Migration[] = [
       DROP INDEX rate_limit_hits_by_key;
       CREATE INDEX rate_limit_hits_by_key ON rate_limit_hits (key, at_ms, seq);`,
   },
+  {
+    version: 10,
+    name: 'lifetimes end on the account clock or in real time, whichever first; idempotency records go with their booking',
+    // The real-time end of rows written before: their account-clock end less the account's offset
+    // now (the offset they were most likely written with). The sweeper judges real time only, so it
+    // never drops a row that a clock set back could make answer again (see Expiry in store.ts).
+    sql: `
+      ALTER TABLE searches ADD COLUMN expires_at_base_ms bigint;
+      UPDATE searches s SET expires_at_base_ms = s.expires_at_ms - COALESCE((SELECT c.offset_ms FROM clock_offsets c WHERE c.account_id = s.account_id), 0);
+      ALTER TABLE searches ALTER COLUMN expires_at_base_ms SET NOT NULL;
+      CREATE INDEX searches_by_base_expiry ON searches (expires_at_base_ms);
+      ALTER TABLE offers ADD COLUMN expires_at_base_ms bigint;
+      UPDATE offers o SET expires_at_base_ms = o.expires_at_ms - COALESCE((SELECT c.offset_ms FROM clock_offsets c WHERE c.account_id = o.account_id), 0);
+      ALTER TABLE offers ALTER COLUMN expires_at_base_ms SET NOT NULL;
+      CREATE INDEX offers_by_base_expiry ON offers (expires_at_base_ms);
+      ALTER TABLE idempotency_keys ADD COLUMN at_base_ms bigint, ADD COLUMN bookhash text;
+      UPDATE idempotency_keys k SET at_base_ms = k.at_ms - COALESCE((SELECT c.offset_ms FROM clock_offsets c WHERE c.account_id = k.account_id), 0)
+        WHERE k.at_ms IS NOT NULL;
+      CREATE INDEX idempotency_keys_by_base_time ON idempotency_keys (at_base_ms);
+      CREATE INDEX idempotency_keys_by_booking ON idempotency_keys (bookhash);`,
+  },
 ];
 
 /** Any fixed number: the advisory lock that serialises migrations of this schema. */

@@ -3,6 +3,7 @@
  * contract, idempotent booking start over HTTP, and what only several processes sharing one
  * database show (migrations started together, concurrent changes, a database going away).
  */
+import { at, until } from '../testing/instants.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { describeIdempotentBookingStart } from '../testing/idempotencyCases.js';
@@ -74,7 +75,7 @@ describe.skipIf(skip)('PostgresStore', () => {
     it('of two processes claiming one Idempotency-Key at once, exactly one gets it', async () => {
       const stores = [await freshStore(), await PostgresStore.open(cluster.url)];
       const use = { accountId: 1, key: 'together', fingerprint: 'f' };
-      const claims = await Promise.all(Array.from({ length: 10 }, (_, index) => stores[index % 2]!.claimIdempotencyKey(use, 0)));
+      const claims = await Promise.all(Array.from({ length: 10 }, (_, index) => stores[index % 2]!.claimIdempotencyKey(use, at(0))));
       expect(claims.filter((claim) => claim.state === 'claimed')).toHaveLength(1);
       await Promise.all(stores.map((store) => store.close()));
     });
@@ -103,34 +104,38 @@ describe.skipIf(skip)('PostgresStore', () => {
       await store.close();
     });
 
-    it('sweeps expired searches, offers and idempotency keys in batches, each by its own account clock', async () => {
+    it('sweeps searches, offers and idempotency keys in batches once their real-time end passed, whatever their account clock shows', async () => {
       const url = await cluster.createDatabase('sweeps');
       const store = await PostgresStore.open(url, { sweepIntervalMs: 0 });
       const HOUR = 3_600_000;
       const base = Date.UTC(2026, 0, 1);
-      // Account 1 moved its clock 2 h ahead and searched 2,500 times at its own time; account 2 searched a minute ago.
-      await store.setClockOffset(1, 2 * HOUR);
-      for (let n = 0; n < 2_500; n++) {
-        await store.putSearch(1, `a${n}`, { n }, base - HOUR + n); // expired on account 1's clock (base + 2 h)
-      }
-      await store.putSearch(1, 'a-live', { n: -1 }, base + 2 * HOUR + 30 * 60_000);
-      await store.putOffers(1, Array.from({ length: 2_500 }, (_, n) => `ha${n}`), { currency: 'EUR' }, base + HOUR);
-      await store.putSearch(2, 'b', { n: 0 }, base + HOUR - 60_000); // valid for 59 more minutes on account 2's clock (base)
-      await store.putOffers(2, ['hb'], { currency: 'USD' }, base + HOUR - 60_000);
+      const ahead = 2 * HOUR; // account 1's clock runs 2 h ahead
+      await store.setClockOffset(1, ahead);
+      // 2,500 searches of account 1, made over an hour of real time ago: ended in real time.
+      for (let n = 0; n < 2_500; n++) await store.putSearch(1, `a${n}`, { n }, until(base + HOUR - 1_000 + n - 2_500, ahead));
+      // Made 30 minutes ago: answers for 30 minutes more.
+      await store.putSearch(1, 'a-live', { n: -1 }, until(base + ahead + 30 * 60_000, ahead));
+      // Ended on account 1's clock (which was moved on since) but not in real time: kept, for a clock set back sees it again.
+      await store.putSearch(1, 'a-clock-ended', { n: -2 }, { atMs: base + ahead - 1, atBaseMs: base + 10 * 60_000 });
+      await store.putOffers(1, Array.from({ length: 2_500 }, (_, n) => `ha${n}`), { currency: 'EUR' }, until(base + ahead, ahead));
+      await store.putSearch(2, 'b', { n: 0 }, until(base + HOUR - 60_000)); // valid for 59 more minutes on account 2's clock (base)
+      await store.putOffers(2, ['hb'], { currency: 'USD' }, until(base + HOUR - 60_000));
       await store.insertBooking((id) => testBooking(id, testHash(1)), {
-        accountId: 2, key: 'old', fingerprint: 'f', response: { status: 200, body: {} }, atMs: base - 25 * HOUR,
+        accountId: 2, key: 'old', fingerprint: 'f', response: { status: 200, body: {} }, at: at(base - 25 * HOUR),
       });
       await store.insertBooking((id) => testBooking(id, testHash(2)), {
-        accountId: 2, key: 'recent', fingerprint: 'f', response: { status: 200, body: {} }, atMs: base - HOUR,
+        accountId: 2, key: 'recent', fingerprint: 'f', response: { status: 200, body: {} }, at: at(base - HOUR),
       });
-      expect(await store.transientSizes()).toEqual({ searches: 2_502, offers: 2_501, idempotency_keys: 2 });
+      expect(await store.transientSizes()).toEqual({ searches: 2_503, offers: 2_501, idempotency_keys: 2 });
 
       expect(await store.sweepExpired(base)).toEqual({ searches: 2_500, offers: 2_500, rate_limit_hits: 0, rate_limit_keys: 0, idempotency_keys: 1 });
-      expect(await store.transientSizes()).toEqual({ searches: 2, offers: 1, idempotency_keys: 1 });
-      expect(await store.getSearch('b', base + HOUR - 60_001)).toEqual({ accountId: 2, value: { n: 0 } });
-      expect(await store.getOffer(2, 'hb', base)).toEqual({ currency: 'USD' });
-      expect(await store.getSearch('a-live', base + 2 * HOUR)).toEqual({ accountId: 1, value: { n: -1 } });
-      expect(await store.claimIdempotencyKey({ accountId: 2, key: 'recent', fingerprint: 'f' }, base)).toMatchObject({ state: 'completed' });
+      expect(await store.transientSizes()).toEqual({ searches: 3, offers: 1, idempotency_keys: 1 });
+      expect(await store.getSearch('b', at(base + HOUR - 60_001))).toEqual({ accountId: 2, value: { n: 0 } });
+      expect(await store.getOffer(2, 'hb', at(base))).toEqual({ currency: 'USD' });
+      expect(await store.getSearch('a-live', at(base + ahead, ahead))).toEqual({ accountId: 1, value: { n: -1 } });
+      expect(await store.getSearch('a-clock-ended', at(base + ahead, ahead))).toBeUndefined();
+      expect(await store.getSearch('a-clock-ended', at(base + ahead - 2, ahead - 2))).toEqual({ accountId: 1, value: { n: -2 } });
+      expect(await store.claimIdempotencyKey({ accountId: 2, key: 'recent', fingerprint: 'f' }, at(base))).toMatchObject({ state: 'completed' });
       await store.close();
     });
 
@@ -155,8 +160,8 @@ describe.skipIf(skip)('PostgresStore', () => {
     it('the background sweep runs on its timer and stops with close()', async () => {
       const url = await cluster.createDatabase('sweep_timer');
       const store = await PostgresStore.open(url, { sweepIntervalMs: 20 });
-      await store.putSearch(1, 'gone', { n: 0 }, Date.now() - 1000);
-      await store.putOffers(1, ['h1', 'h2'], { currency: 'EUR' }, Date.now() - 1000);
+      await store.putSearch(1, 'gone', { n: 0 }, until(Date.now() - 1000));
+      await store.putOffers(1, ['h1', 'h2'], { currency: 'EUR' }, until(Date.now() - 1000));
       let sizes = await store.transientSizes();
       for (let wait = 0; wait < 250 && (sizes.searches > 0 || sizes.offers > 0); wait++) {
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -177,7 +182,7 @@ describe.skipIf(skip)('PostgresStore', () => {
       afterAll(async () => {
         await admin?.end();
       });
-      const until = async (done: () => Promise<boolean>) => {
+      const eventually = async (done: () => Promise<boolean>) => {
         for (let wait = 0; wait < 250 && !(await done()); wait++) await new Promise((resolve) => setTimeout(resolve, 20));
       };
 
@@ -205,16 +210,16 @@ describe.skipIf(skip)('PostgresStore', () => {
       it("a stored search is read once per replica, dropped at an announced reset, and judged by expiry on the caller's clock", async () => {
         const [a, b] = [await PostgresStore.open(url), await PostgresStore.open(url)];
         await b.reset();
-        await b.putSearch(3, 's1', { n: 1 }, 10_000);
-        await b.putSearch(4, 's2', { n: 2 }, 10_000);
-        expect(await a.getSearch('s1', 5_000)).toEqual({ accountId: 3, value: { n: 1 } });
-        expect(await a.getSearch('s2', 5_000)).toEqual({ accountId: 4, value: { n: 2 } });
+        await b.putSearch(3, 's1', { n: 1 }, until(10_000));
+        await b.putSearch(4, 's2', { n: 2 }, until(10_000));
+        expect(await a.getSearch('s1', at(5_000))).toEqual({ accountId: 3, value: { n: 1 } });
+        expect(await a.getSearch('s2', at(5_000))).toEqual({ accountId: 4, value: { n: 2 } });
         await admin.query('DELETE FROM searches');
-        expect(await a.getSearch('s1', 5_000)).toEqual({ accountId: 3, value: { n: 1 } }); // kept
-        expect(await a.getSearch('s1', 10_000)).toBeUndefined(); // expired on the caller's clock
+        expect(await a.getSearch('s1', at(5_000))).toEqual({ accountId: 3, value: { n: 1 } }); // kept
+        expect(await a.getSearch('s1', at(10_000))).toBeUndefined(); // expired on the caller's clock
         await b.resetAccount(3);
-        expect(await a.getSearch('s1', 5_000)).toBeUndefined();
-        expect(await a.getSearch('s2', 5_000)).toEqual({ accountId: 4, value: { n: 2 } }); // another account's copy stays
+        expect(await a.getSearch('s1', at(5_000))).toBeUndefined();
+        expect(await a.getSearch('s2', at(5_000))).toEqual({ accountId: 4, value: { n: 2 } }); // another account's copy stays
         await Promise.all([a.close(), b.close()]);
       });
 
@@ -229,10 +234,10 @@ describe.skipIf(skip)('PostgresStore', () => {
         await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [LISTENER_NAME]);
         // Once the replica noticed (bounded wait), it dropped its copies: an unannounced write is seen.
         await admin.query('UPDATE clock_offsets SET offset_ms = 2 WHERE account_id = 8');
-        await until(async () => (await a.getClockOffset(8)) === 2);
+        await eventually(async () => (await a.getClockOffset(8)) === 2);
         expect(await a.getClockOffset(8)).toBe(2);
         // Both listen again (bounded wait), and announced changes reach both at once.
-        await until(async () => (await listeners()).length === 2);
+        await eventually(async () => (await listeners()).length === 2);
         expect(await listeners()).toHaveLength(2);
         await b.setClockOffset(8, 4_000);
         expect(await a.getClockOffset(8)).toBe(4_000);
@@ -245,12 +250,12 @@ describe.skipIf(skip)('PostgresStore', () => {
         const url = await cluster.createDatabase('offer_batches');
         const [a, b] = [await PostgresStore.open(url), await PostgresStore.open(url)];
         const calls = Array.from({ length: 60 }, (_, n) =>
-          a.putOffers(1 + (n % 3), [`h${n % 7}`, `h${n % 5}`, `only${n}`], { currency: `C${n}` }, 10_000).then(() => b.getOffer(1 + (n % 3), `only${n}`, 0)),
+          a.putOffers(1 + (n % 3), [`h${n % 7}`, `h${n % 5}`, `only${n}`], { currency: `C${n}` }, until(10_000)).then(() => b.getOffer(1 + (n % 3), `only${n}`, at(0))),
         );
         // Each call sees its own rows from another replica as soon as it resolved.
         expect(await Promise.all(calls)).toEqual(Array.from({ length: 60 }, (_, n) => ({ currency: `C${n}` })));
         // h0 was last given (for account 1) by the last n with n % 3 = 0 and n % 7 = 0 or n % 5 = 0: n = 45.
-        expect(await b.getOffer(1, 'h0', 0)).toEqual({ currency: 'C45' });
+        expect(await b.getOffer(1, 'h0', at(0))).toEqual({ currency: 'C45' });
         expect(await b.transientSizes()).toMatchObject({ offers: 60 + 3 * 7 });
         await Promise.all([a.close(), b.close()]);
       });
@@ -303,7 +308,7 @@ describe.skipIf(skip)('PostgresStore', () => {
         const url = await cluster.createDatabase('shutdown_flush');
         const store = await PostgresStore.open(url);
         const appends = Array.from({ length: 1_200 }, (_, index) => store.appendRequestJournal(1 + (index % 2), { index }));
-        const offers = Array.from({ length: 40 }, (_, n) => store.putOffers(1, [`h${n}`], { n }, 10_000));
+        const offers = Array.from({ length: 40 }, (_, n) => store.putOffers(1, [`h${n}`], { n }, until(10_000)));
         await store.close();
         await Promise.all([...appends, ...offers]);
         const reopened = await PostgresStore.open(url);
@@ -311,7 +316,7 @@ describe.skipIf(skip)('PostgresStore', () => {
         expect(journal).toHaveLength(600);
         expect(journal).toEqual(Array.from({ length: 600 }, (_, n) => ({ index: 2 * n })));
         expect((await reopened.transientSizes()).offers).toBe(40);
-        expect(await reopened.getOffer(1, 'h39', 0)).toEqual({ n: 39 });
+        expect(await reopened.getOffer(1, 'h39', at(0))).toEqual({ n: 39 });
         await reopened.close();
       });
 

@@ -13,6 +13,7 @@
  * the copies kept of them), postgresJournal.ts (the request journal) and postgresSweeper.ts.
  */
 import type pg from 'pg';
+import type { Instant } from '../clock.js';
 import type { BookingRecord } from '../domain/bookings/record.js';
 import type { RateLimitDecision, RateLimitWindow } from '../domain/rateLimiter.js';
 import type { OffsetChange, Timeline } from '../domain/timeline.js';
@@ -23,7 +24,7 @@ import { RequestJournal } from './postgresJournal.js';
 import { SWEEP_INTERVAL_MS, Sweeper } from './postgresSweeper.js';
 import { TransientState } from './postgresTransient.js';
 import type {
-  BookingChange, IdempotencyClaim, IdempotencyCompletion, IdempotencyKeyUse, JournalEntryBuilder, OutboxEmail, Store,
+  Expiry, BookingChange, IdempotencyClaim, IdempotencyCompletion, IdempotencyKeyUse, JournalEntryBuilder, OutboxEmail, Store,
 } from './store.js';
 
 export { describeDatabaseUrl } from './postgresDatabase.js';
@@ -103,8 +104,8 @@ export class PostgresStore implements Store {
   outboxOfAccount(accountId: number): Promise<OutboxEmail[]> {
     return this.bookings.outboxOfAccount(accountId);
   }
-  claimIdempotencyKey(use: IdempotencyKeyUse, nowMs: number): Promise<IdempotencyClaim> {
-    return this.bookings.claimIdempotencyKey(use, nowMs);
+  claimIdempotencyKey(use: IdempotencyKeyUse, now: Instant): Promise<IdempotencyClaim> {
+    return this.bookings.claimIdempotencyKey(use, now);
   }
   releaseIdempotencyKey(accountId: number, key: string): Promise<void> {
     return this.bookings.releaseIdempotencyKey(accountId, key);
@@ -119,17 +120,17 @@ export class PostgresStore implements Store {
   setClockOffset(accountId: number, offsetMs: number, history?: readonly OffsetChange[]): Promise<void> {
     return this.transient.setClockOffset(accountId, offsetMs, history);
   }
-  putSearch(accountId: number, searchId: string, value: unknown, expiresAtMs: number): Promise<void> {
-    return this.transient.putSearch(accountId, searchId, value, expiresAtMs);
+  putSearch(accountId: number, searchId: string, value: unknown, expires: Expiry): Promise<void> {
+    return this.transient.putSearch(accountId, searchId, value, expires);
   }
-  getSearch(searchId: string, nowMs: number): Promise<{ accountId: number; value: unknown } | undefined> {
-    return this.transient.getSearch(searchId, nowMs);
+  getSearch(searchId: string, now: Instant): Promise<{ accountId: number; value: unknown } | undefined> {
+    return this.transient.getSearch(searchId, now);
   }
-  putOffers(accountId: number, serviceHashes: readonly string[], value: unknown, expiresAtMs: number): Promise<void> {
-    return this.transient.putOffers(accountId, serviceHashes, value, expiresAtMs);
+  putOffers(accountId: number, serviceHashes: readonly string[], value: unknown, expires: Expiry): Promise<void> {
+    return this.transient.putOffers(accountId, serviceHashes, value, expires);
   }
-  getOffer(accountId: number, serviceHash: string, nowMs: number): Promise<unknown> {
-    return this.transient.getOffer(accountId, serviceHash, nowMs);
+  getOffer(accountId: number, serviceHash: string, now: Instant): Promise<unknown> {
+    return this.transient.getOffer(accountId, serviceHash, now);
   }
   hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], timeline?: Timeline, accountId?: number): Promise<RateLimitDecision> {
     return this.transient.hitRateLimit(key, nowMs, windows, timeline, accountId);

@@ -1,7 +1,10 @@
 /**
  * The PostgreSQL store's sweeper: expired transient rows (searches, offers, rate-limit hits and
  * their counters, idempotency records) are deleted in the background, in bounded batches, each row
- * judged by its own account's clock. A sweep's work is bounded; what is left goes at the next one.
+ * judged by real time: a row whose real-time end passed answers nothing any more, whatever its
+ * account's clock shows (see Expiry in store.ts), while a row that only its account's clock ended
+ * may answer again if that clock is set back, so it stays. A sweep's work is bounded; what is left
+ * goes at the next one.
  */
 import { ABANDONED_CLAIM_SECONDS } from './postgresBookings.js';
 import { storeError, type PostgresDatabase } from './postgresDatabase.js';
@@ -17,22 +20,19 @@ const SWEEP_MAX_BATCHES = 50;
 const RATE_LIMIT_DAY_MS = 86_400_000;
 
 /**
- * Expired rows, each judged by its own account's clock (the base clock plus that account's offset,
- * as AccountClocks reads it): $1 is the base clock in ms, $2 the batch size. Idempotency records live
- * IDEMPOTENCY_TTL_MS ($3) from their use; a claim that never completed goes once it is abandoned.
+ * Rows past their real-time end: $1 is the base clock in ms, $2 the batch size. Idempotency records
+ * live IDEMPOTENCY_TTL_MS ($3) from their use; a claim that never completed goes once it is abandoned.
  */
 const SWEEPS: readonly { table: string; sql: string }[] = [
   {
     table: 'searches',
     sql: `DELETE FROM searches WHERE search_id IN (
-            SELECT s.search_id FROM searches s LEFT JOIN clock_offsets c ON c.account_id = s.account_id
-            WHERE s.expires_at_ms <= $1::bigint + COALESCE(c.offset_ms, 0) LIMIT $2)`,
+            SELECT search_id FROM searches WHERE expires_at_base_ms <= $1::bigint LIMIT $2)`,
   },
   {
     table: 'offers',
     sql: `DELETE FROM offers WHERE ctid IN (
-            SELECT o.ctid FROM offers o LEFT JOIN clock_offsets c ON c.account_id = o.account_id
-            WHERE o.expires_at_ms <= $1::bigint + COALESCE(c.offset_ms, 0) LIMIT $2)`,
+            SELECT ctid FROM offers WHERE expires_at_base_ms <= $1::bigint LIMIT $2)`,
   },
   {
     // Keys nobody used for a day: nothing counts after one day of base time (see SlidingWindowRateLimiter).
@@ -48,9 +48,9 @@ const SWEEPS: readonly { table: string; sql: string }[] = [
   {
     table: 'idempotency_keys',
     sql: `DELETE FROM idempotency_keys WHERE ctid IN (
-            SELECT k.ctid FROM idempotency_keys k LEFT JOIN clock_offsets c ON c.account_id = k.account_id
-            WHERE (k.response IS NOT NULL AND k.at_ms + $3::bigint <= $1::bigint + COALESCE(c.offset_ms, 0))
-               OR (k.response IS NULL AND k.claimed_at < now() - make_interval(secs => $4))
+            SELECT ctid FROM idempotency_keys
+            WHERE (response IS NOT NULL AND at_base_ms + $3::bigint <= $1::bigint)
+               OR (response IS NULL AND claimed_at < now() - make_interval(secs => $4))
             LIMIT $2)`,
   },
 ];
@@ -75,7 +75,7 @@ export class Sweeper {
 
   /**
    * Deletes expired transient rows in batches of SWEEP_BATCH (at most SWEEP_MAX_BATCHES per table),
-   * each row judged by its own account's clock over `baseNowMs` (real time unless a test says).
+   * each row judged by real time, `baseNowMs` (Date.now() unless a test says).
    * Returns the rows deleted per table.
    */
   async sweepExpired(baseNowMs = Date.now()): Promise<Record<string, number>> {

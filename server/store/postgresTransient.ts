@@ -6,12 +6,14 @@
  * (see TRANSIENT), so their commits do not wait for the WAL.
  */
 import { LRUCache } from 'lru-cache';
+import type { Instant } from '../clock.js';
 import type { RateLimitDecision, RateLimitWindow } from '../domain/rateLimiter.js';
 import { judgeHit, longestWindowMs } from '../domain/slidingWindows.js';
 import { REAL_TIME, type OffsetChange, type Timeline } from '../domain/timeline.js';
 import { GroupWriter, MAX_QUEUED_ROWS } from './postgresBatches.js';
 import type { Announcement, ChangeFeed, ChangedAccount } from './postgresChanges.js';
 import { TRANSIENT, type Client, type PostgresDatabase } from './postgresDatabase.js';
+import { answersAt, type Expiry } from './store.js';
 
 /** Rows per multi-row statement of the offers' group writes (see GroupWriter). */
 const OFFERS_PER_BATCH = 5_000;
@@ -27,7 +29,7 @@ interface ClockRow {
 interface StoredSearchRow {
   accountId: number;
   value: unknown;
-  expiresAtMs: number;
+  expires: Expiry;
 }
 
 /** The offers of one putOffers call, their value as JSON. */
@@ -35,7 +37,7 @@ interface OfferRows {
   accountId: number;
   serviceHashes: readonly string[];
   value: string;
-  expiresAtMs: number;
+  expires: Expiry;
 }
 
 export class TransientState {
@@ -152,43 +154,45 @@ export class TransientState {
     await announcement.settled(at);
   }
 
-  async putSearch(accountId: number, searchId: string, value: unknown, expiresAtMs: number): Promise<void> {
+  async putSearch(accountId: number, searchId: string, value: unknown, expires: Expiry): Promise<void> {
     // Kept once read back (as the database gives it), not as given.
     this.searches.delete(searchId);
     await this.db.query(
-      `INSERT INTO searches (search_id, account_id, value, expires_at_ms) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (search_id) DO UPDATE SET account_id = $2, value = $3, expires_at_ms = $4`,
-      [searchId, accountId, JSON.stringify(value), expiresAtMs],
+      `INSERT INTO searches (search_id, account_id, value, expires_at_ms, expires_at_base_ms) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (search_id) DO UPDATE SET account_id = $2, value = $3, expires_at_ms = $4, expires_at_base_ms = $5`,
+      [searchId, accountId, JSON.stringify(value), expires.atMs, expires.atBaseMs],
       this.db.transientPool,
     );
     this.searches.delete(searchId);
   }
 
   /**
-   * A stored search, read once per replica: a key is only ever written again once its search expired
-   * (on the same account's clock, which only announced control calls move) or after an announced
-   * reset, so a copy that is still valid is what the database holds.
+   * A stored search, read once per replica: a key is only ever written again once its search ended
+   * (see Expiry; on the same account's clock, which only announced control calls move) or after an
+   * announced reset, so a copy that still answers is what the database holds.
    */
-  async getSearch(searchId: string, nowMs: number): Promise<{ accountId: number; value: unknown } | undefined> {
+  async getSearch(searchId: string, now: Instant): Promise<{ accountId: number; value: unknown } | undefined> {
     const kept = this.searches.get(searchId);
-    if (kept && kept.expiresAtMs > nowMs) return { accountId: kept.accountId, value: kept.value };
+    if (kept && answersAt(kept.expires, now)) return { accountId: kept.accountId, value: kept.value };
     const generation = this.feed.generation;
-    const rows = await this.db.query<{ account_id: number; value: unknown; expires_at_ms: string }>(
-      'SELECT account_id, value, expires_at_ms FROM searches WHERE search_id = $1 AND expires_at_ms > $2',
-      [searchId, nowMs],
+    const rows = await this.db.query<{ account_id: number; value: unknown; expires_at_ms: string; expires_at_base_ms: string }>(
+      `SELECT account_id, value, expires_at_ms, expires_at_base_ms FROM searches
+       WHERE search_id = $1 AND expires_at_ms > $2 AND expires_at_base_ms > $3`,
+      [searchId, now.accountMs, now.baseMs],
     );
     const row = rows[0];
     if (!row) return undefined;
     if (this.feed.live && this.feed.generation === generation) {
-      this.searches.set(searchId, { accountId: row.account_id, value: row.value, expiresAtMs: Number(row.expires_at_ms) });
+      const expires = { atMs: Number(row.expires_at_ms), atBaseMs: Number(row.expires_at_base_ms) };
+      this.searches.set(searchId, { accountId: row.account_id, value: row.value, expires });
     }
     return { accountId: row.account_id, value: row.value };
   }
 
   /** Written with the offers of concurrent calls in one statement (GroupWriter); resolves once committed. */
-  async putOffers(accountId: number, serviceHashes: readonly string[], value: unknown, expiresAtMs: number): Promise<void> {
+  async putOffers(accountId: number, serviceHashes: readonly string[], value: unknown, expires: Expiry): Promise<void> {
     if (serviceHashes.length === 0) return;
-    await this.offerWrites.add({ accountId, serviceHashes, value: JSON.stringify(value), expiresAtMs });
+    await this.offerWrites.add({ accountId, serviceHashes, value: JSON.stringify(value), expires });
   }
 
   /** Resolves once every offer handed in so far is written (or failed). */
@@ -202,9 +206,9 @@ export class TransientState {
    * other); rows in key order, so concurrent batches of two replicas lock shared rows in one order.
    */
   private async writeOffers(batches: OfferRows[]): Promise<void> {
-    const rows = new Map<string, { accountId: number; hash: string; value: string; expiresAtMs: number }>();
-    for (const { accountId, serviceHashes, value, expiresAtMs } of batches) {
-      for (const hash of serviceHashes) rows.set(`${accountId} ${hash}`, { accountId, hash, value, expiresAtMs });
+    const rows = new Map<string, { accountId: number; hash: string; value: string; expires: Expiry }>();
+    for (const { accountId, serviceHashes, value, expires } of batches) {
+      for (const hash of serviceHashes) rows.set(`${accountId} ${hash}`, { accountId, hash, value, expires });
     }
     const sorted = [...rows.values()].sort((a, b) => a.accountId - b.accountId || (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
     // Calls of one search or hotel share one value: sent once, referred to by position.
@@ -216,20 +220,23 @@ export class TransientState {
       return position;
     };
     await this.db.query(
-      `INSERT INTO offers (account_id, service_hash, value, expires_at_ms)
-       SELECT r.account_id, r.hash, ($5::text[])[r.value_at]::jsonb, r.expires_at_ms
-       FROM unnest($1::int[], $2::text[], $3::int[], $4::bigint[]) WITH ORDINALITY AS r(account_id, hash, value_at, expires_at_ms, n)
+      `INSERT INTO offers (account_id, service_hash, value, expires_at_ms, expires_at_base_ms)
+       SELECT r.account_id, r.hash, ($5::text[])[r.value_at]::jsonb, r.expires_at_ms, r.expires_at_base_ms
+       FROM unnest($1::int[], $2::text[], $3::int[], $4::bigint[], $6::bigint[]) WITH ORDINALITY AS r(account_id, hash, value_at, expires_at_ms, expires_at_base_ms, n)
        ORDER BY r.n
-       ON CONFLICT (account_id, service_hash) DO UPDATE SET value = EXCLUDED.value, expires_at_ms = EXCLUDED.expires_at_ms`,
-      [sorted.map((row) => row.accountId), sorted.map((row) => row.hash), sorted.map((row) => valueOf(row.value)), sorted.map((row) => row.expiresAtMs), values],
+       ON CONFLICT (account_id, service_hash) DO UPDATE SET value = EXCLUDED.value, expires_at_ms = EXCLUDED.expires_at_ms, expires_at_base_ms = EXCLUDED.expires_at_base_ms`,
+      [
+        sorted.map((row) => row.accountId), sorted.map((row) => row.hash), sorted.map((row) => valueOf(row.value)),
+        sorted.map((row) => row.expires.atMs), values, sorted.map((row) => row.expires.atBaseMs),
+      ],
       this.db.transientPool,
     );
   }
 
-  async getOffer(accountId: number, serviceHash: string, nowMs: number): Promise<unknown> {
+  async getOffer(accountId: number, serviceHash: string, now: Instant): Promise<unknown> {
     const rows = await this.db.query<{ value: unknown }>(
-      'SELECT value FROM offers WHERE account_id = $1 AND service_hash = $2 AND expires_at_ms > $3',
-      [accountId, serviceHash, nowMs],
+      'SELECT value FROM offers WHERE account_id = $1 AND service_hash = $2 AND expires_at_ms > $3 AND expires_at_base_ms > $4',
+      [accountId, serviceHash, now.accountMs, now.baseMs],
     );
     return rows[0]?.value;
   }

@@ -1,7 +1,9 @@
 /**
- * The embedded store's transient maps: each entry expires by its own account's clock, and memory is
- * bounded per account (LRU) and overall, with one account's traffic never evicting another's entries.
+ * The embedded store's transient maps: each entry ends by its own account's clock or by real time,
+ * whichever first (Expiry), goes once real time passed its end, and memory is bounded per account
+ * (LRU) and overall, with one account's traffic never evicting another's entries.
  */
+import { at, until } from '../testing/instants.js';
 import { describe, expect, it } from 'vitest';
 import { MAX_JOURNAL_BYTES, MAX_JOURNAL_ENTRIES, MAX_OFFERS_PER_ACCOUNT, MAX_SEARCH_KEYS, MAX_SEARCH_KEYS_PER_ACCOUNT, ProcessState } from './processState.js';
 import { REQUEST_JOURNAL_CAP, type JournalEntryBuilder } from './store.js';
@@ -11,14 +13,14 @@ const T0 = Date.UTC(2026, 0, 1);
 const A = 1;
 const B = 2;
 
-/** What SearchService does for one new search of `accountId` at `nowMs`. */
-function search(state: ProcessState, accountId: number, n: number, nowMs: number): string {
+/** What SearchService does for one new search of `accountId` at `nowMs` on its clock, `offsetMs` ahead of real time. */
+function search(state: ProcessState, accountId: number, n: number, nowMs: number, offsetMs = 0): string {
   const identical = `identical:${accountId}:${n}`;
-  expect(state.getSearch(identical, nowMs)).toBeUndefined();
+  expect(state.getSearch(identical, at(nowMs, offsetMs))).toBeUndefined();
   const searchId = `${accountId}-${n}`.padStart(32, '0');
-  state.putSearch(accountId, searchId, { searchId, n }, nowMs + HOUR);
-  state.putSearch(accountId, identical, { searchId, n, reproducible: true }, nowMs + HOUR);
-  state.putOffers(accountId, [`h${accountId}-${n}-a`, `h${accountId}-${n}-b`], { currency: 'EUR' }, nowMs + HOUR + 1);
+  state.putSearch(accountId, searchId, { searchId, n }, until(nowMs + HOUR, offsetMs));
+  state.putSearch(accountId, identical, { searchId, n, reproducible: true }, until(nowMs + HOUR, offsetMs));
+  state.putOffers(accountId, [`h${accountId}-${n}-a`, `h${accountId}-${n}-b`], { currency: 'EUR' }, until(nowMs + HOUR + 1, offsetMs));
   return searchId;
 }
 
@@ -28,29 +30,44 @@ describe('ProcessState', () => {
     const bSearch = search(state, B, 0, T0);
     // A's clock is 2 h ahead; it reads and writes thousands of entries at that time.
     for (let n = 0; n < 12_000; n++) {
-      search(state, A, n, T0 + 2 * HOUR + n);
-      expect(state.getOffer(A, `h${A}-${n}-a`, T0 + 2 * HOUR + n)).toEqual({ currency: 'EUR' });
+      search(state, A, n, T0 + 2 * HOUR + n, 2 * HOUR);
+      expect(state.getOffer(A, `h${A}-${n}-a`, at(T0 + 2 * HOUR + n, 2 * HOUR))).toEqual({ currency: 'EUR' });
     }
     // A even presents B's search_id with its own (later) clock: refused by the domain, never swept.
-    expect(state.getSearch(bSearch, T0 + 3 * HOUR)).toBeUndefined(); // judged only, not swept
-    for (const at of [T0 + 1, T0 + 30 * 60_000, T0 + HOUR - 1]) {
-      expect(state.getSearch(bSearch, at)).toEqual({ accountId: B, value: { searchId: bSearch, n: 0 } });
-      expect(state.getSearch(`identical:${B}:0`, at)?.accountId).toBe(B);
-      expect(state.getOffer(B, `h${B}-0-a`, at)).toEqual({ currency: 'EUR' });
+    expect(state.getSearch(bSearch, at(T0 + 3 * HOUR, 3 * HOUR - 20_000))).toBeUndefined(); // judged only, not swept
+    for (const when of [T0 + 20_000, T0 + 30 * 60_000, T0 + HOUR - 1]) {
+      expect(state.getSearch(bSearch, at(when))).toEqual({ accountId: B, value: { searchId: bSearch, n: 0 } });
+      expect(state.getSearch(`identical:${B}:0`, at(when))?.accountId).toBe(B);
+      expect(state.getOffer(B, `h${B}-0-a`, at(when))).toEqual({ currency: 'EUR' });
     }
-    expect(state.getOffer(B, `h${B}-0-b`, T0 + HOUR)).toEqual({ currency: 'EUR' });
+    expect(state.getOffer(B, `h${B}-0-b`, at(T0 + HOUR))).toEqual({ currency: 'EUR' });
     // And on B's clock they expire on time.
-    expect(state.getSearch(bSearch, T0 + HOUR)).toBeUndefined();
-    expect(state.getOffer(B, `h${B}-0-b`, T0 + HOUR + 1)).toBeUndefined();
+    expect(state.getSearch(bSearch, at(T0 + HOUR))).toBeUndefined();
+    expect(state.getOffer(B, `h${B}-0-b`, at(T0 + HOUR + 1))).toBeUndefined();
   });
 
-  it("sweeps an account's expired entries by its own clock as it writes", () => {
+  it("sweeps an account's entries as it writes once real time passed their end", () => {
     const state = new ProcessState();
     for (let n = 0; n < 100; n++) search(state, A, n, T0);
     expect(state.sizes(A)).toEqual({ searches: 200, offers: 200 });
-    // Two hours later on A's clock, A's next search sweeps its expired ones.
+    // Two hours later (real time and A's clock alike), A's next search sweeps its ended ones.
     search(state, A, 1000, T0 + 2 * HOUR);
     expect(state.sizes(A)).toEqual({ searches: 2, offers: 2 });
+  });
+
+  it("keeps an entry that only its account's clock ended: it answers again when that clock is set back", () => {
+    const state = new ProcessState();
+    const searchId = search(state, A, 0, T0);
+    // A moves its clock 2 h on (real time 1 minute on): the search ended on A's clock, not in real time.
+    expect(state.getSearch(searchId, at(T0 + 2 * HOUR + 60_000, 2 * HOUR))).toBeUndefined();
+    search(state, A, 1, T0 + 2 * HOUR + 60_000, 2 * HOUR); // a write of A sweeps what real time ended only
+    expect(state.sizes(A).searches).toBe(4);
+    // A sets its clock back to real time: the search answers for the rest of its hour.
+    expect(state.getSearch(searchId, at(T0 + 2 * 60_000))?.accountId).toBe(A);
+    // An hour of real time later it is gone for good, whatever A's clock shows.
+    expect(state.getSearch(searchId, at(T0 - HOUR, -2 * HOUR))).toBeUndefined();
+    search(state, A, 2, T0 - HOUR, -2 * HOUR);
+    expect(state.getSearch(searchId, at(T0 + 30 * 60_000))).toBeUndefined();
   });
 
   it('caps each account (least recently used first) without touching another account', () => {
@@ -61,13 +78,13 @@ describe('ProcessState', () => {
     for (let n = 1; n <= flood; n++) {
       search(state, A, n, T0 + n);
     }
-    expect(state.getSearch(first, T0 + flood)).toBeUndefined(); // least recently used: evicted
+    expect(state.getSearch(first, at(T0 + flood))).toBeUndefined(); // least recently used: evicted
     expect(state.sizes(A).searches).toBe(MAX_SEARCH_KEYS_PER_ACCOUNT);
     expect(state.sizes(A).offers).toBe(MAX_OFFERS_PER_ACCOUNT < 2 * (flood + 1) ? MAX_OFFERS_PER_ACCOUNT : 2 * (flood + 1));
     expect(state.sizes(B)).toEqual({ searches: 2, offers: 2 });
-    expect(state.getSearch(bSearch, T0 + 1)?.accountId).toBe(B);
+    expect(state.getSearch(bSearch, at(T0 + 1))?.accountId).toBe(B);
     // The newest of A's survive.
-    expect(state.getSearch(`${A}-${flood}`.padStart(32, '0'), T0 + flood)?.accountId).toBe(A);
+    expect(state.getSearch(`${A}-${flood}`.padStart(32, '0'), at(T0 + flood))?.accountId).toBe(A);
   });
 
   it('an overall cap evicts from the account holding the most', () => {
@@ -78,7 +95,7 @@ describe('ProcessState', () => {
       for (let n = 0; n < MAX_SEARCH_KEYS_PER_ACCOUNT / 2; n++) search(state, account, n, T0 + n);
     }
     expect(state.sizes().searches).toBeLessThanOrEqual(MAX_SEARCH_KEYS);
-    expect(state.getSearch(small, T0 + 1)?.accountId).toBe(100);
+    expect(state.getSearch(small, at(T0 + 1))?.accountId).toBe(100);
   });
 
   it('bounds request journals over all accounts: the account holding the most loses its oldest first, so no account pushes another below its share', () => {
@@ -133,6 +150,6 @@ describe('ProcessState', () => {
     const b = search(state, B, 0, T0);
     state.resetAccount(A);
     expect(state.sizes(A)).toEqual({ searches: 0, offers: 0 });
-    expect(state.getSearch(b, T0)?.accountId).toBe(B);
+    expect(state.getSearch(b, at(T0))?.accountId).toBe(B);
   });
 });

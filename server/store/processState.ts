@@ -5,13 +5,14 @@
  */
 import { SlidingWindowRateLimiter, type RateLimitDecision, type RateLimitWindow } from '../domain/rateLimiter.js';
 import type { OffsetChange, Timeline } from '../domain/accountClocks.js';
-import { REQUEST_JOURNAL_CAP, journalEntryOf, type JournalEntryBuilder } from './store.js';
+import { REQUEST_JOURNAL_CAP, answersAt, journalEntryOf, type Expiry, type JournalEntryBuilder } from './store.js';
+import type { Instant } from '../clock.js';
 import { deepFreeze } from '../../contract/deepFreeze.js';
 
 interface Expiring {
   accountId: number;
   value: unknown;
-  expiresAtMs: number;
+  expires: Expiry;
 }
 
 /**
@@ -45,9 +46,10 @@ export const MAX_JOURNAL_BYTES = 32 * 2 ** 20;
 
 /**
  * Per account, entries in least-recently-used order (a JavaScript Map keeps insertion order; a hit
- * re-inserts). An entry expires by its own account's clock: lazily when read, and when its account
- * writes, entries of that account expired by that account's latest known clock are swept from the
- * old end. No other account's clock ever touches them.
+ * re-inserts). An entry ends by its own account's clock or by real time, whichever first (Expiry):
+ * it stops answering as soon as either passed its end, and is dropped once real time did (never to
+ * answer again), lazily when read, and from the old end when its account writes. Only the caps
+ * evict an entry that could still answer, and the caps are per account first.
  */
 class PerAccountLru {
   private readonly byAccount = new Map<number, Map<string, Expiring>>();
@@ -73,36 +75,41 @@ class PerAccountLru {
     return this.owners?.get(key);
   }
 
-  put(accountId: number, key: string, value: unknown, expiresAtMs: number, accountNowMs: number): void {
+  put(accountId: number, key: string, value: unknown, expires: Expiry, baseNowMs: number): void {
     let entries = this.byAccount.get(accountId);
     if (!entries) this.byAccount.set(accountId, (entries = new Map()));
     const previous = entries.get(key);
     if (previous) {
       entries.delete(key); // re-inserted at the recent end
       previous.value = value;
-      previous.expiresAtMs = expiresAtMs;
+      previous.expires = expires;
       entries.set(key, previous);
     } else {
       const owner = this.owners?.get(key);
       if (owner !== undefined && owner !== accountId) this.delete(owner, key);
-      entries.set(key, { accountId, value, expiresAtMs });
+      entries.set(key, { accountId, value, expires });
       this.owners?.set(key, accountId);
       this.total++;
     }
-    // This account's expired entries at the old end go first (its own clock only), then its least recently used.
+    // This account's entries at the old end whose real-time end passed go first, then its least recently used.
     for (const [oldKey, entry] of entries) {
-      if (entries.size <= this.perAccountCap && entry.expiresAtMs > accountNowMs) break;
+      if (entries.size <= this.perAccountCap && entry.expires.atBaseMs > baseNowMs) break;
       if (oldKey === key) break;
       this.delete(accountId, oldKey);
     }
     while (this.total > this.overallCap) this.evictFromLargest();
   }
 
-  get(accountId: number, key: string, nowMs: number): Expiring | undefined {
+  get(accountId: number, key: string, now: Instant): Expiring | undefined {
     const entries = this.byAccount.get(accountId);
     const entry = entries?.get(key);
     if (!entries || !entry) return undefined;
-    if (entry.expiresAtMs <= nowMs) return undefined; // expired on the reader's clock (kept: the reader may not be the owner)
+    if (entry.expires.atBaseMs <= now.baseMs) {
+      this.delete(accountId, key); // ended in real time: it never answers again
+      return undefined;
+    }
+    // Ended on the reader's clock only: kept, for a clock set back (or an owner other than the reader) may see it again.
+    if (!answersAt(entry.expires, now)) return undefined;
     entries.delete(key);
     entries.set(key, entry);
     return entry;
@@ -164,7 +171,8 @@ export class ProcessState {
   private journalEntries = 0;
   private journalBytes = 0;
   /** Per account, the latest clock it was known to read with: its own expired entries can be swept. */
-  private readonly latestNowMs = new Map<number, number>();
+  /** The latest real time this state was told of (real time never goes back): what has ended by it is gone. */
+  latestBaseMs = -Infinity;
 
   /** Entries held, for figures (benchmarks, tests). */
   sizes(accountId?: number): { searches: number; offers: number } {
@@ -185,30 +193,27 @@ export class ProcessState {
     this.clockOffsets.set(accountId, { offsetMs, history: frozenCopy(stamped) });
   }
 
-  putSearch(accountId: number, searchId: string, value: unknown, expiresAtMs: number): void {
-    this.searches.put(accountId, searchId, frozenCopy(value), expiresAtMs, this.accountNow(accountId));
+  putSearch(accountId: number, searchId: string, value: unknown, expires: Expiry): void {
+    this.searches.put(accountId, searchId, frozenCopy(value), expires, this.latestBaseMs);
   }
   /**
    * The stored search itself, deeply frozen: read on every cached search and hotel.php, so never copied.
-   * `nowMs` is the reader's clock; it moves the owner's known clock only when `readerAccountId` says
-   * the reader is the owner (else the entry is only judged, never swept, by it).
+   * `now` is the reader's: its real time (shared by all) may drop the entry, its clock only judges it.
    */
-  getSearch(searchId: string, nowMs: number, readerAccountId?: number): { accountId: number; value: unknown } | undefined {
-    const reader = readerAccountId ?? identicalKeyAccount(searchId);
-    if (reader !== undefined) this.observe(reader, nowMs);
+  getSearch(searchId: string, now: Instant): { accountId: number; value: unknown } | undefined {
+    this.observeBaseTime(now.baseMs);
     const owner = this.searches.ownerOf(searchId);
     if (owner === undefined) return undefined;
-    const entry = this.searches.get(owner, searchId, nowMs);
+    const entry = this.searches.get(owner, searchId, now);
     return entry && { accountId: entry.accountId, value: entry.value };
   }
-  putOffers(accountId: number, serviceHashes: readonly string[], value: unknown, expiresAtMs: number): void {
+  putOffers(accountId: number, serviceHashes: readonly string[], value: unknown, expires: Expiry): void {
     const stored = frozenCopy(value); // one frozen value serves every hash
-    const nowMs = this.accountNow(accountId);
-    for (const serviceHash of serviceHashes) this.offers.put(accountId, serviceHash, stored, expiresAtMs, nowMs);
+    for (const serviceHash of serviceHashes) this.offers.put(accountId, serviceHash, stored, expires, this.latestBaseMs);
   }
-  getOffer(accountId: number, serviceHash: string, nowMs: number): unknown {
-    this.observe(accountId, nowMs);
-    return structuredClone(this.offers.get(accountId, serviceHash, nowMs)?.value);
+  getOffer(accountId: number, serviceHash: string, now: Instant): unknown {
+    this.observeBaseTime(now.baseMs);
+    return structuredClone(this.offers.get(accountId, serviceHash, now)?.value);
   }
 
   hitRateLimit(key: string, nowMs: number, windows: readonly RateLimitWindow[], timeline?: Timeline, accountId?: number): RateLimitDecision {
@@ -269,11 +274,10 @@ export class ProcessState {
     this.journals.delete(accountId);
     this.offers.deleteAccount(accountId);
     this.searches.deleteAccount(accountId);
-    this.latestNowMs.delete(accountId);
   }
 
   reset(): void {
-    for (const map of [this.clockOffsets, this.journals, this.latestNowMs]) map.clear();
+    for (const map of [this.clockOffsets, this.journals]) map.clear();
     this.journalEntries = 0;
     this.journalBytes = 0;
     this.searches.clear();
@@ -307,24 +311,12 @@ export class ProcessState {
   }
 
   /** The latest instant this process has seen of the account's clock (-Infinity if none). */
-  knownNowMs(accountId: number): number {
-    return this.accountNow(accountId);
-  }
-
-  private observe(accountId: number, nowMs: number): void {
-    if (nowMs > (this.latestNowMs.get(accountId) ?? -Infinity)) this.latestNowMs.set(accountId, nowMs);
-  }
-  private accountNow(accountId: number): number {
-    return this.latestNowMs.get(accountId) ?? -Infinity;
+  /** Real time as a caller read it: what ended by it is dropped as it is met. */
+  observeBaseTime(baseMs: number): void {
+    if (baseMs > this.latestBaseMs) this.latestBaseMs = baseMs;
   }
 }
 
-/** An identical-search key names its account (see search.ts): only that account reads it, with its own clock. */
-function identicalKeyAccount(key: string): number | undefined {
-  if (!key.startsWith('identical:')) return undefined;
-  const accountId = Number(key.slice('identical:'.length, key.indexOf(':', 'identical:'.length)));
-  return Number.isSafeInteger(accountId) ? accountId : undefined;
-}
 /** A deep copy, deeply frozen; a value that is frozen already is taken as deeply frozen and kept as it is. */
 function frozenCopy<T>(value: T): T {
   return Object.isFrozen(value) ? value : deepFreeze(structuredClone(value));

@@ -1,3 +1,4 @@
+import type { Instant } from '../clock.js';
 import type { BookingRecord } from '../domain/bookings/record.js';
 import { ApiError } from '../errors.js';
 import type { RateLimitDecision, RateLimitWindow } from '../domain/rateLimiter.js';
@@ -44,11 +45,37 @@ export type IdempotencyClaim =
 /** Records an answer for a claimed key in the same durable write as the booking it made. */
 export interface IdempotencyCompletion extends IdempotencyKeyUse {
   response: StoredResponse;
-  /** Account clock (ms) when the key was used; the record lives IDEMPOTENCY_TTL_MS from then. */
-  atMs: number;
+  /** When the key was used; the record lives IDEMPOTENCY_TTL_MS from then (see Expiry). */
+  at: Instant;
 }
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+/**
+ * Idempotency records an account keeps at most, its newest (each also goes with its booking when
+ * the account retires that, see insertBooking): one account's keys can never fill a store.
+ */
+export const IDEMPOTENCY_RECORDS_PER_ACCOUNT = 1_000;
+
+/**
+ * When a stored thing (a search, an offer, an idempotency record) stops answering: its end on its
+ * account's clock and in real time. Whichever comes first ends it: moving the account's clock past
+ * the end ends it, and setting the clock back never keeps it beyond its lifetime of real time, so
+ * what is forgotten once real time passed its end (never to come back) is all a store ever drops.
+ */
+export interface Expiry {
+  atMs: number;
+  atBaseMs: number;
+}
+
+/** The end of a thing made at `at` that lives `lifetimeMs`. */
+export function expiryAfter(at: Instant, lifetimeMs: number): Expiry {
+  return { atMs: at.accountMs + lifetimeMs, atBaseMs: at.baseMs + lifetimeMs };
+}
+
+/** Whether a thing ending at `expiry` still answers at `now`. */
+export function answersAt(expiry: Expiry, now: Instant): boolean {
+  return now.accountMs < expiry.atMs && now.baseMs < expiry.atBaseMs;
+}
 /** A request journal keeps the newest entries of each account, at most this many. */
 export const REQUEST_JOURNAL_CAP = 1000;
 
@@ -114,7 +141,8 @@ export interface Store {
   readonly kind: string;
   /**
    * Creates a booking with a free random id (bookingIds.ts); with `idempotency`, records its answer in
-   * the same write. With `keepPerAccount`, the account then holds at most that many bookings: its
+   * the same write, kept with the booking (it goes when the booking goes) and among the account's
+   * newest IDEMPOTENCY_RECORDS_PER_ACCOUNT. With `keepPerAccount`, the account then holds at most that many bookings: its
    * oldest ones not confirmed (see isRetired) go, with their e-mails, in the same write; when all are
    * confirmed, BookingsFullError and nothing is written.
    */
@@ -134,8 +162,8 @@ export interface Store {
   /** The e-mails about the account's bookings, oldest first. */
   outboxOfAccount(accountId: number): Promise<OutboxEmail[]>;
 
-  /** Looks up an Idempotency-Key and claims it when unused; `nowMs` is the account's clock. */
-  claimIdempotencyKey(use: IdempotencyKeyUse, nowMs: number): Promise<IdempotencyClaim>;
+  /** Looks up an Idempotency-Key and claims it when unused (or its record ended by `now`, see Expiry). */
+  claimIdempotencyKey(use: IdempotencyKeyUse, now: Instant): Promise<IdempotencyClaim>;
   /** Gives up a claim whose request made nothing worth remembering (it failed). */
   releaseIdempotencyKey(accountId: number, key: string): Promise<void>;
 
@@ -146,12 +174,12 @@ export interface Store {
   /** Sets the offset and, when given, its change history, in one write. */
   setClockOffset(accountId: number, offsetMs: number, history?: readonly OffsetChange[]): Promise<void>;
 
-  /** Search results by search_id, until `expiresAtMs` (compared with the `nowMs` of a get). */
-  putSearch(accountId: number, searchId: string, value: unknown, expiresAtMs: number): Promise<void>;
-  getSearch(searchId: string, nowMs: number): Promise<{ accountId: number; value: unknown } | undefined>;
-  /** Offers (the terms the service_hashes were shown with) per account and service_hash, until `expiresAtMs`; one write. */
-  putOffers(accountId: number, serviceHashes: readonly string[], value: unknown, expiresAtMs: number): Promise<void>;
-  getOffer(accountId: number, serviceHash: string, nowMs: number): Promise<unknown>;
+  /** Search results by search_id, until `expires` (judged at the `now` of a get, see Expiry). */
+  putSearch(accountId: number, searchId: string, value: unknown, expires: Expiry): Promise<void>;
+  getSearch(searchId: string, now: Instant): Promise<{ accountId: number; value: unknown } | undefined>;
+  /** Offers (the terms the service_hashes were shown with) per account and service_hash, until `expires`; one write. */
+  putOffers(accountId: number, serviceHashes: readonly string[], value: unknown, expires: Expiry): Promise<void>;
+  getOffer(accountId: number, serviceHash: string, now: Instant): Promise<unknown>;
 
   /**
    * Counts an accepted request for `key` atomically, or refuses it (refused requests are not counted).

@@ -3,11 +3,12 @@
  * `makeStore` gives an empty store; `reopen` (optional) opens a second store on the same data,
  * as a restarted or second replica would.
  */
+import { at, until } from '../testing/instants.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BookingRecord } from '../domain/bookings/record.js';
 import { rateLimitWindows } from '../domain/rateLimiter.js';
 import { BOOKING_ID_MAX, BOOKING_ID_MIN } from './bookingIds.js';
-import { BookingsFullError, IDEMPOTENCY_TTL_MS, REQUEST_JOURNAL_CAP, type OutboxEmail, type Store } from './store.js';
+import { BookingsFullError, IDEMPOTENCY_RECORDS_PER_ACCOUNT, IDEMPOTENCY_TTL_MS, REQUEST_JOURNAL_CAP, type OutboxEmail, type Store } from './store.js';
 
 export function testBooking(id: number, bookhash: string, overrides: Partial<BookingRecord> = {}): BookingRecord {
   return {
@@ -100,22 +101,40 @@ export function describeStoreContract(
     it('idempotency: claims a key once, replays its answer, and expires it after 24 h', async () => {
       const store = await fresh();
       const use = { accountId: 1, key: 'k-1', fingerprint: 'f1' };
-      expect(await store.claimIdempotencyKey(use, NOW)).toEqual({ state: 'claimed' });
-      expect(await store.claimIdempotencyKey(use, NOW)).toEqual({ state: 'in_progress', fingerprint: 'f1' });
+      expect(await store.claimIdempotencyKey(use, at(NOW))).toEqual({ state: 'claimed' });
+      expect(await store.claimIdempotencyKey(use, at(NOW))).toEqual({ state: 'in_progress', fingerprint: 'f1' });
       // The key is per account.
-      expect(await store.claimIdempotencyKey({ ...use, accountId: 2 }, NOW)).toEqual({ state: 'claimed' });
+      expect(await store.claimIdempotencyKey({ ...use, accountId: 2 }, at(NOW))).toEqual({ state: 'claimed' });
       const response = { status: 200, body: { status: 'ok', booking_url: 'u' } };
-      await store.insertBooking((id) => testBooking(id, testHash(1)), { ...use, response, atMs: NOW });
-      expect(await store.claimIdempotencyKey(use, NOW + 1000)).toEqual({ state: 'completed', fingerprint: 'f1', response });
-      expect(await store.claimIdempotencyKey(use, NOW + IDEMPOTENCY_TTL_MS)).toEqual({ state: 'claimed' });
+      await store.insertBooking((id) => testBooking(id, testHash(1)), { ...use, response, at: at(NOW) });
+      expect(await store.claimIdempotencyKey(use, at(NOW + 1000))).toEqual({ state: 'completed', fingerprint: 'f1', response });
+      expect(await store.claimIdempotencyKey(use, at(NOW + IDEMPOTENCY_TTL_MS))).toEqual({ state: 'claimed' });
     });
 
     it('idempotency: a released claim can be claimed again', async () => {
       const store = await fresh();
       const use = { accountId: 1, key: 'k-2', fingerprint: 'f1' };
-      await store.claimIdempotencyKey(use, NOW);
+      await store.claimIdempotencyKey(use, at(NOW));
       await store.releaseIdempotencyKey(1, 'k-2');
-      expect(await store.claimIdempotencyKey({ ...use, fingerprint: 'f2' }, NOW)).toEqual({ state: 'claimed' });
+      expect(await store.claimIdempotencyKey({ ...use, fingerprint: 'f2' }, at(NOW))).toEqual({ state: 'claimed' });
+    });
+
+    it('an idempotency record goes with its booking, and an account keeps its newest IDEMPOTENCY_RECORDS_PER_ACCOUNT', async () => {
+      const store = await fresh();
+      const response = { status: 200, body: { status: 'ok' } };
+      const use = (key: string) => ({ accountId: 1, key, fingerprint: 'f' });
+      await store.insertBooking((id) => testBooking(id, testHash(1)), { ...use('first'), response, at: at(NOW) }, 1);
+      expect(await store.claimIdempotencyKey(use('first'), at(NOW))).toMatchObject({ state: 'completed' });
+      // Room for one booking: the second retires the first (not confirmed), and its key goes with it.
+      await store.insertBooking((id) => testBooking(id, testHash(2)), { ...use('second'), response, at: at(NOW) }, 1);
+      expect(await store.claimIdempotencyKey(use('first'), at(NOW))).toEqual({ state: 'claimed' });
+      await store.releaseIdempotencyKey(1, 'first');
+      for (let n = 0; n < IDEMPOTENCY_RECORDS_PER_ACCOUNT; n++) {
+        await store.insertBooking((id) => testBooking(id, testHash(10 + n)), { ...use(`k${n}`), response, at: at(NOW + n) });
+      }
+      expect(await store.claimIdempotencyKey(use('second'), at(NOW + 2_000))).toEqual({ state: 'claimed' }); // the oldest went
+      expect(await store.claimIdempotencyKey(use('k0'), at(NOW + 2_000))).toMatchObject({ state: 'completed' });
+      expect(await store.claimIdempotencyKey({ ...use('k0'), accountId: 2 }, at(NOW + 2_000))).toEqual({ state: 'claimed' });
     });
 
     it('keeps clock offsets per account (0 when never set)', async () => {
@@ -156,19 +175,21 @@ export function describeStoreContract(
     it('keeps searches and offers until they expire', async () => {
       const store = await fresh();
       const search = { hotels: [1, 2] };
-      await store.putSearch(1, 'search-1', search, NOW + 1000);
+      await store.putSearch(1, 'search-1', search, until(NOW + 1000));
       search.hotels.push(3); // the store kept a copy
-      expect(await store.getSearch('search-1', NOW)).toEqual({ accountId: 1, value: { hotels: [1, 2] } });
-      expect(await store.getSearch('search-1', NOW + 1000)).toBeUndefined();
-      expect(await store.getSearch('search-2', NOW)).toBeUndefined();
-      await store.putOffers(1, ['hash-a', 'hash-b'], { currency: 'USD' }, NOW + 1000);
-      await store.putOffers(1, ['hash-a', 'hash-a'], { currency: 'GBP' }, NOW + 2000);
-      await store.putOffers(1, [], { currency: 'EUR' }, NOW + 2000);
-      expect(await store.getOffer(1, 'hash-a', NOW + 1500)).toEqual({ currency: 'GBP' });
-      expect(await store.getOffer(1, 'hash-b', NOW + 500)).toEqual({ currency: 'USD' });
-      expect(await store.getOffer(1, 'hash-b', NOW + 1500)).toBeUndefined();
-      expect(await store.getOffer(2, 'hash-a', NOW)).toBeUndefined();
-      expect(await store.getOffer(1, 'hash-a', NOW + 2000)).toBeUndefined();
+      expect(await store.getSearch('search-1', at(NOW))).toEqual({ accountId: 1, value: { hotels: [1, 2] } });
+      expect(await store.getSearch('search-1', at(NOW + 1000))).toBeUndefined();
+      expect(await store.getSearch('search-2', at(NOW))).toBeUndefined();
+      // Real time never goes back: the offers are written later than the searches were read.
+      const LATER = NOW + 10_000;
+      await store.putOffers(1, ['hash-a', 'hash-b'], { currency: 'USD' }, until(LATER + 1000));
+      await store.putOffers(1, ['hash-a', 'hash-a'], { currency: 'GBP' }, until(LATER + 2000));
+      await store.putOffers(1, [], { currency: 'EUR' }, until(LATER + 2000));
+      expect(await store.getOffer(1, 'hash-a', at(LATER + 1500))).toEqual({ currency: 'GBP' });
+      expect(await store.getOffer(1, 'hash-b', at(LATER + 500))).toEqual({ currency: 'USD' });
+      expect(await store.getOffer(1, 'hash-b', at(LATER + 1500))).toBeUndefined();
+      expect(await store.getOffer(2, 'hash-a', at(LATER))).toBeUndefined();
+      expect(await store.getOffer(1, 'hash-a', at(LATER + 2000))).toBeUndefined();
     });
 
     it('rate limits with sliding windows of accepted requests; refused ones do not count', async () => {
@@ -262,10 +283,10 @@ export function describeStoreContract(
       }
       for (const accountId of [1, 2]) {
         await store.setClockOffset(accountId, 1000);
-        await store.putSearch(accountId, `search-${accountId}`, {}, NOW + 1000);
-        await store.putOffers(accountId, ['hash'], {}, NOW + 1000);
+        await store.putSearch(accountId, `search-${accountId}`, {}, until(NOW + 1000));
+        await store.putOffers(accountId, ['hash'], {}, until(NOW + 1000));
         await store.appendRequestJournal(accountId, { n: 1 });
-        await store.claimIdempotencyKey({ accountId, key: 'k', fingerprint: 'f' }, NOW);
+        await store.claimIdempotencyKey({ accountId, key: 'k', fingerprint: 'f' }, at(NOW));
       }
       await store.resetAccount(1);
       expect(await store.findBooking(testHash(1))).toBeUndefined();
@@ -273,14 +294,14 @@ export function describeStoreContract(
       expect(await store.outbox()).toEqual([testEmail(testHash(2))]);
       expect(await store.getClockOffset(1)).toBe(0);
       expect(await store.getClockOffset(2)).toBe(1000);
-      expect(await store.getSearch('search-1', NOW)).toBeUndefined();
-      expect(await store.getSearch('search-2', NOW)).toBeDefined();
-      expect(await store.getOffer(1, 'hash', NOW)).toBeUndefined();
-      expect(await store.getOffer(2, 'hash', NOW)).toBeDefined();
+      expect(await store.getSearch('search-1', at(NOW))).toBeUndefined();
+      expect(await store.getSearch('search-2', at(NOW))).toBeDefined();
+      expect(await store.getOffer(1, 'hash', at(NOW))).toBeUndefined();
+      expect(await store.getOffer(2, 'hash', at(NOW))).toBeDefined();
       expect(await store.requestJournal(1)).toEqual([]);
       expect(await store.requestJournal(2)).toHaveLength(1);
-      expect(await store.claimIdempotencyKey({ accountId: 1, key: 'k', fingerprint: 'f' }, NOW)).toEqual({ state: 'claimed' });
-      expect((await store.claimIdempotencyKey({ accountId: 2, key: 'k', fingerprint: 'f' }, NOW)).state).toBe('in_progress');
+      expect(await store.claimIdempotencyKey({ accountId: 1, key: 'k', fingerprint: 'f' }, at(NOW))).toEqual({ state: 'claimed' });
+      expect((await store.claimIdempotencyKey({ accountId: 2, key: 'k', fingerprint: 'f' }, at(NOW))).state).toBe('in_progress');
       const next = await store.insertBooking((id) => testBooking(id, testHash(3)));
       expect([mine.id, theirs.id]).not.toContain(next.id);
     });
@@ -346,8 +367,8 @@ export function describeStoreContract(
         const store = await fresh();
         const use = { accountId: 1, key: 'k', fingerprint: 'f' };
         const response = { status: 200, body: { status: 'ok' } };
-        await store.claimIdempotencyKey(use, NOW);
-        await store.insertBooking((id) => testBooking(id, testHash(1)), { ...use, response, atMs: NOW });
+        await store.claimIdempotencyKey(use, at(NOW));
+        await store.insertBooking((id) => testBooking(id, testHash(1)), { ...use, response, at: at(NOW) });
         const second = await store.insertBooking((id) => testBooking(id, testHash(2), { accountId: 2 }));
         await store.updateBooking(testHash(1), (current) => ({
           booking: { ...current, status: 'booking_confirmed', paid: 'yes' },
@@ -358,7 +379,7 @@ export function describeStoreContract(
         expect(await again.findBooking(testHash(1))).toMatchObject({ status: 'booking_confirmed', paid: 'yes' });
         expect(await again.bookingsOfAccount(2)).toEqual([second]);
         expect(await again.outbox()).toEqual([testEmail(testHash(1))]);
-        expect(await again.claimIdempotencyKey(use, NOW)).toEqual({ state: 'completed', fingerprint: 'f', response });
+        expect(await again.claimIdempotencyKey(use, at(NOW))).toEqual({ state: 'completed', fingerprint: 'f', response });
         const third = await again.insertBooking((id) => testBooking(id, testHash(3)));
         expect([second.id, (await again.findBooking(testHash(1)))!.id]).not.toContain(third.id);
       });

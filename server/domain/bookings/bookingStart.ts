@@ -5,8 +5,7 @@
  * booking, and the new record in status `processing`. An Idempotency-Key makes a retried start
  * return the first answer. No HTTP here: failures are ApiErrors.
  */
-import type { Clock } from '../../clock.js';
-import { bookingTimestamp } from '../../clock.js';
+import { bookingTimestamp, instantOf, type Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import { ApiError, badRequest, conflict } from '../../errors.js';
 import type { IdempotencyCompletion, Store } from '../../store/store.js';
@@ -100,14 +99,14 @@ export class BookingStart {
     if (!idempotency) return this.once(account, serviceHash, clock, scenario);
     const { store } = this.options;
     const use = { accountId: account.id, ...idempotency };
-    const atMs = clock.now().getTime();
+    const at = instantOf(clock);
     for (let poll = 0; poll <= IN_PROGRESS_POLLS; poll++) {
-      const claim = await store.claimIdempotencyKey(use, atMs);
+      const claim = await store.claimIdempotencyKey(use, at);
       if (claim.state !== 'claimed' && claim.fingerprint !== use.fingerprint) throw keyReused();
       if (claim.state === 'completed') return claim.response.body as StartResult;
       if (claim.state === 'claimed') {
         try {
-          return await this.once(account, serviceHash, clock, scenario, (body) => ({ ...use, atMs, response: { status: 200, body } }));
+          return await this.once(account, serviceHash, clock, scenario, (body) => ({ ...use, at, response: { status: 200, body } }));
         } catch (error) {
           // Nothing was booked: the key is free for a corrected retry. (If the store is down, the
           // claim is abandoned and expires; the original error is what the client must see.)

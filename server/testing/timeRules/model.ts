@@ -11,6 +11,9 @@
  * - the order received: the order of the events in `events`. Events may share a base millisecond;
  *   their order is still the order they came in.
  */
+import type { Instant } from '../../clock.js';
+
+export type { Instant };
 
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;
@@ -146,30 +149,33 @@ export class TimeRulesModel {
 }
 
 /**
- * Lifetimes, each judged on the clock of the account that owns the thing, at the instant it was
- * made (`madeAtMs`) and the instant it is used (`nowMs`), both on that account's clock.
+ * Whether a thing made at `made` that lives `lifetimeMs` still answers at `now`: its lifetime must
+ * not be over on the owning account's clock, nor in real time. Whichever ends it first ends it:
+ * moving the account's clock past the end ends it; setting the clock back brings it back only while
+ * its lifetime of real time is not over (and nothing ever comes back after that).
  */
+export function lives(made: Instant, now: Instant, lifetimeMs: number): boolean {
+  return now.accountMs < made.accountMs + lifetimeMs && now.baseMs < made.baseMs + lifetimeMs;
+}
+
+/** The lifetimes of section 8 and of our reference choices, each a rule on `lives`. */
 export const LIFETIMES = {
   /** A search_id answers hotel.php for one hour: gone at exactly one hour. */
-  searchId: (madeAtMs: number, nowMs: number): boolean => nowMs < madeAtMs + HOUR_MS,
+  searchId: (made: Instant, now: Instant): boolean => lives(made, now, HOUR_MS),
   /** An identical search is answered from the first one's result for one hour from the first one. */
-  identicalSearch: (madeAtMs: number, nowMs: number): boolean => nowMs < madeAtMs + HOUR_MS,
+  identicalSearch: (made: Instant, now: Instant): boolean => lives(made, now, HOUR_MS),
   /**
-   * A service_hash books on the terms it was last shown with for one hour from that showing,
-   * still at exactly one hour (every search or details answer that shows it shows it again).
+   * A service_hash books on the terms it was last shown with (by a search or hotel details answer)
+   * for one hour from that showing, still at exactly one hour.
    */
-  offer: (shownAtMs: number, nowMs: number): boolean => nowMs <= shownAtMs + HOUR_MS,
-  /** A live hotel.php answer is reused for 30 minutes; not by a clock set back before it. */
-  availability: (madeAtMs: number, nowMs: number): boolean => nowMs >= madeAtMs && nowMs < madeAtMs + 30 * 60_000,
-  /** A refundable booking cancels free of charge strictly before its deadline. */
-  freeCancellation: (deadlineMs: number, nowMs: number): boolean => nowMs < deadlineMs,
+  offer: (shown: Instant, now: Instant): boolean => lives(shown, now, HOUR_MS + 1),
+  /**
+   * A live hotel.php answer (checkin and checkout) is given again for 30 minutes to the same
+   * account asking the same; not to a clock set back before it was made.
+   */
+  availability: (made: Instant, now: Instant): boolean => now.accountMs >= made.accountMs && lives(made, now, 30 * 60_000),
+  /** An Idempotency-Key replays its answer for 24 hours from its use. */
+  idempotency: (used: Instant, now: Instant): boolean => lives(used, now, DAY_MS),
+  /** A refundable booking cancels free of charge strictly before its deadline (on the account's clock). */
+  freeCancellation: (deadlineMs: number, now: Instant): boolean => now.accountMs < deadlineMs,
 } as const;
-
-/**
- * An Idempotency-Key replays its answer for 24 hours from its use, on the account's clock and on
- * real time alike: whichever says 24 hours passed first ends it (moving the clock forward ends it;
- * setting the clock back never keeps it beyond 24 hours of real time).
- */
-export function idempotencyReplays(used: { accountMs: number; baseMs: number }, now: { accountMs: number; baseMs: number }): boolean {
-  return now.accountMs - used.accountMs < DAY_MS && now.baseMs - used.baseMs < DAY_MS;
-}

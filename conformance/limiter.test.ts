@@ -98,7 +98,7 @@ describe('ApiClient politeness and accounting', () => {
   }
 
   const client = (baseUrl: string, clock: KitClock, extra: { budget?: number; timeoutMs?: number } = {}) =>
-    new ApiClient({ baseUrl, clock, scheduler: new SlidingWindowScheduler(specLimits(5, 200), 1000), timeoutMs: extra.timeoutMs ?? 2000, budget: extra.budget });
+    new ApiClient({ baseUrl, clock, scheduler: new SlidingWindowScheduler(specLimits(5, 200), 1000), timeoutMs: extra.timeoutMs ?? 2000, budget: extra.budget, runKeys: ['demo-key-1'] });
 
   it('schedules the 6th search of a minute after the window frees (moving the clock, never a 429)', async () => {
     const clock = new InstantClock();
@@ -114,11 +114,11 @@ describe('ApiClient politeness and accounting', () => {
     const url = await serve([{ status: 429, headers: { 'retry-after': '7' } }, { status: 200 }, { status: 429, headers: { 'retry-after': '7' } }]);
     const api = client(url, clock);
     api.recorder = new Recorder();
-    const first = await api.postUnchecked('/booking_overview.php', {});
+    const first = await api.postUnchecked('/booking_overview.php', { apikey: 'demo-key-1' });
     expect(first.status).toBe(200);
     expect(clock.movedMs).toBeGreaterThanOrEqual(7000);
     expect(api.recorder.notes.join()).toMatch(/unprovoked 429/);
-    expect((await api.postUnchecked('/booking_overview.php', {}, { provoke: true })).status).toBe(429);
+    expect((await api.postUnchecked('/booking_overview.php', { apikey: 'demo-key-1' }, { provoke: true })).status).toBe(429);
     expect(api.requests['/booking_overview.php']).toBe(3);
   });
 

@@ -9,7 +9,7 @@
  */
 import createClient from 'openapi-fetch';
 import type { paths } from '../../contract/generated/openapi.js';
-import type { KitClock } from './clock.js';
+import { SleepingClock, type KitClock } from './clock.js';
 import { judgeResponse, type JudgeOptions } from './contractCheck.js';
 import { BudgetExhausted, CheckFailure } from './failures.js';
 import { networkCause } from './preflight.js';
@@ -47,7 +47,18 @@ export interface ClientOptions {
   maxSleepMs?: number;
   /** The contract layer responses are judged by (default reference: the full contract). */
   profile?: Profile;
+  /** The run's API keys: a request carrying none of them is refused for its key (see throttleWait). */
+  runKeys?: readonly string[];
+  /**
+   * Waits out a 429 to a request that carries no key of the run (default: sleeps): it can only come
+   * from a throttle of failed authentications, which counts per address in real time, so it is
+   * waited for in real time even when the kit moves a server clock.
+   */
+  throttleWait?: KitClock;
 }
+
+/** How many times one request refused for its key waits out a 429 of the failed-authentication throttle. */
+const THROTTLE_WAITS = 3;
 
 /** Retry-After to assume when a 429 has none (or an unreadable one). */
 const DEFAULT_RETRY_AFTER_S = 60;
@@ -58,6 +69,8 @@ export class ApiClient {
   readonly requests: Partial<Record<Endpoint, number>> = {};
   private spent = 0;
   private readonly fetchClient;
+  /** Real-time waits when no throttleWait is given. */
+  private readonly sleeping = new SleepingClock();
   private readonly baseUrl: string;
 
   constructor(private readonly options: ClientOptions) {
@@ -130,6 +143,7 @@ export class ApiClient {
     let timedOut = false;
     let reset = false;
     let retriedOn429 = false;
+    let throttleWaits = 0;
     for (;;) {
       if (limited && !options.provoke) await this.waitForSlot(endpoint);
       const started = performance.now();
@@ -157,6 +171,21 @@ export class ApiClient {
       }
       const text = await response.text();
       const ms = Math.round(performance.now() - started);
+
+      if (response.status === 429 && !this.carriesRunKey(body) && throttleWaits < THROTTLE_WAITS) {
+        // Other runs or clients behind the same address (a CI runner's NAT, an office) used up the
+        // server's budget of failed authentications: what this check asks is still to be answered.
+        const waitMs = retryAfterMs(response.headers.get('retry-after'));
+        if (waitMs <= (this.options.maxSleepMs ?? 120_000)) {
+          throttleWaits += 1;
+          notes.push(
+            `429 to a request without a key of this run: the server throttles failed authentications from this address ` +
+              `(other runs or clients behind it?); waited ${Math.round(waitMs / 1000)} s (Retry-After, real time) and sent it again`,
+          );
+          await (this.options.throttleWait ?? this.sleeping).pass(waitMs + 500, 'the failed-authentication throttle of this address (Retry-After)');
+          continue;
+        }
+      }
 
       if (response.status === 429 && !options.provoke && options.retryOn429 !== false && !retriedOn429) {
         const waitMs = retryAfterMs(response.headers.get('retry-after'));
@@ -192,6 +221,12 @@ export class ApiClient {
       this.recorder?.adopt(exchange);
       return exchange;
     }
+  }
+
+  /** Whether the request body names one of the run's keys (a request that does not is refused for its key). */
+  private carriesRunKey(body: string | undefined): boolean {
+    const apikey = (parseJson(body ?? '') as { apikey?: unknown } | undefined)?.apikey;
+    return typeof apikey === 'string' && (this.options.runKeys ?? []).includes(apikey);
   }
 
   private async fetchCounted(

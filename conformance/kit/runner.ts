@@ -53,6 +53,8 @@ export interface RunOptions {
   keepState?: boolean;
   /** Without a harness, the clock the kit waits on (default: real time, waiting by sleeping); tests move a server clock instead. */
   clock?: KitClock;
+  /** How a failed-authentication throttle is waited out (default: sleeping, harness or not); tests move a server clock instead. */
+  throttleWait?: KitClock;
 }
 
 /** How far a run with a harness moves its account's clock before the first check. */
@@ -82,6 +84,8 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     specLimits(options.pacePerMinute ?? settings.perMinute, options.pacePerDay ?? settings.perDay),
     clock.moves ? 5000 : 1000,
   );
+  // A throttle of failed authentications counts in real time: waited out by sleeping, harness or not.
+  const throttleWait = options.throttleWait ?? (clock instanceof SleepingClock ? clock : new SleepingClock(options.onWait));
   const api = new ApiClient({
     baseUrl: options.baseUrl,
     clock,
@@ -90,6 +94,8 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     budget: options.requestBudget,
     maxSleepMs: settings.maxSleepMs,
     profile: options.profile,
+    runKeys: keys,
+    throttleWait,
   });
   const ctx = new CheckContext(api, options.apikey, options.apikey2, harness, clock, scheduler, settings);
   ctx.fixtures = new Fixtures(ctx);
@@ -127,7 +133,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     results: [...results],
     summary: summarise(results),
     requestsPerEndpoint: { ...api.requests, ...(harness ? { control: harnesses.reduce((sum, h) => sum + h.calls, 0) } : {}) },
-    waitedSeconds: Math.round(clock.sleptMs / 1000),
+    waitedSeconds: Math.round((clock.sleptMs + (throttleWait === clock ? 0 : throttleWait.sleptMs)) / 1000),
     clockAdvancedSeconds: Math.round(clock.movedMs / 1000),
     complete,
     planned: plan.length,

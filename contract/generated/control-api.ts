@@ -321,23 +321,24 @@ export type components = {
         };
         /**
          * @description Too many failed authentications from the client IP in the last minute (unknown API keys on
-         *     the API and this control API, wrong admin tokens, wrong keys at the console's sign-in, all
-         *     counted together; 30 a minute, or the API rate limit per minute plus 20 when that is more).
-         *     The key is not judged while the IP is blocked, except one that already authenticated from
-         *     the same IP in the last day, which is served; other IPs are never affected. Retry after the
-         *     given seconds. Counted in this process's memory, on the real (base) clock, never an
-         *     account's clock; the admin reset forgets it.
+         *     the API and this control API, wrong keys at the console's sign-in, counted together; 30 a
+         *     minute, or the API rate limit per minute plus 20 when that is more; wrong admin tokens on a
+         *     budget of their own). Past it, the IP's failed attempts are answered one a second, and one
+         *     that would wait more than 3 seconds for its turn gets this 429. A right key or token is never
+         *     slowed or refused, from any IP; other IPs are never affected. Retry after the given seconds.
+         *     Counted in this process's memory, on the real (base) clock, never an account's clock; the
+         *     admin reset forgets it.
          */
         TooManyFailedAuthentications: {
             headers: {
-                /** @description Seconds until the oldest counted failure is a minute old */
+                /** @description Seconds until this attempt's turn (past the budget, one failed attempt a second) */
                 "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
                 /**
                  * @example {
-                 *       "error": "Too many failed authentications from your address (30 per minute). Retry after 42 seconds."
+                 *       "error": "Too many failed authentications from your address (30 per minute; further ones are answered one a second). Retry after 4 seconds."
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];

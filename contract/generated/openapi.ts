@@ -1018,9 +1018,11 @@ export type components = {
         };
         /**
          * @description **Reference behaviour:** too many failed authentications (unknown `apikey`) from the client IP
-         *     in the last minute; the key was not judged. Retry after the given seconds (see "Failed
-         *     authentications" in the API description). The text: `Too many failed authentications from
-         *     your address (30 per minute). Retry after 42 seconds.`
+         *     in the last minute, and this one would wait more than 3 seconds for its turn (past the
+         *     budget, failed attempts are answered one a second). Retry after the given seconds (see
+         *     "Failed authentications" in the API description). The text: `Too many failed
+         *     authentications from your address (30 per minute; further ones are answered one a second).
+         *     Retry after 4 seconds.` A right key is never refused.
          */
         TooManyFailedAuthentications: {
             headers: {
@@ -1030,7 +1032,7 @@ export type components = {
             content: {
                 /**
                  * @example {
-                 *       "error": "Too many failed authentications from your address (30 per minute). Retry after 42 seconds."
+                 *       "error": "Too many failed authentications from your address (30 per minute; further ones are answered one a second). Retry after 4 seconds."
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorResponse"];
@@ -1039,8 +1041,8 @@ export type components = {
         /**
          * @description Rate limit exceeded. The error text begins with a rate-limit message naming the limit reached.
          *     **Reference behaviour:** also given, with the text `Too many failed authentications from your
-         *     address (…)`, while the client IP is blocked for failed authentications (see
-         *     TooManyFailedAuthentications).
+         *     address (…)`, to an unknown key while the client IP's failed authentications queue more than
+         *     3 seconds ahead (see TooManyFailedAuthentications).
          */
         TooManyRequests: {
             headers: {

@@ -5,11 +5,10 @@
  * scenario list is the same for everybody and needs no key. Whole-sandbox calls live under
  * /_control/admin and exist only with an admin token. bin.ts can switch the whole API off.
  */
-import type { RequestHandler, Router } from 'express';
+import type { Router } from 'express';
 import type { AppContext } from '../../appContext.js';
-import { secretMatches } from '../../domain/accounts.js';
 import { changeAccountClock, clockState } from '../../domain/clockControl.js';
-import { ApiError, badRequest, forbidden } from '../../errors.js';
+import { ApiError, badRequest } from '../../errors.js';
 import type { ScenarioEffect } from '../../domain/hotel.js';
 import { SCENARIOS } from '../../domain/scenarios/catalogue.js';
 import { TEST_HEADER } from '../api/scenarioHeader.js';
@@ -18,7 +17,7 @@ import { journalControlRouter } from './journalControlApi.js';
 import { accountOf, authenticate, clockOf, requireObjectBody } from '../transport/apiPipeline.js';
 import { PAYMENT_OUTCOMES, type PaymentOutcome } from '../../domain/bookings/payment.js';
 import { controlGuard } from './controlGuard.js';
-import { ADMIN_PRINCIPAL, tooManyFailedAuthentications } from '../transport/authThrottle.js';
+import { requireAdminToken } from '../transport/adminToken.js';
 import { jsonBody } from '../transport/jsonBody.js';
 import { strictRouter } from '../transport/strictRouter.js';
 
@@ -153,18 +152,7 @@ function bookhashToPay(body: Record<string, unknown>): string {
 /** Whole-sandbox calls: `Authorization: Bearer <SANDBOX_ADMIN_TOKEN>`, compared in constant time. */
 function adminRouter(context: AppContext, token: string): Router {
   const router = strictRouter();
-  const requireAdmin: RequestHandler = (req, _res, next) => {
-    const match = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '');
-    if (!match) {
-      return next(new ApiError(401, 'Admin token required (Authorization: Bearer <token>)', {}, { 'WWW-Authenticate': 'Bearer' }));
-    }
-    const matches = secretMatches(match[1] as string, token);
-    const verdict = context.authThrottle.judge(req.ip ?? 'unknown', 'admin', matches ? ADMIN_PRINCIPAL : undefined);
-    if (verdict.kind === 'blocked') return next(tooManyFailedAuthentications(context.authThrottle.limitPerMinute, verdict.retryAfterSeconds));
-    if (!matches) return next(forbidden('Invalid admin token'));
-    next();
-  };
-  router.use(requireAdmin);
+  router.use(requireAdminToken(token, context.authThrottle));
   router.post(
     '/reset',
     asyncHandler(async (_req, res) => {

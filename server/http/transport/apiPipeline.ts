@@ -12,7 +12,7 @@ import { countRequest } from '../../domain/requestLimits.js';
 import type { Store } from '../../store/store.js';
 import { ApiError, badRequest, forbidden, unauthorized } from '../../errors.js';
 import { asyncHandler } from './asyncHandler.js';
-import { tooManyFailedAuthentications, type AuthSurface, type AuthThrottle } from './authThrottle.js';
+import { tooManyFailedAuthentications, waitTurn, type AuthSurface, type AuthThrottle } from './authThrottle.js';
 
 import { API_PATHS, RATE_LIMITED_PATHS, type ApiPath } from '../../apiPaths.js';
 
@@ -104,7 +104,8 @@ export function clockOf(res: Response): ShiftedClock {
 /**
  * 401 without a key, 403 with an unknown one; both before any other rule of the body. Sets the
  * account and its clock (API and control API alike). With a throttle, unknown keys count as failed
- * authentications of the client IP, and a blocked IP gets 429 (see authThrottle.ts).
+ * authentications of the client IP: past its budget their answers are slowed, then 429 (see
+ * authThrottle.ts); a right key is never slowed or refused.
  */
 export const authenticate = (accounts: Accounts, clocks: AccountClocks, throttle?: AuthThrottle, surface: AuthSurface = 'api'): RequestHandler =>
   asyncHandler(async (req, res, next) => {
@@ -113,11 +114,12 @@ export const authenticate = (accounts: Accounts, clocks: AccountClocks, throttle
       return next(unauthorized("Missing API key (field 'apikey' in the JSON body)"));
     }
     const account = typeof apikey === 'string' ? accounts.findByKey(apikey) : undefined;
-    if (throttle) {
-      const verdict = throttle.judge(req.ip ?? 'unknown', surface, account?.id);
-      if (verdict.kind === 'blocked') return next(tooManyFailedAuthentications(throttle.limitPerMinute, verdict.retryAfterSeconds));
+    const verdict = throttle?.judge(req.ip ?? 'unknown', surface, account?.id);
+    if (verdict?.kind === 'refused') return next(tooManyFailedAuthentications(throttle!.limitPerMinute, verdict.retryAfterSeconds));
+    if (!account) {
+      if (verdict) await waitTurn(verdict);
+      return next(forbidden('Invalid API key'));
     }
-    if (!account) return next(forbidden('Invalid API key'));
     res.locals.account = account;
     res.locals.clock = await clocks.clockOf(account.id);
     next();

@@ -1,13 +1,15 @@
 /**
  * Key guessing is slowed down: after N failed authentications a minute from one client IP, its
- * further attempts get 429 with Retry-After on the API, the control API, the admin calls and the
- * console sign-in; other IPs and keys already used from that IP are served; the state is bounded.
+ * further failed attempts are answered one a second, and 429 with Retry-After once they queue more
+ * than 3 s ahead, on the API, the control API, the admin calls, /metrics and the console sign-in.
+ * A right key or token is never slowed or refused, from any address; the admin token has a budget
+ * of its own; other IPs are unaffected; the state is bounded.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../clock.js';
 import { KEY_ANNA, KEY_BEN, TEST_START, startTestServer, type TestServer } from '../../domain/bookings/testSupport.js';
 import { CONSOLE, ConsoleClient } from '../../testing/consoleClient.js';
-import { AuthThrottle, defaultAuthFailuresPerMinute, type FailedAuthEvent } from './authThrottle.js';
+import { AuthThrottle, MAX_SLOW_DOWN_MS, SLOWED_INTERVAL_MS, defaultAuthFailuresPerMinute, type FailedAuthEvent } from './authThrottle.js';
 
 const LIMIT = 5;
 const WRONG = 'not-a-key-0000';
@@ -30,100 +32,95 @@ const call = (url: string, path: string, body: unknown, ip: string) =>
   );
 
 describe('failed authentications per client IP (API and control API)', () => {
-  it('answers 429 with Retry-After after N failures a minute; other IPs and known keys are served; a minute later it is over', async () => {
+  it('past N failures a minute, further ones are slowed, then refused with 429; right keys never are; a minute later it is over', async () => {
     const events: FailedAuthEvent[] = [];
     const { url, clock } = await start(events);
     const ip = '203.0.113.7';
-    expect((await call(url, '/booking_overview.php', { apikey: KEY_ANNA }, ip)).status).toBe(200); // Anna's key known from this IP
     for (let i = 1; i <= LIMIT; i++) {
       const path = i % 2 === 0 ? '/_control/clock' : '/booking_overview.php';
       expect((await call(url, path, { apikey: `${WRONG}${i}` }, ip)).status, `failure ${i}`).toBe(403);
     }
-    const blocked = await call(url, '/search.php', { apikey: WRONG }, ip);
-    expect(blocked.status).toBe(429);
-    expect(blocked.retryAfter).toBe('60');
-    expect(blocked.body.error).toBe(`Too many failed authentications from your address (${LIMIT} per minute). Retry after 60 seconds.`);
+    expect(events.map((event) => event.slowedMs)).toEqual(Array(LIMIT).fill(0));
+    // Three more at once (real time stands still on the base clock): answered 403 one a second.
+    const slowed = await Promise.all([1, 2, 3].map((i) => call(url, '/search.php', { apikey: `${WRONG}x${i}` }, ip)));
+    expect(slowed.map((answer) => answer.status)).toEqual([403, 403, 403]);
+    expect(events.slice(LIMIT).map((event) => event.slowedMs).sort()).toEqual([1000, 2000, 3000]);
+    // A fourth would wait 4 s: refused at once.
+    const refused = await call(url, '/search.php', { apikey: WRONG }, ip);
+    expect(refused.status).toBe(429);
+    expect(refused.retryAfter).toBe('4');
+    expect(refused.body.error).toBe(`Too many failed authentications from your address (${LIMIT} per minute; further ones are answered one a second). Retry after 4 seconds.`);
     expect((await call(url, '/_control/outbox', { apikey: WRONG }, ip)).status).toBe(429);
-    // During the block, a key never used from this IP is not judged either (no oracle for guesses)...
-    expect((await call(url, '/booking_overview.php', { apikey: KEY_BEN }, ip)).status).toBe(429);
-    // ...but the key that worked from here before is served, and so is any key from another IP.
-    expect((await call(url, '/booking_overview.php', { apikey: KEY_ANNA }, ip)).status).toBe(200);
+    // Right keys are served at once, from this address too, including one never used from it.
+    expect((await call(url, '/booking_overview.php', { apikey: KEY_BEN }, ip)).status).toBe(200);
     expect((await call(url, '/_control/clock', { apikey: KEY_ANNA }, ip)).status).toBe(200);
-    expect((await call(url, '/booking_overview.php', { apikey: KEY_BEN }, '198.51.100.9')).status).toBe(200);
+    // Another address is not affected; a missing key is no guess (401).
     expect((await call(url, '/booking_overview.php', { apikey: WRONG }, '198.51.100.9')).status).toBe(403);
-    // A missing key is not a guess: still 401.
-    expect((await call(url, '/booking_overview.php', {}, '198.51.100.9')).status).toBe(401);
-    // The base clock decides, not an account's clock.
+    expect((await call(url, '/booking_overview.php', {}, ip)).status).toBe(401);
+    // The base clock decides, not an account's clock: the turns free as real time passes.
     await call(url, '/_control/clock', { apikey: KEY_ANNA, advance_seconds: 3600 }, ip);
     expect((await call(url, '/search.php', { apikey: WRONG }, ip)).status).toBe(429);
-    clock.advance(30);
-    expect((await call(url, '/search.php', { apikey: WRONG }, ip)).retryAfter).toBe('30');
-    clock.advance(30);
+    clock.advance(60);
     expect((await call(url, '/search.php', { apikey: WRONG }, ip)).status).toBe(403);
-    expect(events.filter((event) => !event.blocked)).toHaveLength(LIMIT + 2);
-    expect(events.filter((event) => event.blocked).map((event) => event.surface)).toEqual(['api', 'control', 'api', 'api', 'api']);
+    expect(events.filter((event) => event.blocked).map((event) => event.surface)).toEqual(['api', 'control', 'api']);
   });
 
-  it('counts wrong admin tokens too, and the admin reset forgets every block', async () => {
+  it('the admin token has a budget of its own: guessed API keys do not slow or refuse it, and wrong tokens are throttled like keys', async () => {
     const { url } = await start();
-    const admin = (token: string) =>
-      fetch(`${url}/_control/admin/reset`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.8' } });
+    const ip = '203.0.113.8';
+    const admin = (token: string, path = '/_control/admin/reset') =>
+      fetch(url + path, { method: path.endsWith('reset') ? 'POST' : 'GET', headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': ip } });
+    for (let i = 0; i < LIMIT + 3; i++) await call(url, '/booking_overview.php', { apikey: WRONG }, ip);
+    expect((await call(url, '/booking_overview.php', { apikey: WRONG }, ip)).status).toBe(429);
+    expect((await admin('test-admin-token-0123456789')).status).toBe(200);
     for (let i = 0; i < LIMIT; i++) expect((await admin(`wrong-admin-token-${i}-xxxx`)).status).toBe(403);
-    const blocked = await admin('wrong-admin-token-again');
-    expect(blocked.status).toBe(429);
-    expect(blocked.headers.get('retry-after')).toBe('60');
-    expect((await call(url, '/booking_overview.php', { apikey: WRONG }, '203.0.113.8')).status).toBe(429);
+    // Wrong tokens are 403 on /metrics too (401 is for none at all), and count against the same admin budget.
+    expect((await admin('wrong-admin-token-on-metrics', '/metrics')).status).toBe(403);
+    expect((await fetch(`${url}/metrics`, { headers: { 'x-forwarded-for': ip } })).status).toBe(401);
+    const answers = await Promise.all([1, 2, 3].map((i) => admin(`wrong-admin-token-again-${i}`)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([403, 403, 429]);
+    // The right token still works at once.
+    expect((await admin('test-admin-token-0123456789', '/metrics')).status).toBe(200);
   });
 });
 
 describe('console sign-in', () => {
-  it('a wrong key N times a minute: the sign-in answers 429 with Retry-After and says why', async () => {
+  it('wrong keys past N a minute are slowed, then refused with 429 and why; a right key signs in all along', async () => {
     const { url } = await start();
     const client = new ConsoleClient(url);
-    for (let i = 0; i < LIMIT; i++) expect((await client.post(`${CONSOLE}/login`, { apikey: `${WRONG}${i}` })).status).toBe(403);
-    const blocked = await client.post(`${CONSOLE}/login`, { apikey: KEY_ANNA });
-    expect(blocked.status).toBe(429);
-    expect(blocked.text).toContain('Too many failed sign-ins from your address (5 per minute). Try again in 60 seconds.');
-    expect(blocked.headers.get('set-cookie')).toBeNull();
+    for (let i = 0; i < LIMIT + 3; i++) expect((await client.post(`${CONSOLE}/login`, { apikey: `${WRONG}${i}` })).status).toBe(403);
+    const refused = await client.post(`${CONSOLE}/login`, { apikey: WRONG });
+    expect(refused.status).toBe(429);
+    expect(refused.text).toMatch(/Too many failed sign-ins from your address \(5 per minute\)\. Try again in \d seconds\./);
+    expect(refused.headers.get('set-cookie')).toBeNull();
+    const signedIn = await client.post(`${CONSOLE}/login`, { apikey: KEY_ANNA });
+    expect(signedIn.status).toBe(303);
   });
 });
 
 describe('AuthThrottle', () => {
-  it('keeps its state bounded: at most maxAddresses IPs and maxTrusted pairs', () => {
+  it('keeps its state bounded: at most maxAddresses budgets, the newest kept', () => {
     const clock = new FakeClock(TEST_START);
-    const throttle = new AuthThrottle({ clock, limitPerMinute: 3, maxAddresses: 100, maxTrusted: 50 });
-    for (let i = 0; i < 1000; i++) {
-      throttle.judge(`10.0.${i >> 8}.${i & 255}`, 'api', undefined);
-      throttle.judge(`10.1.${i >> 8}.${i & 255}`, 'api', 1);
-    }
-    expect(throttle.size()).toEqual({ addresses: 100, trusted: 50 });
-    // The newest are kept: the last IP is still counted.
-    throttle.judge('10.0.3.231', 'api', undefined);
-    throttle.judge('10.0.3.231', 'api', undefined);
-    expect(throttle.retryAfterSeconds('10.0.3.231')).toBe(60);
-    expect(throttle.failedTotal).toBe(1002);
+    const throttle = new AuthThrottle({ clock, limitPerMinute: 1, maxAddresses: 100 });
+    for (let i = 0; i < 1000; i++) throttle.judge(`10.0.${i >> 8}.${i & 255}`, 'api', undefined);
+    expect(throttle.size()).toBe(100);
+    expect(throttle.judge('10.0.3.231', 'api', undefined)).toEqual({ kind: 'failed', delayMs: SLOWED_INTERVAL_MS });
+    expect(throttle.failedTotal).toBe(1001);
   });
 
-  it('an IP failing forever keeps at most N timestamps; blocked attempts do not extend the block', () => {
+  it('an address failing for ever: one answer a second, refused once its turn lies over 3 s ahead, free again as time passes', () => {
     const clock = new FakeClock(TEST_START);
     const throttle = new AuthThrottle({ clock, limitPerMinute: 3 });
-    for (let i = 0; i < 3; i++) expect(throttle.judge('ip', 'api', undefined).kind).toBe('failed');
-    clock.advance(50);
-    for (let i = 0; i < 100; i++) expect(throttle.judge('ip', 'api', undefined)).toEqual({ kind: 'blocked', retryAfterSeconds: 10 });
-    clock.advance(10);
-    expect(throttle.judge('ip', 'api', undefined).kind).toBe('failed');
-    expect(throttle.judge('ip', 'api', 7).kind).toBe('ok');
-  });
-
-  it('a trusted key is trusted for a day only', () => {
-    const clock = new FakeClock(TEST_START);
-    const throttle = new AuthThrottle({ clock, limitPerMinute: 1 });
-    throttle.judge('ip', 'api', 7);
-    throttle.judge('ip', 'api', undefined);
-    expect(throttle.judge('ip', 'api', 7).kind).toBe('ok');
-    clock.advance(86_400);
-    throttle.judge('ip', 'api', undefined);
-    expect(throttle.judge('ip', 'api', 7).kind).toBe('blocked');
+    for (let i = 0; i < 3; i++) expect(throttle.judge('ip', 'api', undefined)).toEqual({ kind: 'failed', delayMs: 0 });
+    expect(throttle.judge('ip', 'api', undefined)).toEqual({ kind: 'failed', delayMs: 1000 });
+    expect(throttle.judge('ip', 'api', undefined)).toEqual({ kind: 'failed', delayMs: 2000 });
+    expect(throttle.judge('ip', 'api', undefined)).toEqual({ kind: 'failed', delayMs: MAX_SLOW_DOWN_MS });
+    for (let i = 0; i < 100; i++) expect(throttle.judge('ip', 'api', undefined)).toEqual({ kind: 'refused', retryAfterSeconds: 4 });
+    expect(throttle.judge('ip', 'api', 7)).toEqual({ kind: 'ok' });
+    clock.advance(2);
+    expect(throttle.judge('ip', 'api', undefined)).toEqual({ kind: 'failed', delayMs: 2000 });
+    clock.advance(60);
+    expect(throttle.judge('ip', 'api', undefined)).toEqual({ kind: 'failed', delayMs: 0 });
   });
 
   it('the default limit stays above what one conformance run sends (6 unknown keys plus a minute window of them)', () => {

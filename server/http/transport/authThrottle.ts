@@ -1,27 +1,30 @@
 /**
  * Slows down key guessing: failed authentications (an unknown API key on the API or the control
  * API, a wrong key at the console's sign-in, a wrong admin token) are counted per client IP over a
- * sliding minute of the base clock (real time, never an account's clock). Once an IP has
- * `limitPerMinute` failures in the last 60 seconds, its further attempts are answered 429 with
- * `Retry-After` **without the key being judged**, so a blocked guesser learns nothing. A key that
- * already authenticated from this same IP in the last day keeps being served during the block
- * (a partner whose colleague mistyped is not locked out); a key never seen from that IP waits like
- * a guess. Another IP is never affected.
+ * sliding minute of the base clock (real time, never an account's clock). Within `limitPerMinute`
+ * failures a minute a failed attempt is answered at once; past it, the address's further failed
+ * attempts are slowed to one every SLOWED_INTERVAL_MS, each answered (403, 401) when its turn comes,
+ * and one whose turn lies more than MAX_SLOW_DOWN_MS ahead is answered 429 with Retry-After at once
+ * (so no address holds more than a few connections waiting). A right key or token is never slowed or
+ * refused, from any address: other keys and the admin keep working however many guesses an address
+ * makes (the keys the sandbox issues carry 128 random bits, so answering a guess tells nothing). The
+ * admin token has a budget of its own. Another IP is never affected.
  *
- * The state is in this process's memory (replicas each count their own), bounded: an IP's
+ * The state is in this process's memory (replicas each count their own), bounded: an address's
  * failures are at most `limitPerMinute` timestamps and expire after a minute; at most
- * `maxAddresses` IPs and `maxTrusted` (IP, account) pairs are held, the oldest dropped first.
+ * `maxAddresses` addresses are held, the oldest dropped first.
  */
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../errors.js';
 
 export type AuthSurface = 'api' | 'control' | 'console' | 'admin';
 
-/** One failed authentication; `blocked` when it was refused with 429 without judging the key. */
+/** One failed authentication; `blocked` when it was refused with 429, `slowedMs` how long its answer waited. */
 export interface FailedAuthEvent {
   surface: AuthSurface;
   ip: string;
   blocked: boolean;
+  slowedMs: number;
 }
 
 export interface AuthThrottleOptions {
@@ -30,43 +33,43 @@ export interface AuthThrottleOptions {
   /** Called on every failed authentication (e.g. a /metrics counter). Must not throw. */
   onFailedAuth?: (event: FailedAuthEvent) => void;
   maxAddresses?: number;
-  maxTrusted?: number;
 }
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
+/** Past the budget, an address's failed attempts are answered one per this interval. */
+export const SLOWED_INTERVAL_MS = 1_000;
+/** The longest a failed attempt waits for its turn; further ones are refused with 429 at once. */
+export const MAX_SLOW_DOWN_MS = 3_000;
 /** The account id a correct admin token is remembered under. */
 export const ADMIN_PRINCIPAL = -1;
 
 /** Whatever authenticated: an account id, or ADMIN_PRINCIPAL. */
 export type Principal = number;
 
-/** The verdict on one attempt (see AuthThrottle.judge). */
-export type AuthVerdict = { kind: 'ok' } | { kind: 'failed' } | { kind: 'blocked'; retryAfterSeconds: number };
+/**
+ * The verdict on one attempt (see AuthThrottle.judge): a failed one is answered after `delayMs`
+ * (0 within the budget); a refused one gets 429 now.
+ */
+export type AuthVerdict = { kind: 'ok' } | { kind: 'failed'; delayMs: number } | { kind: 'refused'; retryAfterSeconds: number };
+
+/** One budget of one address: its failures in the last minute (the newest `limit`), and its next free turn. */
+interface Budget {
+  failures: number[];
+  nextTurnMs: number;
+}
 
 export class AuthThrottle {
-  private readonly failures = new Map<string, number[]>();
-  private readonly trusted = new Map<string, number>();
+  private readonly budgets = new Map<string, Budget>();
   private readonly maxAddresses: number;
-  private readonly maxTrusted: number;
-  /** Failed authentications since start, blocked ones included (also reported to onFailedAuth). */
+  /** Failed authentications since start, refused ones included (also reported to onFailedAuth). */
   failedTotal = 0;
 
   constructor(private readonly options: AuthThrottleOptions) {
     this.maxAddresses = options.maxAddresses ?? 10_000;
-    this.maxTrusted = options.maxTrusted ?? 10_000;
   }
 
   get limitPerMinute(): number {
     return this.options.limitPerMinute;
-  }
-
-  /** Seconds until the IP may try again (0: not blocked). */
-  retryAfterSeconds(ip: string, now = this.options.clock.now().getTime()): number {
-    const recent = this.recentFailures(ip, now);
-    if (recent.length < this.options.limitPerMinute) return 0;
-    const oldest = recent[recent.length - this.options.limitPerMinute] as number;
-    return Math.max(1, Math.ceil((oldest + MINUTE_MS - now) / 1000));
   }
 
   /**
@@ -74,84 +77,79 @@ export class AuthThrottle {
    * it authenticated as, undefined for a wrong key. Records the outcome.
    */
   judge(ip: string, surface: AuthSurface, principal: Principal | undefined): AuthVerdict {
+    if (principal !== undefined) return { kind: 'ok' };
     const now = this.options.clock.now().getTime();
-    const retryAfterSeconds = this.retryAfterSeconds(ip, now);
-    if (retryAfterSeconds > 0) {
-      if (principal !== undefined && this.isTrusted(ip, principal, now)) return this.succeeded(ip, principal, now);
-      this.report(surface, ip, true);
-      return { kind: 'blocked', retryAfterSeconds };
+    const key = surface === 'admin' ? `admin ${ip}` : ip;
+    const budget = this.budgetOf(key, now);
+    let delayMs = 0;
+    if (budget.failures.length >= this.options.limitPerMinute) {
+      const turn = Math.max(now, budget.nextTurnMs) + SLOWED_INTERVAL_MS;
+      delayMs = turn - now;
+      if (delayMs > MAX_SLOW_DOWN_MS) {
+        this.report({ surface, ip, blocked: true, slowedMs: 0 });
+        return { kind: 'refused', retryAfterSeconds: Math.ceil(delayMs / 1000) };
+      }
+      budget.nextTurnMs = turn;
     }
-    if (principal !== undefined) return this.succeeded(ip, principal, now);
-    this.recordFailure(ip, now);
-    this.report(surface, ip, false);
-    return { kind: 'failed' };
+    budget.failures.push(now);
+    // Only the newest `limit` failures decide.
+    if (budget.failures.length > this.options.limitPerMinute) budget.failures.splice(0, budget.failures.length - this.options.limitPerMinute);
+    this.report({ surface, ip, blocked: false, slowedMs: delayMs });
+    return { kind: 'failed', delayMs };
   }
 
   /** Forgets everything (the admin reset). */
   reset(): void {
-    this.failures.clear();
-    this.trusted.clear();
+    this.budgets.clear();
   }
 
-  /** How many IPs and trusted pairs are held (for tests of the bounds). */
-  size(): { addresses: number; trusted: number } {
-    return { addresses: this.failures.size, trusted: this.trusted.size };
+  /** How many address budgets are held (for tests of the bound). */
+  size(): number {
+    return this.budgets.size;
   }
 
-  private succeeded(ip: string, principal: Principal, now: number): AuthVerdict {
-    const key = `${principal}|${ip}`;
-    this.trusted.delete(key); // re-inserted last: the Map's order is oldest use first
-    this.trusted.set(key, now);
-    if (this.trusted.size > this.maxTrusted) this.trusted.delete(this.trusted.keys().next().value as string);
-    return { kind: 'ok' };
+  /** The address's budget with what left its minute dropped, last in the Map's order (the newest). */
+  private budgetOf(key: string, now: number): Budget {
+    const held = this.budgets.get(key);
+    const budget: Budget = {
+      failures: (held?.failures ?? []).filter((at) => at > now - MINUTE_MS && at <= now),
+      nextTurnMs: held?.nextTurnMs ?? 0,
+    };
+    this.budgets.delete(key);
+    this.budgets.set(key, budget);
+    if (this.budgets.size > this.maxAddresses) this.evict(now, key);
+    return budget;
   }
 
-  private isTrusted(ip: string, principal: Principal, now: number): boolean {
-    const since = this.trusted.get(`${principal}|${ip}`);
-    return since !== undefined && now - since < DAY_MS && since <= now;
-  }
-
-  private recentFailures(ip: string, now: number): number[] {
-    const list = this.failures.get(ip);
-    if (!list) return [];
-    const recent = list.filter((at) => at > now - MINUTE_MS);
-    if (recent.length === 0) this.failures.delete(ip);
-    else if (recent.length !== list.length) this.failures.set(ip, recent);
-    return recent;
-  }
-
-  private recordFailure(ip: string, now: number): void {
-    const list = this.recentFailures(ip, now);
-    list.push(now);
-    // Only the newest `limit` failures decide a block.
-    if (list.length > this.options.limitPerMinute) list.splice(0, list.length - this.options.limitPerMinute);
-    this.failures.delete(ip);
-    this.failures.set(ip, list);
-    if (this.failures.size > this.maxAddresses) this.evict(now);
-  }
-
-  private evict(now: number): void {
-    for (const [ip, list] of this.failures) {
-      if (!list.some((at) => at > now - MINUTE_MS)) this.failures.delete(ip);
+  /** Drops spent budgets, then the oldest, until the bound holds; never `keep`, the one being judged. */
+  private evict(now: number, keep: string): void {
+    for (const [key, budget] of this.budgets) {
+      if (key !== keep && !budget.failures.some((at) => at > now - MINUTE_MS) && budget.nextTurnMs <= now) this.budgets.delete(key);
     }
-    while (this.failures.size > this.maxAddresses) this.failures.delete(this.failures.keys().next().value as string);
+    while (this.budgets.size > this.maxAddresses) this.budgets.delete(this.budgets.keys().next().value as string);
   }
 
-  private report(surface: AuthSurface, ip: string, blocked: boolean): void {
+  private report(event: FailedAuthEvent): void {
     this.failedTotal++;
     try {
-      this.options.onFailedAuth?.({ surface, ip, blocked });
+      this.options.onFailedAuth?.(event);
     } catch {
       // a broken counter must not change the answer
     }
   }
 }
 
-/** The 429 of a blocked IP (API and control API). */
+/** Waits out a failed attempt's turn (see AuthThrottle): the answer to a guess past the budget comes late. */
+export function waitTurn(verdict: AuthVerdict): Promise<void> {
+  const delayMs = verdict.kind === 'failed' ? verdict.delayMs : 0;
+  return delayMs > 0 ? new Promise((resolve) => setTimeout(resolve, delayMs)) : Promise.resolve();
+}
+
+/** The 429 of an address whose failed attempts are queued too far ahead (API, control API, admin). */
 export function tooManyFailedAuthentications(limit: number, retryAfterSeconds: number): ApiError {
   return new ApiError(
     429,
-    `Too many failed authentications from your address (${limit} per minute). Retry after ${retryAfterSeconds} seconds.`,
+    `Too many failed authentications from your address (${limit} per minute; further ones are answered one a second). Retry after ${retryAfterSeconds} seconds.`,
     {},
     { 'Retry-After': String(retryAfterSeconds) },
   );

@@ -86,14 +86,14 @@ describe('GET /metrics', () => {
     expect(home).toContain('<code>/metrics</code>');
   });
 
-  it('answers only the admin token: 401 without it or with another one', async () => {
+  it('answers only the admin token: 401 without one, 403 with another one', async () => {
     const server = await start();
     const missing = await server.request('/metrics');
     expect(missing.status).toBe(401);
     expect(missing.headers.get('www-authenticate')).toBe('Bearer');
     expect(missing.body.error).toMatch(/Admin token required/);
     const wrong = await server.request('/metrics', { headers: { authorization: 'Bearer not-the-token' } });
-    expect(wrong.status).toBe(401);
+    expect(wrong.status).toBe(403);
     expect(wrong.body).toEqual({ error: 'Invalid admin token' });
     const basic = await server.request('/metrics', { headers: { authorization: `Basic ${TEST_ADMIN_TOKEN}` } });
     expect(basic.status).toBe(401);
@@ -107,7 +107,8 @@ describe('GET /metrics', () => {
     expect(ok.headers.get('cache-control')).toBe('no-store');
     const text = ok.body as string;
     // The three refusals above are failed authentications of /metrics.
-    expect(sample(text, 'http_auth_failures_total{endpoint="/metrics",status="401"}')).toBe(3);
+    expect(sample(text, 'http_auth_failures_total{endpoint="/metrics",status="401"}')).toBe(2);
+    expect(sample(text, 'http_auth_failures_total{endpoint="/metrics",status="403"}')).toBe(1);
     // Process metrics: memory and event-loop lag.
     for (const name of ['process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_eventloop_lag_p99_seconds']) {
       expect(text).toMatch(new RegExp(`^${name} [0-9.e+-]+$`, 'm'));

@@ -17,9 +17,9 @@ import type { ServerResponse } from 'node:http';
 import { Router, type RequestHandler } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppContext } from '../../appContext.js';
-import { secretMatches } from '../../domain/accounts.js';
 import { ApiError } from '../../errors.js';
 import { API_PATHS, RATE_LIMITED_PATHS } from './apiPipeline.js';
+import { requireAdminToken } from './adminToken.js';
 
 /** Labels of the paths that are not API operations: a fixed, small set. */
 const GROUPS: ReadonlyArray<readonly [prefix: string, label: string]> = [
@@ -193,24 +193,18 @@ export function observability(context: AppContext): Router {
   const metrics = appMetrics(context);
   const router = Router({ caseSensitive: true, strict: true });
   router.use(metrics.count);
-  const getOnly = (path: string, handler: RequestHandler) =>
+  const getOnly = (path: string, ...handlers: RequestHandler[]) =>
     router
       .route(path)
-      .get(handler)
+      .get(...handlers)
       .all((req, _res, next) => next(new ApiError(405, `Method ${req.method} not allowed; use GET`, {}, { Allow: 'GET, HEAD' })));
 
   const token = context.config.adminToken;
-  getOnly('/metrics', (req, res, next) => {
-    if (token === undefined) {
-      return next(new ApiError(404, 'No such endpoint: GET /metrics (it is served only when SANDBOX_ADMIN_TOKEN is set)'));
-    }
-    const match = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '');
-    if (!match) {
-      return next(new ApiError(401, 'Admin token required (Authorization: Bearer <SANDBOX_ADMIN_TOKEN>)', {}, { 'WWW-Authenticate': 'Bearer' }));
-    }
-    if (!secretMatches(match[1] as string, token)) {
-      return next(new ApiError(401, 'Invalid admin token', {}, { 'WWW-Authenticate': 'Bearer error="invalid_token"' }));
-    }
+  const adminOnly: RequestHandler =
+    token === undefined
+      ? (_req, _res, next) => next(new ApiError(404, 'No such endpoint: GET /metrics (it is served only when SANDBOX_ADMIN_TOKEN is set)'))
+      : requireAdminToken(token, context.authThrottle);
+  getOnly('/metrics', adminOnly, (_req, res, next) => {
     metrics.text().then((body) => {
       res.set('Cache-Control', 'no-store').type(metrics.contentType).send(body);
     }, next);

@@ -30,6 +30,7 @@ export const E2E = [
   'conformance/mutations.test.ts',
   'conformance/variants.test.ts',
   'conformance/side-by-side.test.ts',
+  'conformance/midnight.test.ts',
   // The kit without a harness against the spec's real limits: it waits out a real Retry-After (~60 s).
   'conformance/no-control.test.ts',
   // Whole-program tools over the repository: type-aware ESLint, tsc over the partner example.

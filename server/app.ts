@@ -7,10 +7,12 @@
 import express, { type Express, type RequestHandler } from 'express';
 import type { AppContext } from './appContext.js';
 import type { Clock } from './clock.js';
-import { defaultConfig, type Config } from './config.js';
+import { defaultAddressCeilingPerMinute, defaultConfig, type Config } from './config.js';
 import { AccountClocks } from './domain/accountClocks.js';
 import { Accounts } from './domain/accounts.js';
 import { rateLimitWindows } from './domain/rateLimiter.js';
+import { AddressCeiling } from './domain/addressCeiling.js';
+import type { RequestLimits } from './domain/requestLimits.js';
 import { Bookings } from './domain/bookings/bookings.js';
 import { HotelDetailsService } from './domain/hotelDetails.js';
 import { OfferRegistry } from './domain/offers.js';
@@ -88,7 +90,12 @@ export function createContext(options: AppOptions): AppContext {
   // Clocks, searches, offers and rate-limit windows live in the store: replicas on one database share them.
   const clocks = new AccountClocks(clock, store);
   const offers = new OfferRegistry(store);
-  const rateLimits = rateLimitWindows(config.rateLimits);
+  const requestLimits: RequestLimits = {
+    store,
+    clocks,
+    windows: rateLimitWindows(config.rateLimits),
+    ceiling: new AddressCeiling(config.addressCeilingPerMinute ?? defaultAddressCeilingPerMinute(config.rateLimits)),
+  };
   const search = new SearchService({ world, offers, store, publicUrl: config.publicUrl });
   const hotelDetails = new HotelDetailsService({ world, offers, search, publicUrl: config.publicUrl });
   const bookings = new Bookings({ store, world, offers, config });
@@ -104,16 +111,14 @@ export function createContext(options: AppOptions): AppContext {
     config,
     world,
     accounts,
-    rateLimits,
+    requestLimits,
     search,
     hotelDetails,
     bookings,
     authThrottle,
     async resetAccount(accountId) {
-      // Rate-limit windows belong to the client IP, but each hit is kept with its account: the
-      // account's hits are given back (other accounts' hits on the IP stay), so one account's
-      // traffic never leaves the others on its IP locked out once it is reset.
-      // The store drops the account's clock, searches and offers for every replica; the live
+      // The account's rate-limit windows start empty again (the address's ceiling keeps what it
+      // counted: a reset frees no capacity). The store drops the account's clock, searches and offers for every replica; the live
       // hotel cache of this process goes too (other replicas' caches stay: see hotelDetails.ts).
       await store.resetAccount(accountId);
       hotelDetails.reset(accountId);
@@ -122,6 +127,7 @@ export function createContext(options: AppOptions): AppContext {
       await store.reset();
       hotelDetails.resetAll();
       authThrottle.reset();
+      requestLimits.ceiling.reset();
     },
   };
 }
@@ -174,7 +180,7 @@ export function createApp(options: AppOptions): Express {
       jsonBody(config.bodyLimitBytes),
       requireObjectBody,
       authenticate(context.accounts, context.clocks, context.authThrottle, 'api'),
-      ...(RATE_LIMITED_PATHS.includes(path) ? [rateLimit(context.store, context.rateLimits, context.clocks, path)] : []),
+      ...(RATE_LIMITED_PATHS.includes(path) ? [rateLimit(context.requestLimits, path)] : []),
       ...[requestChecks[path]].flat(),
       ...(config.validateResponses ? [validateResponses(contract, path)] : []),
       scenarioHeader({ slowDelayMs: config.slowScenarioDelayMs, perMinute: config.rateLimits.perMinute }),

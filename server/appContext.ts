@@ -11,7 +11,8 @@ import type { HotelDetailsService } from './domain/hotelDetails.js';
 import type { SearchService } from './domain/search.js';
 import type { World } from './domain/world/world.js';
 import type { AuthThrottle } from './http/transport/authThrottle.js';
-import type { RateLimitWindow, Store } from './store/store.js';
+import type { RequestLimits } from './domain/requestLimits.js';
+import type { Store } from './store/store.js';
 
 /** Everything an endpoint may use. Built once per app. */
 export interface AppContext {
@@ -22,8 +23,8 @@ export interface AppContext {
   config: Config;
   world: World;
   accounts: Accounts;
-  /** The minute and day windows of search.php and hotel.php (counted in the Store, per client IP). */
-  rateLimits: RateLimitWindow[];
+  /** Section 8 on search.php and hotel.php: each account's windows per client IP (in the Store) and the address's ceiling. */
+  requestLimits: RequestLimits;
   search: SearchService;
   hotelDetails: HotelDetailsService;
   bookings: Bookings;

@@ -62,6 +62,7 @@ const app = createApp({
   config: {
     publicUrl,
     rateLimits: { perMinute: settings.rateLimitPerMinute, perDay: settings.rateLimitPerDay },
+    ...(settings.addressCeilingPerMinute === undefined ? {} : { addressCeilingPerMinute: settings.addressCeilingPerMinute }),
     bookingsPerAccount: settings.bookingsPerAccount,
     trustProxy: settings.trustProxy,
     controlApi: settings.controlApi,

@@ -36,6 +36,12 @@ export interface Config {
    */
   authFailuresPerMinute?: number;
   /**
+   * Search and hotel details requests per minute from one client address over all accounts, in
+   * real time (the shared sandbox's ceiling, domain/addressCeiling.ts); 0 switches it off; unset:
+   * 20 times the per-account limit per minute, at least 6,000 (what parallel conformance runs send).
+   */
+  addressCeilingPerMinute?: number;
+  /**
    * Bookings an account keeps (BOOKINGS_PER_ACCOUNT): past it, a new booking retires the account's
    * oldest ones not confirmed; with that many confirmed, booking start answers 409. Bounds the
    * embedded store's memory by the number of accounts, not by traffic.
@@ -46,6 +52,11 @@ export interface Config {
 }
 
 export const SPEC_RATE_LIMITS: RateLimits = { perMinute: 5, perDay: 200 };
+
+/** The address ceiling when none is configured: well above what several conformance runs send at once. */
+export function defaultAddressCeilingPerMinute(rateLimits: RateLimits): number {
+  return Math.max(6_000, 20 * rateLimits.perMinute);
+}
 /** 25 days of the 200 searches a day, each booked; about 25 MB of the embedded store's memory per account. */
 export const DEFAULT_BOOKINGS_PER_ACCOUNT = 5_000;
 

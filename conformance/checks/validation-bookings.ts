@@ -56,7 +56,8 @@ async function unofferedHash(ctx: CheckContext): Promise<{ hash: string; why: st
   const sample = rooms[0]?.rates[0]?.service_hash;
   const parsed = sample === undefined ? undefined : parseServiceHash(sample);
   if (!sample || !parsed) ctx.skip(`hotel ${response.id} has no rate to derive an unoffered one from`);
-  const today = ctx.today();
+  await ctx.awayFromMidnight(180_000); // longer than any wait for the rate limit before the booking goes out
+  const today = ctx.todayAtSearchPoint(); // the hotel's local date: the server judges "today" there
   const compact = (d: string) => d.replace(/-/g, '');
   const hash = `${parsed.hotelId}-${parsed.roomCode}-3-${compact(today)}-${compact(addDays(today, 1))}-${parsed.persons}`;
   return { hash, why: 'a refundable rate for check-in today, whose free cancellation would already be over' };

@@ -64,6 +64,28 @@ export class CheckContext {
     return localDate(this.clock.now(), tzLookup(latitude, longitude));
   }
 
+  /**
+   * Makes sure the search point's local date stays what it is for at least `marginMs`: a check that
+   * sends "today" there must not have the server's day end under it. Moves the clock past local
+   * midnight with a harness, else sleeps that long (at most `marginMs`).
+   */
+  async awayFromMidnight(marginMs = 60_000): Promise<void> {
+    const today = this.todayAtSearchPoint();
+    const { latitude, longitude } = this.settings.near;
+    const zone = tzLookup(latitude, longitude);
+    if (localDate(this.clock.now() + marginMs, zone) === today) return;
+    let untilTomorrowMs = marginMs;
+    // The first millisecond of the next local day, found in whole seconds within the margin.
+    for (let seconds = 0; seconds * 1000 <= marginMs; seconds++) {
+      if (localDate(this.clock.now() + seconds * 1000, zone) !== today) {
+        untilTomorrowMs = seconds * 1000 + 1000;
+        break;
+      }
+    }
+    this.note(`${this.clock.moves ? 'moved the clock' : 'waited'} ${Math.ceil(untilTomorrowMs / 1000)} s past local midnight at the search point`);
+    await this.clock.pass(untilTomorrowMs, 'local midnight at the search point');
+  }
+
   /** A stay starting `daysAhead` days from today, of `nights` nights. */
   stay(daysAhead = 30, nights = 3): Stay {
     const checkin = addDays(this.today(), daysAhead);

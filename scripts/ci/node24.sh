@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The suites that stand for what partners run, on whatever `node` is first on PATH (CI: Node 24):
+# The suites that stand for what partners run, on whatever `node` is first on PATH (CI: Node 24, then 22):
 # the packed kit and sandbox installed into an empty directory, the embedding API, the reference server's API end to end, and the
 # whole conformance catalogue against it.
 set -euo pipefail

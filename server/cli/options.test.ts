@@ -18,6 +18,7 @@ describe('readSettings', () => {
       dbFile: 'data/db.json',
       rateLimitPerMinute: 5,
       rateLimitPerDay: 200,
+      addressCeilingPerMinute: undefined,
       bookingsPerAccount: 5000,
       trustProxy: false,
       controlApi: true,

@@ -49,7 +49,7 @@ export const SERVER_OPTIONS = {
     env: 'RATE_LIMIT_PER_MINUTE',
     placeholder: '<n>',
     fallback: SPEC_RATE_LIMITS.perMinute,
-    help: 'Search and hotel details, per client IP and endpoint',
+    help: 'Search and hotel details, per client IP, endpoint and account',
     parse: positiveInteger,
   }),
   rateLimitPerDay: option({
@@ -59,6 +59,15 @@ export const SERVER_OPTIONS = {
     fallback: SPEC_RATE_LIMITS.perDay,
     help: 'Likewise, per day',
     parse: positiveInteger,
+  }),
+  addressCeilingPerMinute: option<number | undefined>({
+    flag: 'address-ceiling-per-minute',
+    env: 'ADDRESS_CEILING_PER_MINUTE',
+    placeholder: '<n>',
+    fallback: undefined,
+    shownDefault: '20 x the per-minute limit, at least 6000',
+    help: 'Search and hotel details per client IP and endpoint over all accounts, a minute of real time (0: none)',
+    parse: (text, source) => (text.trim() === '0' ? 0 : positiveInteger(text, source)),
   }),
   bookingsPerAccount: option({
     flag: 'bookings-per-account',

@@ -1,19 +1,33 @@
 /**
- * Section 8 for one request: the client IP's windows on the endpoint, counted in the Store (so
- * replicas sharing a database count together) and judged on the clock of the account asking. The
- * API pipeline's rate-limit step, as a plain function the time-rule tests drive too.
+ * Section 8 for one request: the windows of the client IP and endpoint, per account (a shared
+ * sandbox counts each account's requests apart, so partner teams behind one address never use each
+ * other's), counted in the Store (replicas sharing a database count together) and judged on the
+ * account's own clock; and the address's ceiling over all accounts (addressCeiling.ts), in real time.
+ * The API pipeline's rate-limit step, as a plain function the time-rule tests drive too.
  */
 import type { Store } from '../store/store.js';
 import type { AccountClocks } from './accountClocks.js';
+import type { AddressCeiling } from './addressCeiling.js';
 import type { RateLimitDecision, RateLimitWindow } from './rateLimiter.js';
 
-export async function countRequest(
-  store: Pick<Store, 'hitRateLimit'>,
-  clocks: AccountClocks,
-  windows: readonly RateLimitWindow[],
-  key: string,
-  accountId: number,
-): Promise<RateLimitDecision> {
-  const timeline = await clocks.timelineOf(accountId);
-  return store.hitRateLimit(key, clocks.base.now().getTime(), windows, timeline, accountId);
+export interface RequestLimits {
+  store: Pick<Store, 'hitRateLimit'>;
+  clocks: AccountClocks;
+  windows: readonly RateLimitWindow[];
+  ceiling: AddressCeiling;
+}
+
+export type LimitVerdict = { allowed: true } | (Extract<RateLimitDecision, { allowed: false }> & { scope: 'account' | 'address' });
+
+/** The store key of an account's window on an endpoint from an address. */
+export const windowKey = (ip: string, endpoint: string, accountId: number): string => `${ip}|${endpoint}|${accountId}`;
+
+export async function countRequest(limits: RequestLimits, ip: string, endpoint: string, accountId: number): Promise<LimitVerdict> {
+  const place = limits.ceiling.take(`${ip}|${endpoint}`, limits.clocks.base.now().getTime());
+  if ('allowed' in place) return { ...place, scope: 'address' };
+  const timeline = await limits.clocks.timelineOf(accountId);
+  const decision = await limits.store.hitRateLimit(windowKey(ip, endpoint, accountId), limits.clocks.base.now().getTime(), limits.windows, timeline, accountId);
+  if (decision.allowed) return decision;
+  place.giveBack(); // refused by the account's window: it took nothing of the address's ceiling
+  return { ...decision, scope: 'account' };
 }

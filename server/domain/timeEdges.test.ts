@@ -12,6 +12,7 @@ import { AccountClocks, ShiftedClock } from './accountClocks.js';
 import { HotelDetailsService } from './hotelDetails.js';
 import { OfferRegistry } from './offers.js';
 import { rateLimitWindows, SlidingWindowRateLimiter } from './rateLimiter.js';
+import { AddressCeiling } from './addressCeiling.js';
 import { countRequest } from './requestLimits.js';
 import { SearchService } from './search.js';
 import { defaultWorld } from './world/world.js';
@@ -57,10 +58,42 @@ describe('rate-limit windows at their edges', () => {
       const store = processStore();
       const base = new FakeClock(new Date(T0));
       const clocks = new AccountClocks(base, store);
-      expect((await countRequest(store, clocks, windows, 'k', 1)).allowed).toBe(true);
+      const limits = { store, clocks, windows, ceiling: new AddressCeiling(0) };
+      expect((await countRequest(limits, '10.0.0.1', '/search.php', 1)).allowed).toBe(true);
       await clocks.advance(1, movedSeconds); // same millisecond of real time
-      expect((await countRequest(store, clocks, windows, 'k', 1)).allowed).toBe(allowed);
+      expect((await countRequest(limits, '10.0.0.1', '/search.php', 1)).allowed).toBe(allowed);
     }
+  });
+});
+
+describe('the address ceiling at its edges (whole seconds of real time)', () => {
+  it('takes exactly its ceiling in any 60 seconds; the oldest second leaving frees its places', () => {
+    const ceiling = new AddressCeiling(3);
+    const take = (ms: number) => ceiling.take('ip|/search.php', T0 + ms);
+    expect('giveBack' in take(0)).toBe(true);
+    expect('giveBack' in take(10_000)).toBe(true);
+    expect('giveBack' in take(59_999)).toBe(true);
+    expect(take(59_999)).toEqual({ allowed: false, window: 'minute', limit: 3, retryAfterSeconds: 1 });
+    expect(take(60_000 - 1)).toMatchObject({ allowed: false });
+    expect('giveBack' in take(60_000)).toBe(true); // second 0 left the window
+    expect(take(60_001)).toEqual({ allowed: false, window: 'minute', limit: 3, retryAfterSeconds: 10 });
+    expect('giveBack' in ceiling.take('other|/search.php', T0 + 60_001)).toBe(true);
+  });
+
+  it('a place given back (the account window refused the request) is free again; nothing else gives one back', () => {
+    const ceiling = new AddressCeiling(1);
+    const place = ceiling.take('k', T0);
+    expect(ceiling.take('k', T0)).toMatchObject({ allowed: false });
+    if ('giveBack' in place) place.giveBack();
+    expect('giveBack' in ceiling.take('k', T0)).toBe(true);
+    expect(ceiling.take('k', T0 + 59_999)).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
+  });
+
+  it('keeps at most maxKeys addresses, the least recently used dropped first', () => {
+    const ceiling = new AddressCeiling(1, 10);
+    for (let i = 0; i < 100; i++) ceiling.take(`ip${i}`, T0);
+    expect(ceiling.size).toBe(10);
+    expect(ceiling.take('ip99', T0)).toMatchObject({ allowed: false });
   });
 });
 

@@ -51,7 +51,7 @@ describe('the cases that flaked, replayed', () => {
     const scenario: TimeScenario = {
       accounts: 1,
       ips: 1,
-      limits: { perMinute: 5, perDay: 200 },
+      limits: { perMinute: 5, perDay: 200, ceilingPerMinute: 0 },
       events: [...burst, { kind: 'advance', account: 0, seconds: 61 }, ...burst, { kind: 'advance', account: 0, seconds: 61 }, ...burst],
     };
     await playOn(processStore(), scenario, false);
@@ -68,7 +68,7 @@ describe('the cases that flaked, replayed', () => {
       const store = processStore();
       const fake = new FakeClock(START);
       const base = new RecordingClock(fake);
-      const scenario: TimeScenario = { accounts: 2, ips: 2, limits: { perMinute: 1, perDay: 200 }, events: sequence };
+      const scenario: TimeScenario = { accounts: 2, ips: 2, limits: { perMinute: 1, perDay: 200, ceilingPerMinute: 0 }, events: sequence };
       const subject = storeSubject([store], base, scenario.limits, (ms) => fake.set(new Date(fake.now().getTime() + ms)));
       const seen: string[] = [];
       const counting = { ...subject, request: async (...args: Parameters<typeof subject.request>) => {

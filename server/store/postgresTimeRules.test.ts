@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../clock.js';
 import { AccountClocks } from '../domain/accountClocks.js';
 import { rateLimitWindows } from '../domain/rateLimiter.js';
+import { AddressCeiling } from '../domain/addressCeiling.js';
 import { countRequest } from '../domain/requestLimits.js';
 import { skipPostgres, startPostgresCluster, type PostgresCluster } from '../testing/postgres.js';
 import { playScenario, RecordingClock } from '../testing/timeRules/driver.js';
@@ -39,7 +40,9 @@ describe.skipIf(skip)('time rules on PostgreSQL agree with the model', () => {
   });
 
   /** Each scenario on accounts and keys of its own, so scenarios sharing the database never meet. */
-  async function playOn(count: 1 | 2, scenario: TimeScenario, realTimers: boolean, route: (i: number) => number = () => 0) {
+  /** The address ceiling is each process's own (not the store's): it is tested on the embedded store and over HTTP. */
+  async function playOn(count: 1 | 2, generated: TimeScenario, realTimers: boolean, route: (i: number) => number = () => 0) {
+    const scenario = { ...generated, limits: { ...generated.limits, ceilingPerMinute: 0 } };
     const run = ++scenarios;
     const fake = new FakeClock(START);
     const base = new RecordingClock(realTimers ? realTime : fake);
@@ -76,7 +79,8 @@ describe.skipIf(skip)('time rules on PostgreSQL agree with the model', () => {
     const [onA, onB] = [new AccountClocks(base, a), new AccountClocks(base, b)];
     const windows = rateLimitWindows({ perMinute: 5, perDay: 200 });
     const account = 9_001;
-    const search = (replica: PostgresStore, clocks: AccountClocks) => countRequest(replica, clocks, windows, 'same-ms|/search.php', account);
+    const ceiling = new AddressCeiling(0);
+    const search = (replica: PostgresStore, clocks: AccountClocks) => countRequest({ store: replica, clocks, windows, ceiling }, 'same-ms', '/search.php', account);
     for (let i = 0; i < 5; i++) expect(await search(a, onA)).toEqual({ allowed: true });
     await onB.advance(account, 61); // same millisecond, the other replica
     // The five are a minute old for the moved clock: five more fit, the sixth does not.

@@ -33,7 +33,8 @@ describe('the time rules over HTTP agree with the model', () => {
           const window = /per minute/.test(text) ? 'minute' : /per day/.test(text) ? 'day' : undefined;
           const limit = Number(/(\d+) requests per/.exec(text)?.[1]);
           if (!window) throw new Error(`429 without a window named: ${text}`);
-          return { allowed: false, window, limit, retryAfterSeconds: Number(response.headers.get('retry-after')) };
+          const scope = /from your address/.test(text) ? 'address' : 'account';
+          return { allowed: false, window, limit, retryAfterSeconds: Number(response.headers.get('retry-after')), scope };
         }
         // A search_id past its hour gives 400, after the limit counted the call; anything else is a failure here.
         if (response.status !== 200 && !(response.status === 400 && /search_id/.test(String(response.body?.error)))) {
@@ -60,7 +61,8 @@ describe('the time rules over HTTP agree with the model', () => {
   /** A sandbox of the scenario's limits; its base clock moves only by the scenario's ticks. */
   async function play(scenario: TimeScenario): Promise<void> {
     const fake = new FakeClock(START);
-    const server = await startTestServer({ clock: fake, config: { rateLimits: scenario.limits, trustProxy: 'loopback' } });
+    const { perMinute, perDay, ceilingPerMinute } = scenario.limits;
+    const server = await startTestServer({ clock: fake, config: { rateLimits: { perMinute, perDay }, addressCeilingPerMinute: ceilingPerMinute, trustProxy: 'loopback' } });
     try {
       await playScenario(scenario, httpSubject(server, fake), new RecordingClock(fake), false);
     } finally {
@@ -74,6 +76,6 @@ describe('the time rules over HTTP agree with the model', () => {
 
   it('replayed: five identical searches, a move of 61 s, five more, all in one millisecond (issue 26)', async () => {
     const burst = Array.from({ length: 5 }, () => ({ kind: 'request' as const, account: 0, ip: 0, endpoint: '/search.php' as const }));
-    await play({ accounts: 1, ips: 1, limits: { perMinute: 5, perDay: 200 }, events: [...burst, { kind: 'advance', account: 0, seconds: 61 }, ...burst] });
+    await play({ accounts: 1, ips: 1, limits: { perMinute: 5, perDay: 200, ceilingPerMinute: 0 }, events: [...burst, { kind: 'advance', account: 0, seconds: 61 }, ...burst] });
   });
 });

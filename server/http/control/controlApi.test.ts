@@ -151,33 +151,43 @@ describe('control API: one account per call', () => {
   });
 });
 
-describe('rate limits: per IP and endpoint, judged on the asking account clock', () => {
+describe('rate limits: per IP, endpoint and account, judged on the account clock; the address ceiling over all accounts', () => {
   let limited: TestServer;
   beforeAll(async () => {
-    limited = await startTestServer({ config: { rateLimits: { perMinute: 5, perDay: 200 } } });
+    limited = await startTestServer({ config: { rateLimits: { perMinute: 5, perDay: 200 }, addressCeilingPerMinute: 12 } });
   });
   afterAll(() => limited.close());
 
-  it('an account that moves its clock frees the window for itself only; its later requests count', async () => {
+  it('each account has its own windows on the IP; one that moves its clock frees its window; its later requests count', async () => {
     const search = (apikey: string) => limited.post('/search.php', { apikey, ...stay, location: 'Amsterdam' });
-    for (let i = 0; i < 5; i++) expect((await search(i % 2 === 0 ? KEY_ANNA : KEY_BEN)).status).toBe(200);
-    expect((await search(KEY_ANNA)).status).toBe(429); // one IP: both accounts share the window
+    for (let i = 0; i < 5; i++) expect((await search(KEY_ANNA)).status).toBe(200);
+    expect((await search(KEY_ANNA)).status).toBe(429);
+    for (let i = 0; i < 5; i++) expect((await search(KEY_BEN)).status).toBe(200); // Ben's own windows: same IP, not used
     expect((await search(KEY_BEN)).status).toBe(429);
 
     limited.clock.advance(1);
     await limited.post('/_control/clock', { apikey: KEY_ANNA, advance_seconds: 61 });
-    for (let i = 0; i < 5; i++) expect((await search(KEY_ANNA)).status).toBe(200);
-    expect((await search(KEY_ANNA)).status).toBe(429); // Anna's own new requests count on her clock
+    expect((await search(KEY_ANNA)).status).toBe(200); // a minute on, on her clock: her window has room
     const ben = await search(KEY_BEN);
-    expect(ben.status).toBe(429); // on Ben's clock the IP used its minute (10 requests now)
-    expect(Number(ben.headers.get('retry-after'))).toBe(60);
+    expect(ben.status).toBe(429); // Ben's clock did not move
+    expect(Number(ben.headers.get('retry-after'))).toBe(59);
 
-    // Moved back, Anna's clock sees the IP's requests "in the future": they still count.
+    // The IP's ceiling (12 a minute of real time over all accounts): 11 taken so far, one more fits.
+    expect((await search(KEY_ANNA)).status).toBe(200);
+    const ceiling = await search(KEY_ANNA);
+    expect(ceiling.status).toBe(429);
+    expect(ceiling.body.error).toMatch(/^Rate limit exceeded: 12 requests per minute from your address on search\.php, over all accounts/);
+    // An account reset frees its own windows, never the ceiling: that is what protects capacity.
+    await limited.post('/_control/reset', { apikey: KEY_ANNA });
+    expect((await search(KEY_ANNA)).body.error).toMatch(/from your address/);
+    limited.clock.advance(60);
+    expect((await search(KEY_ANNA)).status).toBe(200);
+
+    // Moved back, Anna's clock sees her own requests "in the future": they still count.
+    for (let i = 0; i < 4; i++) expect((await search(KEY_ANNA)).status).toBe(200);
     limited.clock.advance(1);
     await limited.post('/_control/clock', { apikey: KEY_ANNA, advance_seconds: -3600 });
     expect((await search(KEY_ANNA)).status).toBe(429);
-    limited.clock.advance(60);
-    expect((await search(KEY_BEN)).status).toBe(200);
   });
 });
 

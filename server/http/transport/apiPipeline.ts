@@ -7,9 +7,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Account, Accounts } from '../../domain/accounts.js';
 import type { AccountClocks, ShiftedClock } from '../../domain/accountClocks.js';
-import type { RateLimitWindow } from '../../domain/rateLimiter.js';
-import { countRequest } from '../../domain/requestLimits.js';
-import type { Store } from '../../store/store.js';
+import { countRequest, type RequestLimits } from '../../domain/requestLimits.js';
 import { ApiError, badRequest, forbidden, unauthorized } from '../../errors.js';
 import { asyncHandler } from './asyncHandler.js';
 import { tooManyFailedAuthentications, waitTurn, type AuthSurface, type AuthThrottle } from './authThrottle.js';
@@ -126,16 +124,28 @@ export const authenticate = (accounts: Accounts, clocks: AccountClocks, throttle
   });
 
 /**
- * 429 with Retry-After once the client IP used up a window on this endpoint, judged on the clock of
- * the account asking (see judgeHit); each hit is kept with its account, whose reset gives it back. The windows are counted in the store, atomically, so
+ * 429 with Retry-After once the account used up a window of the client IP on this endpoint (judged
+ * on the account's clock; its reset gives its requests back), or the address its ceiling over all
+ * accounts (real time; see requestLimits.ts). The windows are counted in the store, atomically, so
  * replicas sharing a database count one client's requests together.
  */
-export const rateLimit = (store: Pick<Store, 'hitRateLimit'>, windows: readonly RateLimitWindow[], clocks: AccountClocks, endpoint: string) =>
+export const rateLimit = (limits: RequestLimits, endpoint: string) =>
   asyncHandler(async (req: Request, res: Response, next: NextFunction) => {
-    const decision = await countRequest(store, clocks, windows, `${req.ip ?? 'unknown'}|${endpoint}`, accountOf(res).id);
-    if (decision.allowed) return next();
-    next(rateLimitExceeded(decision.limit, decision.window, endpoint, decision.retryAfterSeconds));
+    const verdict = await countRequest(limits, req.ip ?? 'unknown', endpoint, accountOf(res).id);
+    if (verdict.allowed) return next();
+    if (verdict.scope === 'address') return next(addressCeilingExceeded(verdict.limit, endpoint, verdict.retryAfterSeconds));
+    next(rateLimitExceeded(verdict.limit, verdict.window, endpoint, verdict.retryAfterSeconds));
   });
+
+/** The 429 of an address over the shared sandbox's ceiling (reference behaviour, see requestLimits.ts). */
+export function addressCeilingExceeded(limit: number, endpoint: string, retryAfterSeconds: number): ApiError {
+  return new ApiError(
+    429,
+    `Rate limit exceeded: ${limit} requests per minute from your address on ${endpoint.slice(1)}, over all accounts (the shared sandbox's ceiling). Retry after ${retryAfterSeconds} seconds.`,
+    {},
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}
 
 /** The 429 of a full window (also the shape of the `Test: rate_limited` one). */
 export function rateLimitExceeded(limit: number, window: 'minute' | 'day', endpoint: string, retryAfterSeconds: number): ApiError {

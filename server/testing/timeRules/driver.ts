@@ -8,14 +8,14 @@
  * sandbox used.
  */
 import type { Clock } from '../../clock.js';
-import type { RateLimitDecision } from '../../domain/rateLimiter.js';
+import type { LimitVerdict } from '../../domain/requestLimits.js';
 import { TimeRulesModel, type Verdict } from './model.js';
 import type { TimeEvent, TimeScenario } from './events.js';
 
 /** The sandbox as the scenario drives it. */
 export interface TimeRulesSubject {
   /** A rate-limited request of `account` from client `ip` to `endpoint`: its verdict. */
-  request(account: number, ip: number, endpoint: string): Promise<RateLimitDecision>;
+  request(account: number, ip: number, endpoint: string): Promise<LimitVerdict>;
   /** Moves the account's clock. */
   move(account: number, change: { advanceSeconds: number } | { offsetSeconds: number }): Promise<void>;
   reset(account: number): Promise<void>;
@@ -34,13 +34,14 @@ export class RecordingClock implements Clock {
   }
 }
 
-export function keyOf(ip: number, endpoint: string): string {
-  return `10.0.0.${ip + 1}|${endpoint}`;
+/** The client address of the scenario's IP number. */
+export function addressOf(ip: number): string {
+  return `10.0.0.${ip + 1}`;
 }
 
 /** Comparable form of a verdict. */
-export function verdictOf(decision: RateLimitDecision | Verdict): string {
-  return decision.allowed ? 'allowed' : `429 ${decision.window} (limit ${decision.limit}, Retry-After ${decision.retryAfterSeconds})`;
+export function verdictOf(decision: LimitVerdict | Verdict): string {
+  return decision.allowed ? 'allowed' : `429 ${decision.scope} ${decision.window} (limit ${decision.limit}, Retry-After ${decision.retryAfterSeconds})`;
 }
 
 export async function playScenario(scenario: TimeScenario, subject: TimeRulesSubject, base: RecordingClock, realTimers: boolean): Promise<void> {
@@ -66,7 +67,7 @@ export async function playScenario(scenario: TimeScenario, subject: TimeRulesSub
       case 'request': {
         const actual = await subject.request(event.account, event.ip, event.endpoint);
         follow();
-        const expected = model.request(event.account, keyOf(event.ip, event.endpoint));
+        const expected = model.request(event.account, `${addressOf(event.ip)}|${event.endpoint}`);
         if (verdictOf(actual) !== verdictOf(expected)) {
           throw new Error(
             `event ${trace.length} (${describe(event)}) at base ${new Date(model.baseMs).toISOString()}: ` +

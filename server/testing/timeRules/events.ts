@@ -50,19 +50,21 @@ export function timeEvent(accounts: number, ips: number): fc.Arbitrary<TimeEvent
   );
 }
 
-/** A scenario: limits small enough that both windows fill, 1–3 accounts, 1–2 IPs, and its events. */
+/** A scenario: limits small enough that both windows and the ceiling fill, 1–3 accounts, 1–2 IPs, and its events. */
 export const timeScenario = fc
   .record({
     accounts: fc.integer({ min: 1, max: 3 }),
     ips: fc.integer({ min: 1, max: 2 }),
     perMinute: fc.integer({ min: 1, max: 5 }),
     extraPerDay: fc.integer({ min: 0, max: 12 }),
+    /** The address's ceiling: none, or a few requests a minute over all accounts. */
+    ceilingPerMinute: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 12 })),
   })
-  .chain(({ accounts, ips, perMinute, extraPerDay }) =>
+  .chain(({ accounts, ips, perMinute, extraPerDay, ceilingPerMinute }) =>
     fc.record({
       accounts: fc.constant(accounts),
       ips: fc.constant(ips),
-      limits: fc.constant({ perMinute, perDay: perMinute + extraPerDay }),
+      limits: fc.constant({ perMinute, perDay: perMinute + extraPerDay, ceilingPerMinute }),
       events: fc.array(timeEvent(accounts, ips), { minLength: 1, maxLength: 120 }),
     }),
   );

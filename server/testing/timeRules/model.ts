@@ -22,18 +22,22 @@ export const HOUR_MS = 3_600_000;
 export interface Limits {
   perMinute: number;
   perDay: number;
+  /** Requests a minute from one address and endpoint over all accounts (the ceiling); 0: none. */
+  ceilingPerMinute: number;
 }
 
-export type Verdict = { allowed: true } | { allowed: false; window: 'minute' | 'day'; limit: number; retryAfterSeconds: number };
+export type Verdict =
+  | { allowed: true }
+  | { allowed: false; window: 'minute' | 'day'; limit: number; retryAfterSeconds: number; scope: 'account' | 'address' };
 
 /** An accepted rate-limited request, as remembered. */
 interface Hit {
   kind: 'hit';
   baseMs: number;
   account: number;
-  /** Client IP and endpoint: what section 8 counts per. */
+  /** Client IP and endpoint: what section 8 counts per (and each account apart). */
   key: string;
-  /** False once its account was reset (the reset gives the account's hits back). */
+  /** False once its account was reset (the reset gives the account's hits back; the ceiling keeps them). */
   counted: boolean;
 }
 
@@ -85,18 +89,6 @@ export class TimeRulesModel {
     return this.baseMs + this.offsetAfter(account);
   }
 
-  /**
-   * Where the account's clock put the event at `position`: its base time plus the account's offset
-   * in force when it came in. An account reset erases the account's clock history: it then places
-   * every earlier event at its base time, as if it had never moved its clock.
-   */
-  placeOn(account: number, position: number): number {
-    const lastReset = this.lastResetOf(account);
-    const event = this.events[position] as Event;
-    if (position < lastReset) return event.baseMs;
-    return event.baseMs + this.offsetAfter(account, position);
-  }
-
   /** Moves the account's clock: `offsetMs` over base time from now on. */
   moveClock(account: number, offsetMs: number): void {
     this.events.push({ kind: 'move', baseMs: this.baseMs, account, offsetMs });
@@ -108,20 +100,24 @@ export class TimeRulesModel {
   }
 
   /**
-   * Section 8 on one request of `account` from `key` (IP and endpoint), judged on the asking
-   * account's clock: every earlier accepted request of the key that is still counted and less than a
-   * day of base time old counts in a window when the asking account's clock placed it inside the
-   * window (after its start; requests the asker's clock places in its future count too, the safe
+   * Section 8 on one request of `account` from `key` (client IP and endpoint). First the address's
+   * ceiling over all accounts, in real time (ceilingVerdict). Then the account's own windows: every
+   * earlier accepted request of the account under the key, still counted (not given back by a reset)
+   * and less than a day of base time old, counts in a window when the account's clock placed it —
+   * its base time plus the account's offset in force when it came in — inside the window, judged at
+   * the account's clock now (after its start; requests placed in its future count too, the safe
    * side). The minute window is judged first. A refused request is not remembered. Retry-After is
    * the whole seconds until the oldest request that keeps the window full leaves it, at least 1.
    */
   request(account: number, key: string): Verdict {
+    const ceiling = this.ceilingVerdict(key);
+    if (ceiling) return ceiling;
     const nowOnClock = this.accountNow(account);
     const places: number[] = [];
     this.events.forEach((event, position) => {
-      if (event.kind !== 'hit' || !event.counted || event.key !== key) return;
+      if (event.kind !== 'hit' || !event.counted || event.key !== key || event.account !== account) return;
       if (event.baseMs <= this.baseMs - DAY_MS) return; // nothing counts after a day of base time
-      places.push(this.placeOn(account, position));
+      places.push(event.baseMs + this.offsetAfter(account, position));
     });
     const windows = [
       { name: 'minute' as const, ms: MINUTE_MS, limit: this.limits.perMinute },
@@ -132,19 +128,34 @@ export class TimeRulesModel {
       if (inside.length >= window.limit) {
         const keepsItFull = inside[window.limit - 1] as number;
         const retryAfterSeconds = Math.max(1, Math.ceil((keepsItFull + window.ms - nowOnClock) / 1000));
-        return { allowed: false, window: window.name, limit: window.limit, retryAfterSeconds };
+        return { allowed: false, window: window.name, limit: window.limit, retryAfterSeconds, scope: 'account' };
       }
     }
     this.events.push({ kind: 'hit', baseMs: this.baseMs, account, key, counted: true });
     return { allowed: true };
   }
 
-  private lastResetOf(account: number): number {
-    for (let i = this.events.length - 1; i >= 0; i--) {
-      const event = this.events[i] as Event;
-      if (event.kind === 'reset' && event.account === account) return i;
+  /**
+   * The address's ceiling: real time cut into whole seconds, a request in second s is refused when
+   * the requests accepted under its key (every account's, resets give none back) in seconds
+   * s−59 … s reach the ceiling; Retry-After is how many of the oldest of those seconds must pass
+   * for the rest to hold fewer.
+   */
+  private ceilingVerdict(key: string): Verdict | undefined {
+    const ceiling = this.limits.ceilingPerMinute;
+    if (ceiling <= 0) return undefined;
+    const second = Math.floor(this.baseMs / 1000);
+    const seconds = this.events
+      .filter((event): event is Hit => event.kind === 'hit' && event.key === key)
+      .map((hit) => Math.floor(hit.baseMs / 1000))
+      .filter((at) => at > second - 60);
+    if (seconds.length < ceiling) return undefined;
+    for (let wait = 1; wait <= 60; wait++) {
+      if (seconds.filter((at) => at > second - 60 + wait).length < ceiling) {
+        return { allowed: false, window: 'minute', limit: ceiling, retryAfterSeconds: wait, scope: 'address' };
+      }
     }
-    return -1;
+    throw new Error('unreachable: after 60 s no request of the window is left');
   }
 }
 

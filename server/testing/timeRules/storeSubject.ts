@@ -8,9 +8,10 @@ import type { Clock } from '../../clock.js';
 import { AccountClocks } from '../../domain/accountClocks.js';
 import { changeAccountClock } from '../../domain/clockControl.js';
 import { rateLimitWindows } from '../../domain/rateLimiter.js';
+import { AddressCeiling } from '../../domain/addressCeiling.js';
 import { countRequest } from '../../domain/requestLimits.js';
 import type { Store } from '../../store/store.js';
-import { keyOf, type TimeRulesSubject } from './driver.js';
+import { addressOf, type TimeRulesSubject } from './driver.js';
 import type { Limits } from './model.js';
 
 export type TimeRulesStore = Pick<Store, 'getClockOffset' | 'getClockHistory' | 'setClockOffset' | 'hitRateLimit' | 'resetAccount'>;
@@ -31,16 +32,14 @@ export function storeSubject(
 ): TimeRulesSubject {
   const windows = rateLimitWindows(limits);
   const accountId = (account: number) => namespace.firstAccountId + account;
-  const clocks = replicas.map((store) => new AccountClocks(base, store));
+  // Each replica (process) has its own clocks object and its own address ceiling.
+  const processes = replicas.map((store) => ({ store, clocks: new AccountClocks(base, store), ceiling: new AddressCeiling(limits.ceilingPerMinute) }));
   let events = 0;
-  const next = () => {
-    const replica = route(events++) % replicas.length;
-    return { store: replicas[replica] as TimeRulesStore, clocks: clocks[replica] as AccountClocks };
-  };
+  const next = () => processes[route(events++) % processes.length] as (typeof processes)[number];
   return {
     async request(account, ip, endpoint) {
-      const { store, clocks: of } = next();
-      return countRequest(store, of, windows, namespace.keyPrefix + keyOf(ip, endpoint), accountId(account));
+      const { store, clocks, ceiling } = next();
+      return countRequest({ store, clocks, windows, ceiling }, namespace.keyPrefix + addressOf(ip), endpoint, accountId(account));
     },
     async move(account, change) {
       await changeAccountClock(next().clocks, accountId(account), change);

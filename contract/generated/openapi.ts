@@ -431,9 +431,7 @@ export type components = {
         LanguageCode: string;
         /**
          * @description The language of a search: a `LanguageCode` (same pattern, bound and behaviour), whose
-         *     default on search is `nl` (API description 4.1) where hotel details default to `en` (4.2).
-         *     A schema of its own, not an `allOf` over `LanguageCode`, so that code generators keep the
-         *     default (server/http/api/contractTables.test.ts keeps the two equal but for it).
+         *     default on search is `nl` (API description 4.1), where hotel details default to `en` (4.2).
          * @default nl
          * @example nl
          */

@@ -21,6 +21,29 @@ export function headerParameters(doc: OpenApiDocument, op: OperationInfo): Array
   });
 }
 
+/**
+ * The example an example-driven tool sends for a header parameter (Dredd, Portman, Prism, Schemathesis'
+ * example phase): the parameter's `example`, else the first of its `examples`, else the schema's
+ * `example`, `default` or first `enum` value; undefined when there is none.
+ */
+export function defaultHeaderExample(doc: OpenApiDocument, op: OperationInfo, name: string): unknown {
+  const parameters = Array.isArray(op.operation.parameters) ? op.operation.parameters : [];
+  for (const [index, raw] of parameters.entries()) {
+    const { node } = deref(doc, raw, `${op.pointer}/parameters/${index}`);
+    if (!isObject(node) || node.in !== 'header' || String(node.name).toLowerCase() !== name.toLowerCase()) continue;
+    if ('example' in node) return node.example;
+    const named = isObject(node.examples) ? Object.values(node.examples)[0] : undefined;
+    if (named !== undefined) {
+      const example = deref(doc, named, `${op.pointer}/parameters/${index}/examples`).node;
+      return isObject(example) ? example.value : undefined;
+    }
+    const schema = deref(doc, node.schema, `${op.pointer}/parameters/${index}/schema`).node;
+    if (!isObject(schema)) return undefined;
+    return schema.example ?? schema.default ?? (Array.isArray(schema.enum) ? schema.enum[0] : undefined);
+  }
+  return undefined;
+}
+
 export function checkRequestHeaders(doc: OpenApiDocument, op: OperationInfo, headers: HeaderBag, schemas: SchemaChecker): ContractError[] {
   const get = headerGetter(headers);
   const errors: ContractError[] = [];

@@ -36,6 +36,8 @@ export const E2E = [
   // Whole-program tools over the repository: type-aware ESLint, tsc over the partner example.
   'scripts/lint.test.ts',
   'scripts/ci/partnerClientTypes.test.ts',
+  // The client generators partners use (hey-api, orval, openapi-zod-client), each run as its own CLI.
+  'scripts/ci/generatedClients.test.ts',
 ];
 
 /**

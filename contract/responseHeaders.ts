@@ -52,7 +52,7 @@ function contentTypeErrors(response: JsonObject, contentType: string | undefined
   return [{ path: 'header:Content-Type', rule: `content-type ${JSON.stringify(declared.join(', '))}`, message: `content-type '${contentType}' is not declared (declared: ${declared.join(', ')})` }];
 }
 
-function headerGetter(headers: HeaderBag): (name: string) => string | undefined {
+export function headerGetter(headers: HeaderBag): (name: string) => string | undefined {
   if (typeof (headers as Headers).get === 'function' && typeof (headers as Headers).has === 'function') {
     const h = headers as Headers;
     return (name) => h.get(name) ?? undefined;
@@ -66,7 +66,7 @@ function headerGetter(headers: HeaderBag): (name: string) => string | undefined 
 }
 
 /** Header values are text; turn them into the JSON type the header schema declares (simple style). */
-function coerceHeader(value: string, type: unknown): unknown {
+export function coerceHeader(value: string, type: unknown): unknown {
   const text = value.trim();
   switch (type) {
     case 'integer':

@@ -8,6 +8,7 @@
 import { isObject, loadContract, type ContractPath, type HttpMethod, type JsonObject, type OpenApiDocument } from './document.js';
 import { deref, pointer, pointerSegment } from './navigation.js';
 import { findOperation, listOperations, matchStatusKey, requestBodyOf, responseOf, type OperationInfo } from './operations.js';
+import { checkRequestHeaders, headerParameters } from './requestHeaders.js';
 import { checkResponseHeaders, type HeaderBag } from './responseHeaders.js';
 import { createSchemaChecker, type SchemaChecker } from './schema.js';
 import { failure, validationResult, type ContractError, type ValidationResult } from './validationErrors.js';
@@ -26,6 +27,11 @@ export interface ContractValidator {
   validateResponse(path: ContractPath, method: AnyCaseMethod, status: number, body: unknown, headers?: HeaderBag): ValidationResult;
   /** Validates a request body against the operation's request body schema. Throws for an unknown operation. */
   validateRequest(path: ContractPath, method: AnyCaseMethod, body: unknown): ValidationResult;
+  /**
+   * Validates a request's header parameters (`Test`, `Idempotency-Key`): required ones present, present
+   * ones valid (names in any case, values exact). Throws for an unknown operation.
+   */
+  validateRequestHeaders(path: ContractPath, method: AnyCaseMethod, headers: HeaderBag): ValidationResult;
   /** Validates a value against `components.schemas[name]`. Throws for an unknown name. */
   validateSchema(name: string, value: unknown): ValidationResult;
   /**
@@ -62,6 +68,7 @@ export function createContractValidator(doc: OpenApiDocument = loadContract()): 
     document: doc,
     validateResponse: (path, method, status, body, headers) => validateResponse(c, operation(path, method), status, body, headers),
     validateRequest: (path, method, body) => validateRequest(c, operation(path, method), body),
+    validateRequestHeaders: (path, method, headers) => validationResult(checkRequestHeaders(doc, operation(path, method), headers, c.schemas)),
     validateSchema: (name, value) => {
       if (!isObject(doc.components?.schemas?.[name])) throw new Error(`The contract has no schema components.schemas.${name}`);
       return validationResult(c.schemas.check(pointer('components', 'schemas', name), value));
@@ -116,6 +123,7 @@ function compileAll({ doc, schemas, operations }: CompiledContract): void {
   for (const op of operations) {
     const requestSchema = requestBodyOf(doc, op)?.schemaPointer;
     if (requestSchema !== undefined) schemas.compile(requestSchema);
+    for (const { schemaPointer } of headerParameters(doc, op)) if (schemaPointer !== undefined) schemas.compile(schemaPointer);
     for (const key of op.statuses) {
       const { response, pointer: at, schemaPointer } = responseOf(doc, op, key);
       if (schemaPointer !== undefined) schemas.compile(schemaPointer);

@@ -209,6 +209,13 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        /**
+         * @description The account's API key, as on the API (openapi.yaml `ApiKey`): missing or empty gives 401,
+         *     unknown 403. Like every bound of a request body here, a longer one gives 400 before the key
+         *     is judged.
+         * @example demo-key-1
+         */
+        ApiKey: string;
         Error: {
             error: string;
         };
@@ -416,7 +423,7 @@ export type components = {
                  *     }
                  */
                 "application/json": {
-                    apikey: string;
+                    apikey: components["schemas"]["ApiKey"];
                 };
             };
         };
@@ -436,7 +443,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    apikey: string;
+                    apikey: components["schemas"]["ApiKey"];
                     /** Format: date-time */
                     now?: string;
                     advance_seconds?: number;
@@ -552,8 +559,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    apikey: string;
-                    /** @description The booking's bookhash (or give `booking_url` instead). */
+                    apikey: components["schemas"]["ApiKey"];
+                    /** @description The booking's bookhash (or give `booking_url` instead); 30 characters. */
                     bookhash?: string;
                     /** @description The booking_url booking start answered (instead of `bookhash`). */
                     booking_url?: string;
@@ -566,7 +573,8 @@ export interface operations {
                      * @description The guest's remarks, as on the finalization page. No C0 or C1 control character
                      *     except tab, line feed and carriage return, and no bidirectional embedding,
                      *     override or isolate (U+202A–U+202E, U+2066–U+2069); otherwise 400 naming the
-                     *     field, the character and its position, and nothing is paid.
+                     *     field, the character and its position, and nothing is paid. At most 1,000
+                     *     characters, as on the finalization page; more gives 400.
                      */
                     client_remarks?: string;
                 };
@@ -648,7 +656,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    apikey: string;
+                    apikey: components["schemas"]["ApiKey"];
                     /** @description Only calls to this path (`/search.php`; the leading slash may be left out). */
                     endpoint?: string;
                     /** @description An exact status (`429`) or a class (`"4xx"`). */
@@ -665,7 +673,7 @@ export interface operations {
                     until?: string;
                     /** @description Only calls whose request or response does not conform to openapi.yaml. */
                     non_conforming?: boolean;
-                    /** @description Only the newest `limit` matching calls (still oldest first). */
+                    /** @description Only the newest `limit` matching calls (still oldest first); at most 1,000, the calls an account's journal keeps. */
                     limit?: number;
                 };
             };
@@ -705,7 +713,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    apikey: string;
+                    apikey: components["schemas"]["ApiKey"];
                     /**
                      * @description The JSON report, a JUnit XML file, or a self-contained HTML page.
                      * @default json

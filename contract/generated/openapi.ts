@@ -354,7 +354,10 @@ export type components = {
          *
          *     **Reference behaviour:** `room_code` is 1–24 upper-case letters and digits, stable per room
          *     type of a hotel. (The API description does not state its character set or length, so the
-         *     pattern below accepts any room code without the rate-type/date/persons tail.)
+         *     pattern below accepts any room code without the rate-type/date/persons tail.) At most 200
+         *     characters. Booking start takes it from any rate of a search or hotel-details response,
+         *     unchanged, and validates it completely: one off the pattern gets the same 400 as any other
+         *     malformed one (`Invalid service_hash '…': <reason>`).
          * @example 72863-SUPSTEMLT-3-20270715-20270718-2
          */
         ServiceHash: string;
@@ -395,6 +398,7 @@ export type components = {
          *     accepted (an unassigned code such as `zz` prices as any other residency), anything else gives
          *     400 naming `residency`. Unlike `currency` (a table of supported codes) and `language` (any code,
          *     five with their own texts), the server keeps no list of residencies to bound it by.
+         * @default nl
          * @example nl
          */
         ResidencyCode: string;
@@ -421,16 +425,28 @@ export type components = {
          *       `service_hash` to the account (`en` when none did within the hour): retrieve and overview
          *       give `room_name` in it, and the finalization page and the cancellation e-mail are written
          *       in it. The page takes a `lang` query parameter (same codes) that overrides it.
+         * @default en
          * @example en
          */
         LanguageCode: string;
         /**
-         * @description Display currency, ISO 4217 (case-insensitive). **Reference behaviour:** a code outside the
-         *     exchange-rate table gives 400; `x-supported-values` lists the table's codes (upper case, any
-         *     case accepted; a plain `enum` would refuse the lower-case spellings the server accepts).
-         * @example EUR
+         * @description The language of a search: a `LanguageCode` (same pattern, bound and behaviour), whose
+         *     default on search is `nl` (API description 4.1), where hotel details default to `en` (4.2).
+         * @default nl
+         * @example nl
          */
-        RequestCurrency: string;
+        SearchLanguageCode: string;
+        /**
+         * @description Display currency, an ISO 4217 code as ISO 4217 writes it, in upper case (`EUR`).
+         *
+         *     **Reference behaviour:** the codes of the `enum`, which are the server's exchange-rate table
+         *     (checked by server/http/api/contractTables.test.ts); any other value, the same code in lower
+         *     case (`eur`) included, gives 400 naming the supported codes.
+         * @default EUR
+         * @example EUR
+         * @enum {string}
+         */
+        RequestCurrency: "AED" | "AUD" | "BRL" | "CAD" | "CHF" | "CLP" | "CNY" | "COP" | "CZK" | "DKK" | "EGP" | "EUR" | "GBP" | "HKD" | "HUF" | "IDR" | "ILS" | "INR" | "ISK" | "JPY" | "KES" | "KRW" | "MAD" | "MXN" | "MYR" | "NOK" | "NZD" | "PEN" | "PHP" | "PLN" | "QAR" | "RON" | "RSD" | "SAR" | "SEK" | "SGD" | "THB" | "TRY" | "TWD" | "USD" | "VND" | "ZAR";
         /**
          * @description Number of guests, 1 to 5, single room.
          * @default 2
@@ -470,11 +486,8 @@ export type components = {
             latitude?: number;
             /** @description With `latitude`. */
             longitude?: number;
-            /** @default nl */
             residency?: components["schemas"]["ResidencyCode"];
-            /** @default nl */
-            language?: components["schemas"]["LanguageCode"];
-            /** @default EUR */
+            language?: components["schemas"]["SearchLanguageCode"];
             currency?: components["schemas"]["RequestCurrency"];
             /**
              * @description Search radius in metres, 1 to 10000.
@@ -488,9 +501,9 @@ export type components = {
             kind?: components["schemas"]["PropertyKind"][];
             /** @description Only rates with one of these meal plans. */
             meal_type?: components["schemas"]["Meal"][];
-            /** @description Minimum total price of the stay (display currency). */
+            /** @description Minimum total price of the stay (display currency). **Reference behaviour:** at most 10^12, above any stay's price in any supported currency; more gives 400. */
             price_from?: number;
-            /** @description Maximum total price of the stay (display currency); not below `price_from`. */
+            /** @description Maximum total price of the stay (display currency); not below `price_from`. **Reference behaviour:** at most 10^12; more gives 400. */
             price_to?: number;
             /**
              * @description true adds `short_description` to each hotel.
@@ -509,7 +522,7 @@ export type components = {
          */
         HotelRequest: {
             apikey: components["schemas"]["ApiKey"];
-            /** @description Hotel id from a search response (`hotels[].id`); lookup by name is impossible. */
+            /** @description Hotel id from a search response (`hotels[].id`); lookup by name is impossible. **Reference behaviour:** hotel ids are 32-bit integers (at most 2147483647); a larger number gives 400, an id in range that names no hotel 404. */
             id: number;
             /** @description From a search response; valid 1 hour. Preferred. The rates come from the cached search (`availability.source` = `search_cache`). */
             search_id?: string;
@@ -524,22 +537,13 @@ export type components = {
              */
             checkout?: string;
             persons?: components["schemas"]["Persons"];
-            /** @default EUR */
             currency?: components["schemas"]["RequestCurrency"];
-            /** @default nl */
             residency?: components["schemas"]["ResidencyCode"];
-            /** @default en */
             language?: components["schemas"]["LanguageCode"];
         };
         BookingRequest: {
             apikey: components["schemas"]["ApiKey"];
-            /**
-             * @description A `service_hash` from any rate of a search or hotel-details response, unchanged: the same
-             *     schema (`ServiceHash`) as in the responses. Validated completely by the server (see the
-             *     operation); one off the pattern gets the same 400 as any other malformed one
-             *     (`Invalid service_hash '…': <reason>`).
-             */
-            service_hash: string & components["schemas"]["ServiceHash"];
+            service_hash: components["schemas"]["ServiceHash"];
         };
         ApiKeyRequest: {
             apikey: components["schemas"]["ApiKey"];
@@ -1123,7 +1127,7 @@ export type components = {
          * @description **Sandbox extension: a production implementation ignores it**, and the conformance kit never
          *     sends it. In the manner of Expedia Rapid's `Test:` header, it makes the sandbox answer this call
          *     as in a chosen scenario, for any hotel or booking, so a client can test how it handles each
-         *     case on demand. Values are case-insensitive (`SLOW` = `slow`). The header is read after every
+         *     case on demand. Values are exact, as the `enum` spells them (`SLOW` gives 400). The header is read after every
          *     other check of the request (method, body, `apikey`, rate limit, request schema): an invalid
          *     request fails as without it, and a valid one gets the scenario. A request with the header
          *     counts towards the rate limits like any other. `GET /_control/scenarios` lists the values.
@@ -1162,44 +1166,55 @@ export type components = {
          *
          *     This parameter is booking start's, where every value applies; each other operation has its
          *     own `Test` parameter whose `enum` lists exactly the values that apply there (the server's
-         *     scenario catalogue, checked by server/http/api/contractTables.test.ts). The `enum` gives
-         *     the lower-case spelling; any case is accepted.
-         * @example payment_declined
+         *     scenario catalogue, checked by server/http/api/contractTables.test.ts).
+         *
+         *     **Examples.** The example of every `Test` parameter is `standard`, the ordinary answer, so that
+         *     example-driven tools (Dredd, Portman, Prism's example mode, Schemathesis' example phase), which
+         *     send a parameter's example, run the normal flow. The fault scenarios are named examples under
+         *     `x-scenario-examples` below, which those tools do not send: pick one from there (or from the
+         *     `enum`) to test a fault on purpose. (Not under `examples`: Schemathesis' example phase sends every
+         *     entry of a parameter's `examples`.)
+         * @example standard
          */
         TestScenario: "standard" | "no_availability" | "price_changed" | "sold_out" | "supplier_unavailable" | "payment_declined" | "supplier_rejects" | "slow" | "server_error" | "rate_limited" | "connection_reset";
         /**
          * @description **Sandbox extension: a production implementation ignores it.** The `Test` scenario header on
          *     search (what each value does: the `TestScenario` parameter of booking start). Values are
-         *     case-insensitive; any other value gives 400 naming the values allowed here.
-         * @example no_availability
+         *     exact, as the `enum` spells them; any other value gives 400 naming the values allowed here. The
+         *     example is `standard` (the ordinary answer), so that example-driven tools run the normal flow.
+         * @example standard
          */
         TestScenarioSearch: "standard" | "no_availability" | "slow" | "server_error" | "rate_limited" | "connection_reset";
         /**
          * @description **Sandbox extension: a production implementation ignores it.** The `Test` scenario header on
          *     hotel details (what each value does: the `TestScenario` parameter of booking start). Values are
-         *     case-insensitive; any other value gives 400 naming the values allowed here.
-         * @example no_availability
+         *     exact, as the `enum` spells them; any other value gives 400 naming the values allowed here. The
+         *     example is `standard` (the ordinary answer), so that example-driven tools run the normal flow.
+         * @example standard
          */
         TestScenarioHotel: "standard" | "no_availability" | "slow" | "server_error" | "rate_limited" | "connection_reset";
         /**
          * @description **Sandbox extension: a production implementation ignores it.** The `Test` scenario header on
          *     booking overview (what each value does: the `TestScenario` parameter of booking start). Values are
-         *     case-insensitive; any other value gives 400 naming the values allowed here.
-         * @example slow
+         *     exact, as the `enum` spells them; any other value gives 400 naming the values allowed here. The
+         *     example is `standard` (the ordinary answer), so that example-driven tools run the normal flow.
+         * @example standard
          */
         TestScenarioOverview: "standard" | "slow" | "server_error" | "rate_limited" | "connection_reset";
         /**
          * @description **Sandbox extension: a production implementation ignores it.** The `Test` scenario header on
          *     retrieve booking (what each value does: the `TestScenario` parameter of booking start). Values are
-         *     case-insensitive; any other value gives 400 naming the values allowed here.
-         * @example server_error
+         *     exact, as the `enum` spells them; any other value gives 400 naming the values allowed here. The
+         *     example is `standard` (the ordinary answer), so that example-driven tools run the normal flow.
+         * @example standard
          */
         TestScenarioRetrieve: "standard" | "slow" | "server_error" | "rate_limited" | "connection_reset";
         /**
          * @description **Sandbox extension: a production implementation ignores it.** The `Test` scenario header on
          *     cancel (what each value does: the `TestScenario` parameter of booking start). Values are
-         *     case-insensitive; any other value gives 400 naming the values allowed here.
-         * @example supplier_unavailable
+         *     exact, as the `enum` spells them; any other value gives 400 naming the values allowed here. The
+         *     example is `standard` (the ordinary answer), so that example-driven tools run the normal flow.
+         * @example standard
          */
         TestScenarioCancel: "standard" | "supplier_unavailable" | "slow" | "server_error" | "rate_limited" | "connection_reset";
     };
@@ -1221,8 +1236,9 @@ export interface operations {
                 /**
                  * @description **Sandbox extension: a production implementation ignores it.** The `Test` scenario header on
                  *     search (what each value does: the `TestScenario` parameter of booking start). Values are
-                 *     case-insensitive; any other value gives 400 naming the values allowed here.
-                 * @example no_availability
+                 *     exact, as the `enum` spells them; any other value gives 400 naming the values allowed here. The
+                 *     example is `standard` (the ordinary answer), so that example-driven tools run the normal flow.
+                 * @example standard
                  */
                 Test?: components["parameters"]["TestScenarioSearch"];
             };
@@ -1259,8 +1275,9 @@ export interface operations {
                 /**
                  * @description **Sandbox extension: a production implementation ignores it.** The `Test` scenario header on
                  *     hotel details (what each value does: the `TestScenario` parameter of booking start). Values are
-                 *     case-insensitive; any other value gives 400 naming the values allowed here.
-                 * @example no_availability
+                 *     exact, as the `enum` spells them; any other value gives 400 naming the values allowed here. The
+                 *     example is `standard` (the ordinary answer), so that example-driven tools run the normal flow.
+                 * @example standard
                  */
                 Test?: components["parameters"]["TestScenarioHotel"];
             };
@@ -1312,7 +1329,7 @@ export interface operations {
                  * @description **Sandbox extension: a production implementation ignores it**, and the conformance kit never
                  *     sends it. In the manner of Expedia Rapid's `Test:` header, it makes the sandbox answer this call
                  *     as in a chosen scenario, for any hotel or booking, so a client can test how it handles each
-                 *     case on demand. Values are case-insensitive (`SLOW` = `slow`). The header is read after every
+                 *     case on demand. Values are exact, as the `enum` spells them (`SLOW` gives 400). The header is read after every
                  *     other check of the request (method, body, `apikey`, rate limit, request schema): an invalid
                  *     request fails as without it, and a valid one gets the scenario. A request with the header
                  *     counts towards the rate limits like any other. `GET /_control/scenarios` lists the values.
@@ -1351,9 +1368,15 @@ export interface operations {
                  *
                  *     This parameter is booking start's, where every value applies; each other operation has its
                  *     own `Test` parameter whose `enum` lists exactly the values that apply there (the server's
-                 *     scenario catalogue, checked by server/http/api/contractTables.test.ts). The `enum` gives
-                 *     the lower-case spelling; any case is accepted.
-                 * @example payment_declined
+                 *     scenario catalogue, checked by server/http/api/contractTables.test.ts).
+                 *
+                 *     **Examples.** The example of every `Test` parameter is `standard`, the ordinary answer, so that
+                 *     example-driven tools (Dredd, Portman, Prism's example mode, Schemathesis' example phase), which
+                 *     send a parameter's example, run the normal flow. The fault scenarios are named examples under
+                 *     `x-scenario-examples` below, which those tools do not send: pick one from there (or from the
+                 *     `enum`) to test a fault on purpose. (Not under `examples`: Schemathesis' example phase sends every
+                 *     entry of a parameter's `examples`.)
+                 * @example standard
                  */
                 Test?: components["parameters"]["TestScenario"];
                 /**
@@ -1446,8 +1469,9 @@ export interface operations {
                 /**
                  * @description **Sandbox extension: a production implementation ignores it.** The `Test` scenario header on
                  *     booking overview (what each value does: the `TestScenario` parameter of booking start). Values are
-                 *     case-insensitive; any other value gives 400 naming the values allowed here.
-                 * @example slow
+                 *     exact, as the `enum` spells them; any other value gives 400 naming the values allowed here. The
+                 *     example is `standard` (the ordinary answer), so that example-driven tools run the normal flow.
+                 * @example standard
                  */
                 Test?: components["parameters"]["TestScenarioOverview"];
             };
@@ -1503,8 +1527,9 @@ export interface operations {
                 /**
                  * @description **Sandbox extension: a production implementation ignores it.** The `Test` scenario header on
                  *     retrieve booking (what each value does: the `TestScenario` parameter of booking start). Values are
-                 *     case-insensitive; any other value gives 400 naming the values allowed here.
-                 * @example server_error
+                 *     exact, as the `enum` spells them; any other value gives 400 naming the values allowed here. The
+                 *     example is `standard` (the ordinary answer), so that example-driven tools run the normal flow.
+                 * @example standard
                  */
                 Test?: components["parameters"]["TestScenarioRetrieve"];
             };
@@ -1557,8 +1582,9 @@ export interface operations {
                 /**
                  * @description **Sandbox extension: a production implementation ignores it.** The `Test` scenario header on
                  *     cancel (what each value does: the `TestScenario` parameter of booking start). Values are
-                 *     case-insensitive; any other value gives 400 naming the values allowed here.
-                 * @example supplier_unavailable
+                 *     exact, as the `enum` spells them; any other value gives 400 naming the values allowed here. The
+                 *     example is `standard` (the ordinary answer), so that example-driven tools run the normal flow.
+                 * @example standard
                  */
                 Test?: components["parameters"]["TestScenarioCancel"];
             };

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_PATH, loadContract } from '../../contract/document.js';
-import { FREE_TEXT_PATTERN, MULTI_LINE_FREE_TEXT_PATTERN, forbiddenCharacter, freeTextProblem } from './freeText.js';
+import { BIDI_CONTROLS_PATTERN, FREE_TEXT_PATTERN, MULTI_LINE_FREE_TEXT_PATTERN, forbiddenCharacter, freeTextProblem } from './freeText.js';
 import { KEY_ANNA, controlPay, dayAfter, findRate, startBooking, startTestServer, type FoundRate, type TestServer } from './bookings/testSupport.js';
 
 const REFUSED = ['\u0000', '\u0001', '\u0008', '\u000B', '\u000C', '\u001B', '\u001F', '\u007F', '\u0080', '\u0085', '\u009F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
@@ -31,20 +31,29 @@ describe('the free-text rule', () => {
     );
   });
 
-  it('openapi.yaml and control-api.yaml carry the same rule as patterns, marked as a reference constraint', () => {
+  it('openapi.yaml and control-api.yaml carry the same rule (pattern and not.pattern), marked as a reference constraint', () => {
     const contract = loadContract(CONTRACT_PATH) as unknown as { components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> } };
     const location = contract.components.schemas.SearchRequest!.properties.location!;
     expect(location.pattern).toBe(FREE_TEXT_PATTERN);
+    expect(location.not).toEqual({ pattern: BIDI_CONTROLS_PATTERN });
     expect(location['x-reference-constraint']).toHaveProperty('pattern');
+    expect(location['x-reference-constraint']).toHaveProperty('not');
     const control = parse(readFileSync(fileURLToPath(new URL('../control-api.yaml', import.meta.url)), 'utf8')) as Record<string, unknown>;
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a walk through the parsed YAML document, which has no generated type
     const pay = (control.paths as Record<string, any>)['/pay'].post.requestBody.content['application/json'].schema.properties;
     expect(pay.client_remarks.pattern).toBe(MULTI_LINE_FREE_TEXT_PATTERN);
-    // The patterns and the checks agree.
-    for (const text of [...REFUSED.map((bad) => `x${bad}`), ...LINE_BREAKS, ...KEPT]) {
-      expect(new RegExp(FREE_TEXT_PATTERN, 'u').test(text), JSON.stringify(text)).toBe(forbiddenCharacter(text, false) === undefined);
-      expect(new RegExp(MULTI_LINE_FREE_TEXT_PATTERN, 'u').test(text), JSON.stringify(text)).toBe(forbiddenCharacter(text, true) === undefined);
+    expect(pay.client_remarks.not).toEqual({ pattern: BIDI_CONTROLS_PATTERN });
+    // The patterns and the checks agree, read with the `u` flag (ajv) and without it (orval's new RegExp).
+    for (const flags of ['u', '']) {
+      const bidi = new RegExp(BIDI_CONTROLS_PATTERN, flags);
+      const keeps = (pattern: string, text: string) => new RegExp(pattern, flags).test(text) && !bidi.test(text);
+      for (const text of [...REFUSED.map((bad) => `x${bad}`), ...LINE_BREAKS, ...KEPT]) {
+        expect(keeps(FREE_TEXT_PATTERN, text), JSON.stringify(text)).toBe(forbiddenCharacter(text, false) === undefined);
+        expect(keeps(MULTI_LINE_FREE_TEXT_PATTERN, text), JSON.stringify(text)).toBe(forbiddenCharacter(text, true) === undefined);
+      }
     }
+    // Nothing a code generator could print as a raw control or bidi character: no \uXXXX in the patterns.
+    expect(FREE_TEXT_PATTERN + MULTI_LINE_FREE_TEXT_PATTERN).not.toMatch(/\\u/);
   });
 });
 

@@ -8,16 +8,22 @@
  * allowed: they only set the direction of neutral characters next to them, and right-to-left
  * writers type them. Refused text gets 400 naming the field, the character and its position.
  *
- * openapi.yaml carries the single-line rule as `pattern` (FREE_TEXT_PATTERN) on `location`, marked
- * `x-reference-constraint`; a test keeps the two equal.
+ * openapi.yaml carries the single-line rule on `location` as two JSON Schema keywords, marked
+ * `x-reference-constraint`: `pattern` (FREE_TEXT_PATTERN, the control characters) and `not.pattern`
+ * (BIDI_CONTROLS_PATTERN); control-api.yaml the multi-line one on `client_remarks`. A test keeps
+ * them equal. The control characters are written `\xHH`, which every regex engine reads, and the
+ * bidi controls sit apart under `not`: code generators that print `\uXXXX` escapes as the raw
+ * characters (hey-api does) ignore `not`, so no raw control or bidi character reaches their code.
  */
 import { badRequest } from '../errors.js';
 
+/** The single-line rule's control characters, as a JSON Schema pattern (openapi.yaml's `pattern` on `location`). */
+export const FREE_TEXT_PATTERN = '^[^\\x00-\\x1F\\x7F-\\x9F]*$';
+/** The multi-line rule's: tab, LF and CR allowed (control-api.yaml's `pattern` on `client_remarks`). */
+export const MULTI_LINE_FREE_TEXT_PATTERN = '^[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F-\\x9F]*$';
+/** The bidirectional controls, as the pattern a free text must not match (the contract's `not.pattern`). */
+export const BIDI_CONTROLS_PATTERN = '[\\u202A-\\u202E\\u2066-\\u2069]';
 const BIDI = '\\u202A-\\u202E\\u2066-\\u2069';
-/** The single-line rule as a JSON Schema pattern (the text of openapi.yaml's `pattern`). */
-export const FREE_TEXT_PATTERN = `^[^\\u0000-\\u001F\\u007F-\\u009F${BIDI}]*$`;
-/** The multi-line rule: tab, LF and CR allowed. */
-export const MULTI_LINE_FREE_TEXT_PATTERN = `^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F${BIDI}]*$`;
 
 const SINGLE_LINE_FORBIDDEN = new RegExp(`[\\u0000-\\u001F\\u007F-\\u009F${BIDI}]`, 'u');
 const MULTI_LINE_FORBIDDEN = new RegExp(`[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F${BIDI}]`, 'u');

@@ -4,7 +4,8 @@ import type { Loose, Mutant } from './types.js';
 
 /** Rewrites 200 search responses only. */
 const onSearch = (rewrite: (body: Loose, request: Loose) => Loose) => () => [
-  rewriteResponse([SEARCH], (body, req, res) => (res.statusCode === 200 && Array.isArray(body.hotels) ? rewrite(body, req.body) : body)),
+  // The request as the client sent it (res.locals.receivedBody), not req.body with the contract's defaults filled in.
+  rewriteResponse([SEARCH], (body, req, res) => (res.statusCode === 200 && Array.isArray(body.hotels) ? rewrite(body, res.locals.receivedBody ?? req.body) : body)),
 ];
 /** Rewrites 200 hotel-details responses only. */
 const onHotel = (rewrite: (body: Loose) => Loose) => () => [

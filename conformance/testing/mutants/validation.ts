@@ -37,11 +37,13 @@ export const VALIDATION_MUTANTS: Mutant[] = [
   },
   {
     id: 'validation.past-checkin-accepted',
-    breaks: 'a check-in in the past is accepted (moved to today)',
+    breaks: 'a check-in in the past is accepted (moved to tomorrow)',
     section: '4.1',
     front: ({ clock }) => [rewriteRequest([SEARCH], (b) => {
       const today = clock.now().toISOString().slice(0, 10);
-      return typeof b.checkin === 'string' && b.checkin < today ? { ...b, checkin: today, checkout: plusDays(today, 3) } : b;
+      // Tomorrow in UTC is not in the past in any time zone; today in UTC is, east of UTC late in the day.
+      const tomorrow = plusDays(today, 1);
+      return typeof b.checkin === 'string' && b.checkin < today ? { ...b, checkin: tomorrow, checkout: plusDays(tomorrow, 3) } : b;
     })],
     caughtBy: ['search.checkin.past-400'],
   },

@@ -49,6 +49,14 @@ export const REQUEST_VARIANTS: Variant[] = [
     ],
   },
   {
+    id: 'validation.currency-any-case',
+    choice: "currency codes are taken in any case ('usd' as 'USD'): the description says ISO 4217 and states no case",
+    section: '4.1, 4.2',
+    front: () => [
+      rewriteRequest([SEARCH, HOTEL], (body) => (typeof body.currency === 'string' ? { ...body, currency: body.currency.toUpperCase() } : body)),
+    ],
+  },
+  {
     id: 'validation.unknown-fields-ignored',
     choice: 'unknown request fields are ignored instead of refused',
     section: '4',

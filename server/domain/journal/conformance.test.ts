@@ -46,6 +46,19 @@ describe('judgeExchange', () => {
     expect(verdict.violations).toContainEqual(expect.objectContaining({ where: 'response', path: '/booking' }));
   });
 
+  it('judges the Test header against the operation, exactly as the server does: another case is not conforming', () => {
+    const call = { endpoint: '/booking_overview.php', method: 'POST', requestBody: { apikey: 'demo-key-1234567890' } };
+    const refused = { status: 400, body: { error: "Unknown Test scenario 'SLOW'" }, headers: json };
+    const upper = judgeExchange(validator, { ...call, requestHeaders: { test: 'SLOW' }, response: refused });
+    expect(upper.request_valid).toBe(false);
+    expect(upper.violations).toContainEqual(expect.objectContaining({ where: 'request', path: 'header:Test' }));
+    // Not applicable to the endpoint: as refused as an unknown value.
+    expect(judgeExchange(validator, { ...call, requestHeaders: { Test: 'payment_declined' }, response: refused }).request_valid).toBe(false);
+    for (const value of ['slow', ' standard ']) {
+      expect(judgeExchange(validator, { ...call, requestHeaders: { TEST: value } }).request_valid, value).toBe(true);
+    }
+  });
+
   it('flags a method other than POST, and judges no response when the client went away', () => {
     const verdict = judgeExchange(validator, { endpoint: '/search.php', method: 'GET', requestBody: null });
     expect(verdict).toEqual({

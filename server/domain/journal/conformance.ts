@@ -1,7 +1,8 @@
 /**
  * Whether one recorded exchange conforms to openapi.yaml, judged by the contract's own compiled
  * validators (contract/validator.ts) so the journal, the tests and the conformance kit
- * agree. The request is judged on its body as sent (before redaction). Pure, given a validator.
+ * agree. The request is judged on its body as sent (before redaction) and its header parameters
+ * (a `Test: SLOW` is as non-conforming as the server's 400 says). Pure, given a validator.
  */
 import type { ContractError, ValidationResult } from '../../../contract/validationErrors.js';
 import type { ContractValidator } from '../../../contract/validator.js';
@@ -16,6 +17,8 @@ export interface ExchangeToJudge {
   endpoint: string;
   method: string;
   requestBody: unknown;
+  /** The request's headers as received (the `Test` header is judged against the operation's parameter). */
+  requestHeaders?: Record<string, string | string[] | undefined>;
   /** Undefined when the client went away before an answer (nothing to judge). */
   response?: { status: number; body: unknown; headers: Record<string, string> };
   /** The sandbox scenario played for the call (`Test` header), if any. */
@@ -35,7 +38,10 @@ export const SCENARIO_ANSWERS: Readonly<Record<string, { status: number; headers
 export function judgeExchange(validator: ContractValidator, exchange: ExchangeToJudge): Conformance {
   const request: Violation[] =
     exchange.method.toLowerCase() === METHOD
-      ? as('request', guarded(() => validator.validateRequest(exchange.endpoint, METHOD, exchange.requestBody)))
+      ? [
+          ...as('request', guarded(() => validator.validateRequest(exchange.endpoint, METHOD, exchange.requestBody))),
+          ...as('request', guarded(() => validator.validateRequestHeaders(exchange.endpoint, METHOD, exchange.requestHeaders ?? {}))),
+        ]
       : [{ where: 'request', path: '/method', message: `${exchange.method} is not an operation of the contract; use POST` }];
   const { response } = exchange;
   const scenario = exchange.scenario ? SCENARIO_ANSWERS[exchange.scenario] : undefined;

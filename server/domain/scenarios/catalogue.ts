@@ -127,16 +127,20 @@ const BY_NAME: ReadonlyMap<string, ScenarioInfo> = new Map(SCENARIOS.map((info) 
 export type ScenarioChoice = { ok: true; scenario: ScenarioName } | { ok: false; message: string };
 
 /**
- * The scenario a `Test` header value selects on an endpoint. Values are case-insensitive and may
- * carry surrounding spaces; an unknown value, or one that does not apply to the endpoint, is refused
- * with a message naming the values allowed there.
+ * The scenario a `Test` header value selects on an endpoint. Values are exact, the lower-case names
+ * the contract's `enum` lists (so that the server, the contract and every tool that reads it agree:
+ * `SLOW` is refused as Prism's validation proxy refuses it); surrounding spaces are not part of a
+ * header value (RFC 9110) and are dropped. An unknown value, or one that does not apply to the
+ * endpoint, is refused with a message naming the values allowed there (and the right spelling when
+ * only the case was wrong).
  */
 export function chooseScenario(headerValue: string, endpoint: ScenarioEndpoint): ScenarioChoice {
-  const name = headerValue.trim().toLowerCase();
+  const name = headerValue.trim();
   const info = BY_NAME.get(name);
   const here = SCENARIOS.filter((candidate) => candidate.appliesTo.includes(endpoint)).map((candidate) => candidate.name);
   if (!info) {
-    return { ok: false, message: `Unknown Test scenario '${headerValue}'; allowed values on ${endpoint.slice(1)}: ${here.join(', ')}` };
+    const spelling = BY_NAME.has(name.toLowerCase()) ? ` (values are lower case: '${name.toLowerCase()}')` : '';
+    return { ok: false, message: `Unknown Test scenario '${headerValue}'${spelling}; allowed values on ${endpoint.slice(1)}: ${here.join(', ')}` };
   }
   if (!info.appliesTo.includes(endpoint)) {
     return {

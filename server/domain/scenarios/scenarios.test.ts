@@ -5,10 +5,23 @@ import { SCENARIOS, SCENARIO_ENDPOINTS, SCENARIO_NAMES, chooseScenario } from '.
 import { altersHotel, bookingMark, hotelAtCancel, hotelUnder, paymentOutcomeUnder } from './effects.js';
 
 describe('chooseScenario', () => {
-  it('accepts every listed scenario on its endpoints, case-insensitively and trimmed', () => {
+  it('accepts every listed scenario on its endpoints, exactly as the contract spells it (surrounding spaces dropped)', () => {
     for (const info of SCENARIOS) {
       for (const endpoint of info.appliesTo) {
-        expect(chooseScenario(` ${info.name.toUpperCase()} `, endpoint)).toEqual({ ok: true, scenario: info.name });
+        expect(chooseScenario(info.name, endpoint)).toEqual({ ok: true, scenario: info.name });
+        expect(chooseScenario(` ${info.name} `, endpoint)).toEqual({ ok: true, scenario: info.name });
+      }
+    }
+  });
+
+  it('refuses another case, as the contract enum and a validating proxy do, naming the right spelling', () => {
+    for (const info of SCENARIOS) {
+      for (const endpoint of info.appliesTo) {
+        for (const spelling of [info.name.toUpperCase(), info.name.charAt(0).toUpperCase() + info.name.slice(1)]) {
+          const choice = chooseScenario(spelling, endpoint);
+          expect(choice.ok, `${spelling} on ${endpoint}`).toBe(false);
+          expect(!choice.ok && choice.message).toContain(`(values are lower case: '${info.name}')`);
+        }
       }
     }
   });

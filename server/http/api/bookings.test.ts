@@ -265,9 +265,13 @@ describe('payment (/_control/pay) outcomes', () => {
     expect((await controlPay(server, 'B'.repeat(30), 'success')).status).toBe(404);
   });
 
-  it('keeps at most 1000 characters of remarks', async () => {
+  it('takes at most 1000 characters of remarks: more is 400 (control-api.yaml maxLength), nothing paid', async () => {
     const bookhash = await startBooking(server, KEY_ANNA, rate.serviceHash);
-    await controlPay(server, bookhash, 'success', 'x'.repeat(1500));
+    const refused = await controlPay(server, bookhash, 'success', 'x'.repeat(1500));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe("'client_remarks' must be at most 1000 characters");
+    expect((await retrieve(server, KEY_ANNA, bookhash)).status).toBe('processing');
+    expect((await controlPay(server, bookhash, 'success', 'x'.repeat(1000))).status).toBe(200);
     expect(String((await retrieve(server, KEY_ANNA, bookhash)).client_remarks)).toHaveLength(1000);
   });
 });

@@ -44,13 +44,28 @@ function componentSchema(name: string): JsonObject {
 }
 
 describe('the Test header per operation', () => {
-  it.each(API_PATHS)('%s lists exactly the scenarios that apply there, with an example that applies', (path) => {
+  it.each(API_PATHS)('%s lists exactly the scenarios that apply there; its example is the no-fault one', (path) => {
     const parameter = headerParameter(path, 'Test');
     const allowed = SCENARIOS.filter((info) => info.appliesTo.includes(path)).map((info) => info.name);
     expect(schemaOf(parameter).enum).toEqual(allowed);
-    expect(allowed).toContain(parameter.example);
+    // What example-driven tools send (Dredd, Portman, Schemathesis' example phase): no fault.
+    expect(parameter.example).toBe('standard');
+    expect(SCENARIOS.find((info) => info.name === parameter.example)?.kind).toBe('none');
+    expect(parameter.examples, 'fault scenarios stay out of `examples`, which Schemathesis sends').toBeUndefined();
     for (const name of SCENARIO_NAMES) {
       expect(chooseScenario(name, path).ok, `${name} on ${path}`).toBe(allowed.includes(name));
+    }
+  });
+});
+
+describe('the named fault examples', () => {
+  it('x-scenario-examples on booking start names every scenario but the ordinary one, each by its own value', () => {
+    const named = headerParameter('/booking.php', 'Test')['x-scenario-examples'] as Record<string, { value: unknown; summary: unknown }>;
+    const faults = SCENARIOS.filter((info) => info.kind !== 'none').map((info) => info.name);
+    expect(Object.keys(named)).toEqual(faults);
+    for (const [name, example] of Object.entries(named)) {
+      expect(example.value).toBe(name);
+      expect(typeof example.summary).toBe('string');
     }
   });
 });
@@ -63,10 +78,31 @@ describe('currencies', () => {
     expect(componentSchema('DisplayCurrency').enum).toEqual(table);
   });
 
-  it('the request currency lists the same codes, and the server refuses a code outside them', () => {
-    expect(componentSchema('RequestCurrency')['x-supported-values']).toEqual(table);
+  it('the request currency is an enum of the same codes, and the server refuses a code outside them', () => {
+    expect(componentSchema('RequestCurrency').enum).toEqual(table);
+    expect(componentSchema('RequestCurrency').pattern).toBeUndefined();
+    expect(componentSchema('DisplayCurrency').pattern, 'a pattern beside the enum breaks orval and openapi-zod-client').toBeUndefined();
     expect(isSupportedCurrency('ARS')).toBe(false);
     for (const code of table) expect(isSupportedCurrency(code), code).toBe(true);
+  });
+});
+
+describe('request defaults survive code generators', () => {
+  it('SearchLanguageCode is LanguageCode but for its default (nl on search, en on hotel details)', () => {
+    const { default: searchDefault, description: _s, ...search } = componentSchema('SearchLanguageCode');
+    const { default: hotelDefault, description: _h, ...hotel } = componentSchema('LanguageCode');
+    expect({ ...search, example: undefined }).toEqual({ ...hotel, example: undefined });
+    expect([searchDefault, hotelDefault]).toEqual(['nl', 'en']);
+  });
+
+  it('no request property puts a default (or any other keyword) beside a $ref or an allOf, where generators drop it', () => {
+    for (const name of ['SearchRequest', 'HotelRequest', 'BookingRequest', 'ApiKeyRequest', 'BookhashRequest']) {
+      for (const [property, schema] of Object.entries(componentSchema(name).properties as Record<string, JsonObject>)) {
+        if (schema.$ref !== undefined || schema.allOf !== undefined) {
+          expect(Object.keys(schema).filter((key) => key !== '$ref' && key !== 'allOf'), `${name}.${property}`).toEqual([]);
+        }
+      }
+    }
   });
 });
 

@@ -62,7 +62,7 @@ describe('hotel.php', () => {
   });
 
   it('does a live lookup with persons, currency and residency, cached for 30 minutes', async () => {
-    const live = await details({ id: 2, ...dates, persons: 1, currency: 'usd', residency: 'DE' });
+    const live = await details({ id: 2, ...dates, persons: 1, currency: 'USD', residency: 'DE' });
     expect(live.availability).toMatchObject({ source: 'live', ...dates, nights: 3, currency: 'USD' });
     expect(live.rooms[0].rates[0].service_hash).toMatch(/^2-[A-Z0-9]+-[1-4]-20261215-20261218-1$/);
     const startsAt = (body: HotelResponse) => body.rooms!.flatMap((room: HotelRoom) => room.rates).map((rate: HotelRate) => rate.cancellation.policies[0]!.starts_at);
@@ -88,6 +88,10 @@ describe('hotel.php', () => {
 
   it('answers 404 for an unknown hotel id', async () => {
     expect((await details({ id: 999_999_999, ...dates }, 404)).error).toBe('Hotel 999999999 not found');
+    // The largest 32-bit id is still looked up; above it the request schema refuses it with 400.
+    expect((await details({ id: 2_147_483_647, ...dates }, 404)).error).toBe('Hotel 2147483647 not found');
+    expect((await details({ id: 2_147_483_648, ...dates }, 400)).error).toBe('request/body/id must be <= 2147483647');
+    expect((await details({ id: 1e20, ...dates }, 400)).error).toBe('request/body/id must be <= 2147483647');
   });
 
   it('gives the no-rooms shape for a hotel without rooms and for a closed hotel', async () => {

@@ -124,6 +124,7 @@ function exchangeBuilder(exchange: RecordedExchange, id: number, at: Date, deps:
           endpoint: exchange.endpoint,
           method: request.method,
           requestBody: request.body,
+          requestHeaders: request.headers,
           response: finished ? { status, body, headers } : undefined,
           scenario: exchange.scenario,
         }),

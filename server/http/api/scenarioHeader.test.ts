@@ -119,9 +119,16 @@ describe('the Test header', () => {
       expect(reply.body.error).toMatch(/^Test scenario 'payment_declined' does not apply to booking_overview\.php; it applies to booking\.php\./);
     });
 
-    it('values are case-insensitive and may carry spaces', async () => {
-      const reply = await post(server, '/booking_overview.php', { apikey: KEY_ANNA }, '  Server_ERROR ');
-      expect(reply.status).toBe(500);
+    it('values are exact (the contract enum), surrounding spaces aside: another case is 400 naming the spelling', async () => {
+      expect((await post(server, '/booking_overview.php', { apikey: KEY_ANNA }, '  server_error ')).status).toBe(500);
+      const upper = await post(server, '/booking_overview.php', { apikey: KEY_ANNA }, 'Server_ERROR');
+      expect(upper.status).toBe(400);
+      expect(upper.body.error).toBe(
+        "Unknown Test scenario 'Server_ERROR' (values are lower case: 'server_error'); allowed values on booking_overview.php: standard, slow, server_error, rate_limited, connection_reset",
+      );
+      const search = await post(server, '/search.php', { apikey: KEY_ANNA, ...amsterdam, ...stay }, 'NO_AVAILABILITY');
+      expect(search.status).toBe(400);
+      expect(search.body.error).toMatch(/values are lower case: 'no_availability'/);
     });
 
     it('never bypasses the checks before it: method, body, apikey and request schema answer as without it', async () => {
@@ -182,7 +189,7 @@ describe('the Test header', () => {
 
   describe('booking start', () => {
     it('price_changed books at a price 10% higher, shown on the finalization page', async () => {
-      const reply = await startWith('PRICE_CHANGED');
+      const reply = await startWith('price_changed');
       expect(reply.status).toBe(200);
       const bookhash = bookhashOf(String(reply.body.booking_url));
       const booking = await retrieve(server, bookhash);
@@ -245,7 +252,7 @@ describe('the Test header', () => {
       expect((await cancel('supplier_unavailable')).status).toBe(409); // not confirmed yet: the cancel's own rule first
       expect((await cancel('supplier_unavailable', KEY_BEN)).status).toBe(403);
       expect((await controlPay(server, bookhash, 'success')).status).toBe(200);
-      const failed = await cancel('Supplier_Unavailable');
+      const failed = await cancel('supplier_unavailable');
       expect(failed.status).toBe(502);
       expect(failed.body.error).toBe(SUPPLIER_CANCEL_FAILED);
       // Still failing however late, as long as the header is sent.
@@ -343,7 +350,7 @@ describe('Test: slow with the real delay', () => {
 });
 
 describe('res.locals.scenario (read by the endpoints and the request journal)', () => {
-  it('holds the chosen scenario, lower case, and nothing without the header', async () => {
+  it('holds the chosen scenario, whatever the header name\'s case, and nothing without the header', async () => {
     const app = express();
     app.post('/hotel.php', scenarioHeader({ slowDelayMs: 0, perMinute: 5 }), (_req, res) => {
       res.json({ scenario: scenarioOf(res) ?? null });
@@ -353,7 +360,7 @@ describe('res.locals.scenario (read by the endpoints and the request journal)', 
     const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/hotel.php`;
     try {
       const scenarioSeen = async (headers: Record<string, string>) => (await (await fetch(url, { method: 'POST', headers })).json()) as unknown;
-      expect(await scenarioSeen({ Test: 'No_Availability' })).toEqual({ scenario: 'no_availability' });
+      expect(await scenarioSeen({ TEST: 'no_availability' })).toEqual({ scenario: 'no_availability' });
       expect(await scenarioSeen({ test: 'slow' })).toEqual({ scenario: 'slow' });
       expect(await scenarioSeen({})).toEqual({ scenario: null });
     } finally {

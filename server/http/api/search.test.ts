@@ -110,9 +110,12 @@ describe('search.php request rules', () => {
     await searchError({ ...inAmsterdam, star_rating: [6] }, /star_rating\/0 must be <= 5/);
     await searchError({ ...inAmsterdam, kind: ['Motel'] }, /kind\/0 must be equal to one of the allowed values/);
     await searchError({ ...inAmsterdam, meal_type: ['allinclusive'] }, /meal_type\/0 must be equal to one of the allowed values/);
-    await searchError({ ...inAmsterdam, currency: 'XXX' }, /Unsupported currency 'XXX'/);
-    await searchError({ ...inAmsterdam, currency: 'EURO' }, /currency must match pattern/);
-    await searchError({ ...inAmsterdam, residency: 'NLD' }, /residency must match pattern/);
+    await searchError({ ...inAmsterdam, currency: 'XXX' }, /currency must be equal to one of the allowed values: AED, .*, ZAR$/);
+    await searchError({ ...inAmsterdam, currency: 'EURO' }, /currency must be equal to one of the allowed values/);
+    await searchError({ ...inAmsterdam, price_to: 1e20 }, /^request\/body\/price_to must be <= 1000000000000$/);
+    await searchError({ ...inAmsterdam, price_from: 1e12 + 1 }, /price_from must be <= 1000000000000/);
+    await searchError({ ...inAmsterdam, residency: 'NLD' }, /residency must NOT have more than 2 characters/);
+    await searchError({ ...inAmsterdam, residency: 'N1' }, /residency must match pattern/);
     await searchError({ ...inAmsterdam, price_from: 500, price_to: 100 }, /price_from \(500\) must not be greater than price_to \(100\)/);
     await searchError({ ...inAmsterdam, radious: 100 }, /radious must NOT have additional properties/);
     await searchError({ ...inAmsterdam, include_amenities: 'yes' }, /include_amenities must be boolean/);
@@ -178,7 +181,7 @@ describe('search.php response rules', () => {
   });
 
   it('converts to the display currency with the EUR charge alongside', async () => {
-    const usd = await searchOk({ ...inAmsterdam, currency: 'usd' });
+    const usd = await searchOk({ ...inAmsterdam, currency: 'USD' });
     expect(usd.search.currency).toBe('USD');
     for (const hotel of usd.hotels) {
       expect(hotel.rate.pricing.currency).toBe('USD');
@@ -189,10 +192,16 @@ describe('search.php response rules', () => {
     expect(eur.hotels[0].rate.pricing.charge_amount).toBeNull();
   });
 
+  it('takes currency codes as ISO 4217 writes them: a lower-case code is 400 naming the spelling', async () => {
+    const answer = await server.post('/search.php', { ...inAmsterdam, currency: 'usd' });
+    expect(answer.status).toBe(400);
+    expect(String(answer.body.error)).toMatch(/^request\/body\/currency must be equal to one of the allowed values: AED, .*USD.* \('usd' is spelt 'USD'\)$/);
+  });
+
   it('serves an identical search of the same account from the cache with the same search_id for one hour', async () => {
     const first = await searchOk(inAmsterdam);
     server.clock.advance(3599);
-    const again = await searchOk({ ...inAmsterdam, currency: 'eur' });
+    const again = await searchOk({ ...inAmsterdam, currency: 'EUR', residency: 'NL' });
     expect(again).toEqual(first);
     // Another account's identical search is its own, with a search_id valid for its full hour.
     const other = await searchOk({ ...inAmsterdam, apikey: 'demo-key-2' });

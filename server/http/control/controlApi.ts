@@ -16,6 +16,7 @@ import { asyncHandler } from '../transport/asyncHandler.js';
 import { journalControlRouter } from './journalControlApi.js';
 import { accountOf, authenticate, clockOf, requireObjectBody } from '../transport/apiPipeline.js';
 import { PAYMENT_OUTCOMES, type PaymentOutcome } from '../../domain/bookings/payment.js';
+import { controlBodyBounds } from './controlBounds.js';
 import { controlGuard } from './controlGuard.js';
 import { requireAdminToken } from '../transport/adminToken.js';
 import { jsonBody } from '../transport/jsonBody.js';
@@ -27,7 +28,8 @@ export function controlRouter(context: AppContext): Router {
   const router = strictRouter();
   router.use(controlGuard(context.config.publicUrl, context.config.corsOrigins), jsonBody(16 * 1024));
   if (context.config.adminToken !== undefined) router.use('/admin', adminRouter(context, context.config.adminToken));
-  const ofAccount = [requireObjectBody, authenticate(context.accounts, context.clocks, context.authThrottle, 'control')];
+  // Bounds first (control-api.yaml's maxLength, minimum, maximum: 400), then the key.
+  const ofAccount = [requireObjectBody, controlBodyBounds(), authenticate(context.accounts, context.clocks, context.authThrottle, 'control')];
 
   router.post(
     '/clock',

@@ -16,7 +16,7 @@
  *   parameter `request/query/<name> Unknown query parameter '<name>'` (EOV's path `/query/<name>`
  *   came out as `request/body//query/<name>`, which read as nonsense).
  * The operations' header parameters (`Test`, `Idempotency-Key`) are enforced by their own middlewares
- * (scenarioHeader.ts, which matches the `Test` enum case-insensitively, and domain/bookings/
+ * (scenarioHeader.ts, which matches the `Test` enum exactly, and domain/bookings/
  * idempotency.ts), at their own place in the order of checks and with their own error texts.
  *
  * It fails closed: before compiling anything, `unenforcedContractRules` walks every operation of the
@@ -63,7 +63,7 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
 
 /** The header parameters enforced outside this module, each with the check that its contract schema is what is enforced. */
 const HEADER_ENFORCERS: Record<string, (path: string, schema: unknown) => string | undefined> = {
-  // scenarioHeader.ts: the catalogue's values that apply to the endpoint (any case), 400 otherwise.
+  // scenarioHeader.ts: the catalogue's values that apply to the endpoint, exactly as spelt, 400 otherwise.
   test: (path, schema) => {
     const allowed = SCENARIOS.filter((scenario) => (scenario.appliesTo as readonly string[]).includes(path)).map((scenario) => scenario.name);
     if (allowed.length === 0) return 'scenarioHeader.ts has no scenario for this path';
@@ -162,8 +162,32 @@ function requestAjv(document: OpenApiDocument): Ajv {
   });
   addFormats(ajv, { mode: 'full' });
   // The whole document as one schema, so the contract's own `#/components/...` references resolve.
-  ajv.addSchema({ ...document, $id: CONTRACT_SCHEMA_ID });
+  ajv.addSchema({ ...withPropertyDefaults(document), $id: CONTRACT_SCHEMA_ID });
   return ajv;
+}
+
+/**
+ * The document as the request check compiles it: a property that is a `$ref` to a schema with a
+ * `default` gets that default beside the `$ref`. The contract writes such defaults in the component
+ * (`ResidencyCode`, `RequestCurrency`, …), where code generators keep them, but ajv's `useDefaults`
+ * only applies a `default` written in the `properties` entry itself. The contract is not changed.
+ */
+export function withPropertyDefaults(document: OpenApiDocument): OpenApiDocument {
+  const copy = structuredClone(document);
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!isObject(node)) return;
+    if (isObject(node.properties)) {
+      for (const property of Object.values(node.properties)) {
+        if (!isObject(property) || typeof property.$ref !== 'string' || 'default' in property) continue;
+        const target = deref(copy, property, '#').node;
+        if (isObject(target) && 'default' in target) property.default = structuredClone(target.default);
+      }
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(copy);
+  return copy;
 }
 
 function bodyValidator(ajv: Ajv, document: OpenApiDocument, path: string): ValidateFunction {
@@ -221,12 +245,13 @@ function firstQueryParameter(query: Record<string, unknown>): string | undefined
 function errorText(error: ErrorObject, body: unknown): string {
   const params = error.params as { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[] };
   let message = error.message ?? 'is invalid';
-  if (error.keyword === 'enum' && params.allowedValues) message = `${message}: ${params.allowedValues.join(', ')}`;
   const instancePath = `/body${error.instancePath}`;
-  // The free-text rule (domain/freeText.ts) names the field and the character rather than the pattern.
-  if (error.keyword === 'pattern' && (error.params as { pattern?: string }).pattern === FREE_TEXT_PATTERN) {
+  if (error.keyword === 'enum' && params.allowedValues) message = `${message}: ${params.allowedValues.join(', ')}${caseHint(params.allowedValues, valueAt(body, error.instancePath))}`;
+  // The free-text rule (domain/freeText.ts: `pattern` for control characters, `not` for bidi controls)
+  // names the field and the character rather than the pattern.
+  if ((error.keyword === 'pattern' && (error.params as { pattern?: string }).pattern === FREE_TEXT_PATTERN) || error.keyword === 'not') {
     const field = error.instancePath.replace(/^\//, '');
-    const value = error.instancePath.split('/').slice(1).reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], body);
+    const value = valueAt(body, error.instancePath);
     const problem = typeof value === 'string' ? freeTextProblem(field, value, false) : undefined;
     if (problem) return `request/body/${field} ${problem}`;
   }
@@ -242,4 +267,16 @@ function errorText(error: ErrorObject, body: unknown): string {
   let field = (required ?? additional ?? instancePath).replace(/^\/?body\/?/, '');
   if (message.startsWith('must have required property')) field = field.split('/').slice(0, -1).join('/');
   return `${field ? `request/body/${field}` : 'request/body'} ${message}`;
+}
+
+/** The value at an ajv instance path (`/star_rating/0`) of the body. */
+function valueAt(body: unknown, instancePath: string): unknown {
+  return instancePath.split('/').slice(1).reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], body);
+}
+
+/** Enums are exact (ISO 4217 codes upper case, the rest lower case): a value in another case is told the right spelling. */
+function caseHint(allowed: readonly unknown[], value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const spelling = allowed.find((candidate): candidate is string => typeof candidate === 'string' && candidate !== value && candidate.toLowerCase() === value.toLowerCase());
+  return spelling === undefined ? '' : ` ('${value}' is spelt '${spelling}')`;
 }

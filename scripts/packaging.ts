@@ -45,7 +45,8 @@ export function npmPack(staging: string, outDir: string): string {
 
 /**
  * The CI recipes (examples/ci: GitHub Actions, GitLab CI and the steps they run) into the package's
- * ci/, where the package README links them and `hotel-conformance init-ci` copies them from.
+ * ci/, where the package README links them and `hotel-conformance init-ci` copies them from. (In the
+ * repository, packages/<name>/ci is a link to examples/ci, so that those README links resolve there too.)
  */
 export function copyCiRecipes(staging: string): void {
   cpSync(join(root, 'examples/ci'), join(staging, 'ci'), { recursive: true });

@@ -97,6 +97,17 @@ describe('the preflight, against servers that are not this API', () => {
     }
   });
 
+  it('a catch-all that answers 200 to any path stops too', async () => {
+    const catchAll = await fakeServer((_req, _body, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
+    try {
+      const { code, err } = await run(['--base-url', catchAll.url, '--apikey', 'k']);
+      expect(code).toBe(2);
+      expect(err).toContain('it answers 200 to any path (/hotel-conformance-no-such-path.php too)');
+    } finally {
+      await catchAll.close();
+    }
+  });
+
   it('a redirect is reported, never followed', async () => {
     const redirecting = await fakeServer((_req, _body, res) => res.writeHead(301, { location: 'https://elsewhere.example/' }).end());
     try {

@@ -57,6 +57,9 @@ afterAll(() => {
 /** Process groups this file started (each detached), killed at the end whatever happened. */
 const started: number[] = [];
 
+/** What the server left in a TMPDIR: its store directories (npm and Node keep caches of their own there). */
+const storesIn = (tmp: string) => readdirSync(tmp).filter((entry) => entry.startsWith('hotel-sandbox-'));
+
 /** A temporary directory of the child's own (TMPDIR), to see what it leaves there. */
 function privateTmp(): string {
   const dir = join(work, `tmp-${started.length}-${Math.random().toString(36).slice(2)}`);
@@ -242,10 +245,10 @@ export const run = async (): Promise<number> => { const sandbox = await startSan
     const url = await server.url;
     expect(server.output()).toMatch(/store \/\S*hotel-sandbox-\S+\/db\.json/);
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
-    expect(readdirSync(tmp)).toHaveLength(1);
+    expect(storesIn(tmp)).toHaveLength(1);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    expect(readdirSync(tmp)).toEqual([]);
+    expect(storesIn(tmp)).toEqual([]);
   });
 
   it('npx hotel-sandbox stops its server when npx gets SIGTERM, and leaves no temporary directory', async () => {
@@ -255,11 +258,12 @@ export const run = async (): Promise<number> => { const sandbox = await startSan
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     const below = descendants(npx.child.pid as number);
     expect(below.length).toBeGreaterThan(0);
+    expect(storesIn(tmp)).toHaveLength(1);
     // npm ends on SIGTERM without passing it on; the server sees npm go and drains as on its own SIGTERM.
     npx.child.kill('SIGTERM');
     await npx.exited;
     await allGone(below);
-    expect(readdirSync(tmp)).toEqual([]);
+    expect(storesIn(tmp)).toEqual([]);
   }, 60_000);
 
   it('a bad flag exits 2 with one line naming the flag meant, and leaves no temporary directory', async () => {
@@ -267,6 +271,6 @@ export const run = async (): Promise<number> => { const sandbox = await startSan
     const bad = await sh(join(project, 'node_modules/.bin/hotel-sandbox'), ['--prot', '3000'], project, { TMPDIR: tmp });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe("error: unknown option '--prot'; did you mean --port? (see --help)\n");
-    expect(readdirSync(tmp)).toEqual([]);
+    expect(storesIn(tmp)).toEqual([]);
   });
 });

@@ -6,7 +6,8 @@
  * - it answers like this API: `POST /booking_overview.php` without a key must get a 4xx with a JSON
  *   `{ "error" }` (the API says 401). A 404 or 405, a redirect, an HTML page or any other non-JSON
  *   answer is not this API — usually a base URL with a path too many or too few (`…/api`), so the
- *   URL's parents are tried and the one that does answer like the API is suggested;
+ *   URL's parents are tried and the one that does answer like the API is suggested. Nor is a server
+ *   that answers 2xx there and on a path the API does not have (a catch-all);
  * - the server knows --apikey (and --apikey2): 403 with an error is the API's "invalid key".
  *
  * It also tells when the server looks like a static mock (Prism, or anything that answers with the
@@ -37,8 +38,11 @@ interface Answer {
   json: unknown;
 }
 
-async function probe(baseUrl: string, body: unknown, timeoutMs: number): Promise<Answer> {
-  const response = await fetch(`${baseUrl}${PROBE_PATH}`, {
+/** A path no implementation of the API has: a server that answers it as an API path routes nothing. */
+const NO_SUCH_PATH = '/hotel-conformance-no-such-path.php';
+
+async function probe(baseUrl: string, body: unknown, timeoutMs: number, path = PROBE_PATH): Promise<Answer> {
+  const response = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -143,6 +147,16 @@ export async function preflight(baseUrl: string, keys: readonly string[], timeou
       ? `did you mean --base-url ${api}? It answers like the API.`
       : 'the base URL is the address the API\'s paths (/search.php, /hotel.php, …) hang off, e.g. https://host or https://host/prefix';
     return { stop: `${baseUrl} does not look like the Hotel Booking API: ${wrong}. Hint: ${hint}`, notes: [] };
+  }
+  // The API answers a request without a key with 401; a server that says 200 may be a catch-all.
+  if (keyless.status >= 200 && keyless.status < 300) {
+    const nowhere = await probe(baseUrl, {}, timeoutMs, NO_SUCH_PATH).catch(() => undefined);
+    if (nowhere && nowhere.status >= 200 && nowhere.status < 300) {
+      return {
+        stop: `${baseUrl} does not look like the Hotel Booking API: it answers ${nowhere.status} to any path (${NO_SUCH_PATH} too). Hint: the base URL is the address the API's paths hang off`,
+        notes: [],
+      };
+    }
   }
   const notes: string[] = [];
   if (isPrismValidation(keyless)) notes.push(`${baseUrl} looks like Prism (a static mock of the contract): it answers a request it refuses with Prism's problem+json. ${MOCK_NOTE}`);

@@ -54,7 +54,11 @@ describe('parseCli', () => {
     [[...base, '--negative', '1.5'], /--negative must be an integer ≥ 0/],
     [[...base, '--only', 'no.such.check'], /no check matches 'no.such.check'/],
     [[...base, '--control', 'localhost:3000'], /--control must be an http\(s\) URL or none/],
-    [[...base, '--bogus'], /Unknown option '--bogus'/],
+    [[...base, '--bogus'], /^unknown option '--bogus'$/],
+    [[...base, '--api-key', 'k'], /^unknown option '--api-key'; did you mean --apikey\?$/],
+    [[...base, '--base_url=http://x'], /^unknown option '--base_url'; did you mean --base-url\?$/],
+    [[...base, '--profile', 'refrence'], /--profile must be spec or reference \(got 'refrence'\); did you mean reference\?/],
+    [[...base, '--only', 'search.raduis'], /no check matches 'search.raduis'; did you mean search.radius\?/],
     [[...base, '--keep-state'], /--keep-state needs --control/],
     [[...base, 'positional'], /positional/],
   ])('refuses %j', (argv, message) => {

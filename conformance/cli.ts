@@ -1,17 +1,21 @@
 /**
- * The command line: `hotel-conformance --base-url URL --apikey KEY [options]`. Parsing is pure
- * (parseCli) so it can be tested; main() checks that the server answers (preflight), runs, prints
- * and writes the reports, and returns the exit code: 0 when no selected check failed, 1 when one
- * did, 2 for a usage error or a server that does not answer. On SIGINT/SIGTERM it writes the reports
- * so far, marked incomplete, and exits 130/143.
+ * The command line: `hotel-conformance --base-url URL --apikey KEY [options]`, and
+ * `hotel-conformance init-ci github|gitlab` (initCi.ts). Parsing is pure (parseCli) so it can be
+ * tested; main() checks that the server answers like the API (preflight), runs, shows where the run
+ * stands (a bar on a terminal, plain lines otherwise), prints and writes the reports, and returns the
+ * exit code: 0 when no selected check failed, 1 when one did, 2 for a usage error or a server that
+ * does not answer or is not this API. On SIGINT/SIGTERM it writes the reports so far, marked
+ * incomplete, and exits 130/143.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
+import { didYouMean, nearestName } from '../contract/didYouMean.js';
 import { CATALOGUE } from './checks/index.js';
-import type { WaitListener } from './kit/clock.js';
+import { initCi } from './initCi.js';
 import { controlPreflight, preflight } from './kit/preflight.js';
 import { progressLine, summaryText } from './reports/console.js';
+import { ProgressDisplay } from './reports/progress.js';
 import { htmlReport } from './reports/html.js';
 import { jsonReport } from './reports/json.js';
 import { junitReport } from './reports/junit.js';
@@ -20,6 +24,7 @@ import { selectChecks, unknownTokens } from './kit/selection.js';
 import type { CatalogueCheck, RunReport } from './kit/types.js';
 
 export const USAGE = `Usage: hotel-conformance --base-url URL --apikey KEY [options]
+       hotel-conformance init-ci github|gitlab [--force]
 
 Checks an implementation of the Hotel Booking API v1.0.0 against the API description
 (sections 2-8) and openapi.yaml. Every response is validated against the contract.
@@ -65,62 +70,85 @@ Options:
   --list                  print the catalogue (with --profile/--only/--skip applied) and exit
   --help                  print this help and exit
 
+init-ci github|gitlab writes the CI recipe that ships in this package into the current project
+(.github/workflows/hotel-api.yml or .gitlab-ci.yml): start hotel-sandbox, run your tests and this
+kit against it, keep the reports.
+
 Checks that need a harness or a second key are skipped with the reason. The daily-limit check
 (label expensive, 200 searches) runs only with --control or when --only names it.
 A contract violation in a shared fixture (the shared search, hotel details or booking) is reported
 once, on the fixture; the checks that needed it are BLOCKED. SIGINT/SIGTERM write the reports so
 far, marked incomplete.
+Before the first check the kit makes sure the base URL answers like this API and knows the keys; if
+not it stops with a hint (a base URL with a path too many, e.g. …/api, is the common slip). Against a
+static mock (Prism) it says so. It never calls another server than the base URL's (a booking_url
+elsewhere is not followed). The run shows where it stands: a bar with the time left on a terminal,
+a progress line every 30 s otherwise (CI).
 Exit codes: 0 no selected check failed, 1 a check failed or was blocked (or a SETUP step),
-2 usage error or the base URL does not answer.`;
+2 usage error, or the base URL does not answer, is not this API or refuses the key.`;
 
 export type CliCommand =
   | { kind: 'help' }
   | { kind: 'list'; checks: CatalogueCheck[] }
   | { kind: 'run'; options: RunOptions; junit?: string; json?: string; html?: string }
+  | { kind: 'init-ci'; args: string[] }
   | { kind: 'error'; message: string };
 
+const OPTIONS = {
+  'base-url': { type: 'string' },
+  apikey: { type: 'string' },
+  apikey2: { type: 'string' },
+  control: { type: 'string' },
+  profile: { type: 'string' },
+  only: { type: 'string', multiple: true },
+  skip: { type: 'string', multiple: true },
+  junit: { type: 'string' },
+  json: { type: 'string' },
+  report: { type: 'string', multiple: true },
+  html: { type: 'string' },
+  pace: { type: 'string' },
+  'request-budget': { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  'rate-limit': { type: 'string' },
+  negative: { type: 'string' },
+  near: { type: 'string' },
+  location: { type: 'string' },
+  list: { type: 'boolean' },
+  help: { type: 'boolean' },
+  'keep-state': { type: 'boolean' },
+} as const;
+
+/** node:util's message, shortened, with the option meant when the unknown one is near a known one. */
+function parseArgsMessage(error: unknown): string {
+  const message = (error as Error).message;
+  if ((error as { code?: string }).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return message;
+  const typed = /'([^']+)'/.exec(message)?.[1] ?? message;
+  return `unknown option '${typed}'${didYouMean(typed, Object.keys(OPTIONS), '--')}`;
+}
+
 export function parseCli(argv: readonly string[], catalogue: readonly CatalogueCheck[] = CATALOGUE): CliCommand {
+  if (argv[0] === 'init-ci') return { kind: 'init-ci', args: argv.slice(1) };
   let values;
   try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        'base-url': { type: 'string' },
-        apikey: { type: 'string' },
-        apikey2: { type: 'string' },
-        control: { type: 'string' },
-        profile: { type: 'string' },
-        only: { type: 'string', multiple: true },
-        skip: { type: 'string', multiple: true },
-        junit: { type: 'string' },
-        json: { type: 'string' },
-        report: { type: 'string', multiple: true },
-        html: { type: 'string' },
-        pace: { type: 'string' },
-        'request-budget': { type: 'string' },
-        'timeout-ms': { type: 'string' },
-        'rate-limit': { type: 'string' },
-        negative: { type: 'string' },
-        near: { type: 'string' },
-        location: { type: 'string' },
-        list: { type: 'boolean' },
-        help: { type: 'boolean' },
-        'keep-state': { type: 'boolean' },
-      },
-    }));
+    ({ values } = parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: OPTIONS }));
   } catch (error) {
-    return { kind: 'error', message: (error as Error).message };
+    return { kind: 'error', message: parseArgsMessage(error) };
   }
   if (values.help) return { kind: 'help' };
 
   const profile = values.profile ?? 'spec';
-  if (profile !== 'spec' && profile !== 'reference') return { kind: 'error', message: `--profile must be spec or reference (got '${profile}')` };
+  if (profile !== 'spec' && profile !== 'reference') {
+    return { kind: 'error', message: `--profile must be spec or reference (got '${profile}')${didYouMean(profile, ['spec', 'reference'])}` };
+  }
   const only = splitList(values.only);
   const skip = splitList(values.skip);
   const unknown = unknownTokens(catalogue, [...only, ...skip]);
-  if (unknown.length > 0) return { kind: 'error', message: `--only/--skip: no check matches ${unknown.map((t) => `'${t}'`).join(', ')} (see --list)` };
+  if (unknown.length > 0) {
+    const prefixes = (id: string) => id.split('.').map((_, i, parts) => parts.slice(0, i + 1).join('.'));
+    const names = [...new Set(catalogue.flatMap((c) => [...prefixes(c.id), c.group, c.tag, ...(c.labels ?? [])]))];
+    const nearest = unknown.map((token) => nearestName(token, names)).find((name) => name !== undefined);
+    return { kind: 'error', message: `--only/--skip: no check matches ${unknown.map((t) => `'${t}'`).join(', ')}${nearest ? `; did you mean ${nearest}?` : ''} (see --list)` };
+  }
 
   if (values.list) {
     const planned = selectChecks(catalogue, { profile, only, skip, has: { control: true, apikey2: true, clock: true } });
@@ -215,7 +243,11 @@ export interface Io {
 const consoleIo: Io = {
   out: (l) => console.log(l),
   err: (l) => console.error(l),
-  ...(process.stdout.isTTY ? { status: (l: string) => process.stdout.write(`\r\x1b[K${l}`) } : {}),
+  // A status line only on a terminal that is not a CI log; fitted to its width, so that it never wraps
+  // (a wrapped line is not rewritten in place, and its pieces would stay between the lines).
+  ...(process.stdout.isTTY && !process.env.CI
+    ? { status: (l: string) => process.stdout.write(`\r\x1b[K${[...l].slice(0, Math.max(10, (process.stdout.columns || 80) - 1)).join('')}`) }
+    : {}),
   onSignal: (handler) => {
     const on = (signal: NodeJS.Signals) => {
       process.exitCode = handler(signal);
@@ -242,43 +274,60 @@ export async function main(argv: readonly string[], io: Io = consoleIo): Promise
     case 'list':
       io.out(catalogueText(command.checks));
       return 0;
-    case 'run': {
-      const unreachable = await preflight(command.options.baseUrl, command.options.timeoutMs ?? 5000);
-      if (unreachable) {
-        io.err(`hotel-conformance: ${unreachable}`);
-        return 2;
-      }
-      const { control, apikey, apikey2, timeoutMs } = command.options;
-      for (const key of control ? [apikey, ...(apikey2 === undefined ? [] : [apikey2])] : []) {
-        const noControl = await controlPreflight(control as string, key, timeoutMs ?? 5000);
-        if (noControl) {
-          io.err(`hotel-conformance: ${noControl}`);
-          return 2;
-        }
-      }
-      let soFar: (() => RunReport) | undefined;
-      const stopListening = io.onSignal?.((signal) => {
-        io.status?.('');
-        if (!soFar) return signal === 'SIGINT' ? 130 : 143;
-        const partial = soFar();
-        io.out(summaryText(partial));
-        writeReports(command, partial, io);
-        return signal === 'SIGINT' ? 130 : 143;
-      });
-      try {
-        const report = await runConformance({
-          ...command.options,
-          onStart: (reportSoFar) => (soFar = reportSoFar),
-          onResult: (r) => io.out(progressLine(r)),
-          onWait: waitPrinter(io),
-        });
-        io.out(summaryText(report));
-        writeReports(command, report, io);
-        return exitCodeOf(report);
-      } finally {
-        stopListening?.();
-      }
+    case 'init-ci': {
+      const result = initCi(command.args);
+      for (const line of result.lines) (result.code === 0 ? io.out : io.err)(line);
+      return result.code;
     }
+    case 'run':
+      return runCommand(command, io);
+  }
+}
+
+async function runCommand(command: Extract<CliCommand, { kind: 'run' }>, io: Io): Promise<number> {
+  const { baseUrl, control, apikey, apikey2, timeoutMs = 5000 } = command.options;
+  const keys = [apikey, ...(apikey2 === undefined ? [] : [apikey2])];
+  const checked = await preflight(baseUrl, keys, timeoutMs);
+  if (checked.stop) {
+    io.err(`hotel-conformance: ${checked.stop}`);
+    return 2;
+  }
+  for (const key of control ? keys : []) {
+    const noControl = await controlPreflight(control as string, key, timeoutMs);
+    if (noControl) {
+      io.err(`hotel-conformance: ${noControl}`);
+      return 2;
+    }
+  }
+  for (const note of checked.notes) io.out(`note: ${note}`);
+  // Paced when the kit waits on the rate limits itself: no harness, and --pace/--rate-limit left on.
+  const pacePerMinute = control ? 0 : (command.options.pacePerMinute ?? 5);
+  const display = new ProgressDisplay(io, { pacePerMinute });
+  let soFar: (() => RunReport) | undefined;
+  const stopListening = io.onSignal?.((signal) => {
+    display.close();
+    if (!soFar) return signal === 'SIGINT' ? 130 : 143;
+    const partial = soFar();
+    io.out(summaryText(partial));
+    writeReports(command, partial, io);
+    return signal === 'SIGINT' ? 130 : 143;
+  });
+  try {
+    const report = await runConformance({
+      ...command.options,
+      onStart: (reportSoFar) => (soFar = reportSoFar),
+      onPlan: (plan) => display.planned(plan.map(({ check, skipReason }) => ({ endpoints: check.endpoints, skipped: skipReason !== undefined }))),
+      onResult: (r) => display.ended(r, progressLine(r)),
+      onWait: (ms, why) => display.wait(ms, why),
+    });
+    display.close();
+    io.out(summaryText(report));
+    for (const note of checked.notes) io.out(`note: ${note}`);
+    writeReports(command, report, io);
+    return exitCodeOf(report);
+  } finally {
+    display.close();
+    stopListening?.();
   }
 }
 
@@ -294,22 +343,6 @@ function writeReports(command: { junit?: string; json?: string; html?: string },
     written.push(file);
   }
   if (written.length > 0) io.out(`Reports${report.complete ? '' : ' (INCOMPLETE)'}: ${written.join(', ')}`);
-}
-
-/** Says what the kit is waiting for: a countdown on a terminal, one line otherwise. */
-function waitPrinter(io: Io): WaitListener {
-  let timer: NodeJS.Timeout | undefined;
-  return (ms, why) => {
-    clearInterval(timer);
-    if (ms <= 0) return io.status?.('');
-    const until = Date.now() + ms;
-    const line = () => `waiting ${Math.max(0, Math.ceil((until - Date.now()) / 1000))} s for ${why}`;
-    const status = io.status;
-    if (!status) return io.out(line());
-    status(line());
-    timer = setInterval(() => status(line()), 1000);
-    timer.unref();
-  };
 }
 
 function writeReport(file: string, content: string): void {

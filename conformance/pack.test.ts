@@ -1,15 +1,19 @@
 /**
  * Packaging: `npm run pack:conformance` builds the hotel-conformance tarball; installed into an
- * empty directory (offline: the package has no dependencies), `npx hotel-conformance` prints its
- * help and runs against a local reference server, with no repository around it.
+ * empty directory (offline: the package has no dependencies; small, no install scripts),
+ * `npx hotel-conformance` prints its help, runs against a local reference server, stops with a hint
+ * on a wrong base URL and writes the CI recipes it ships; the library loads with `import` and with
+ * `require()`, and `hotel-conformance/contract` gives the path of openapi.yaml — with no repository
+ * around it.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installedTree } from '../scripts/installedTree.js';
 import { startReferenceServer, type RunningServer } from './testing/support/referenceServer.js';
 
 const run = promisify(execFile);
@@ -51,6 +55,57 @@ describe('the packed kit (npx hotel-conformance)', () => {
     expect(manifest.dependencies).toBeUndefined();
     expect(manifest.bin).toEqual({ 'hotel-conformance': 'bin/hotel-conformance.mjs' });
     expect(readFileSync(join(project, 'node_modules/hotel-conformance/bin/openapi.yaml'), 'utf8')).toBe(readFileSync(join(ROOT, 'openapi.yaml'), 'utf8'));
+  });
+
+  it('installs small, with no install scripts, and a README that names no path of the repository but links the recipes it ships', () => {
+    const tree = installedTree(join(project, 'node_modules'));
+    console.log(`hotel-conformance installed: ${tree.packages.length} packages, ${(tree.diskBytes / 1e6).toFixed(1)} MB on disk`);
+    expect(tree.packages).toEqual(['hotel-conformance']);
+    expect(tree.diskBytes).toBeLessThanOrEqual(10e6);
+    expect(tree.installScripts).toEqual([]);
+    const installed = join(project, 'node_modules/hotel-conformance');
+    const readme = readFileSync(join(installed, 'README.md'), 'utf8');
+    expect(readme).not.toMatch(/npm run |npm start|(?<![-\w])(server|conformance|examples|scripts)\/|\.\.\/shared|\.test\.ts/);
+    for (const link of ['ci/github-actions.yml', 'ci/gitlab-ci.yml', 'ci/steps/']) {
+      expect(readme).toContain(`](${link})`);
+      expect(existsSync(join(installed, link)), link).toBe(true);
+    }
+  });
+
+  it('loads as a library from ES modules and from CommonJS, with the contract\'s path', async () => {
+    writeFileSync(join(project, 'lib.mjs'), `import { CATALOGUE, runConformance } from 'hotel-conformance';
+import { openapiPath } from 'hotel-conformance/contract';
+console.log(JSON.stringify({ checks: CATALOGUE.length, run: typeof runConformance, openapiPath }));
+`);
+    writeFileSync(join(project, 'lib.cjs'), `const { CATALOGUE, runConformance } = require('hotel-conformance');
+const { openapiPath } = require('hotel-conformance/contract');
+console.log(JSON.stringify({ checks: CATALOGUE.length, run: typeof runConformance, openapiPath }));
+`);
+    const contract = join(project, 'node_modules/hotel-conformance/lib/openapi.yaml');
+    for (const file of ['lib.mjs', 'lib.cjs']) {
+      // require() of ES modules off, as on Node 20 before 20.19 and in Jest.
+      const result = await sh('node', ['--no-experimental-require-module', file]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout), file).toEqual({ checks: expect.any(Number), run: 'function', openapiPath: contract });
+    }
+    expect(readFileSync(contract, 'utf8')).toBe(readFileSync(join(ROOT, 'openapi.yaml'), 'utf8'));
+  });
+
+  it('stops at once with exit 2 and a hint on a base URL with a path too many, and names the option meant', async () => {
+    const wrong = await sh('npx', ['--offline', 'hotel-conformance', '--base-url', `${server.url}/api`, '--apikey', 'demo-key-1']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain(`Hint: did you mean --base-url ${server.url}?`);
+    const typo = await sh('npx', ['--offline', 'hotel-conformance', '--base-url', server.url, '--api-key', 'demo-key-1']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain("unknown option '--api-key'; did you mean --apikey?");
+  });
+
+  it('init-ci writes the recipes it ships into the project', async () => {
+    for (const [system, file, recipe] of [['github', '.github/workflows/hotel-api.yml', 'github-actions.yml'], ['gitlab', '.gitlab-ci.yml', 'gitlab-ci.yml']] as const) {
+      const result = await sh('npx', ['--offline', 'hotel-conformance', 'init-ci', system]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(readFileSync(join(project, file), 'utf8')).toBe(readFileSync(join(ROOT, 'examples/ci', recipe), 'utf8'));
+    }
   });
 
   it('prints its help', async () => {

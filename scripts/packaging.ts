@@ -4,8 +4,8 @@
  * openapi.yaml's `info.version`, so a package always names the API version it implements or checks.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
@@ -41,4 +41,28 @@ export function packageManifest(fields: { name: string; description: string } & 
 export function npmPack(staging: string, outDir: string): string {
   const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', outDir], { cwd: staging, encoding: 'utf8' }).trim().split('\n').pop() ?? '';
   return join(outDir, tarball);
+}
+
+/**
+ * The CI recipes (examples/ci: GitHub Actions, GitLab CI and the steps they run) into the package's
+ * ci/, where the package README links them and `hotel-conformance init-ci` copies them from. (In the
+ * repository, packages/<name>/ci is a link to examples/ci, so that those README links resolve there too.)
+ */
+export function copyCiRecipes(staging: string): void {
+  cpSync(join(root, 'examples/ci'), join(staging, 'ci'), { recursive: true });
+}
+
+/**
+ * Declarations for the `require` condition: a `.d.cts` beside each CommonJS entry that re-exports
+ * the entry's declarations, so that TypeScript in a CommonJS project (module nodenext) types
+ * `require('hotel-sandbox')` as the CommonJS file it loads. `entries`: .d.cts path → the .js path
+ * of the declarations it stands for, both relative to the package.
+ */
+export function typesForRequire(staging: string, entries: Record<string, string>): void {
+  for (const [file, declarations] of Object.entries(entries)) {
+    const target = join(staging, file);
+    mkdirSync(dirname(target), { recursive: true });
+    const from = relative(dirname(target), join(staging, declarations));
+    writeFileSync(target, `export * from '${from.startsWith('.') ? from : `./${from}`}';\n`);
+  }
 }

@@ -11,8 +11,8 @@ import createClient from 'openapi-fetch';
 import type { paths } from '../../contract/generated/openapi.js';
 import { SleepingClock, type KitClock } from './clock.js';
 import { judgeResponse, type JudgeOptions } from './contractCheck.js';
-import { BudgetExhausted, CheckFailure } from './failures.js';
-import { networkCause } from './preflight.js';
+import { BudgetExhausted, CheckFailure, CheckSkipped } from './failures.js';
+import { fetchOnServer, networkCause, outsideServerUnderTest } from './preflight.js';
 import type { SlidingWindowScheduler } from './limiter.js';
 import type { Exchange, Recorder } from './recorder.js';
 import { API_PATHS, RATE_LIMITED_PATHS, type ApiPath, type Endpoint, type Profile } from './vocabulary.js';
@@ -119,8 +119,10 @@ export class ApiClient {
     return this.send('other-operation', method, this.baseUrl + path, headers, body, {});
   }
 
-  /** GET of the finalization page (booking_url): HTML, so judged by the check, not the contract. */
+  /** GET of the finalization page (booking_url): HTML, so judged by the check, not the contract. Never on another server. */
   async page(url: string): Promise<Exchange> {
+    const outside = outsideServerUnderTest(url, this.baseUrl);
+    if (outside) throw new CheckSkipped(`booking_url ${outside}`);
     return this.send('finalization-page', 'GET', url, {}, undefined, {});
   }
 
@@ -157,7 +159,7 @@ export class ApiClient {
           continue;
         }
         if (isTimeout(error)) throw new CheckFailure(`${method} ${endpoint} timed out twice (time-out ${this.options.timeoutMs} ms)`);
-        if (error instanceof CheckFailure) throw error;
+        if (error instanceof CheckFailure || error instanceof CheckSkipped) throw error;
         // A kept-alive connection the server closed just as we reused it: no answer came; send once more.
         if (networkCause(error) === 'ECONNRESET' && !reset) {
           reset = true;
@@ -165,7 +167,7 @@ export class ApiClient {
           continue;
         }
         if (endpoint === 'finalization-page') {
-          throw new CheckFailure(`cannot reach booking_url ${url}: ${networkCause(error)} (the kit follows booking_url wherever it points; it must be reachable from where the kit runs)`);
+          throw new CheckFailure(`cannot reach booking_url ${url}: ${networkCause(error)}`);
         }
         throw new CheckFailure(`${method} ${url} failed: ${networkCause(error)}`);
       }
@@ -241,9 +243,9 @@ export class ApiClient {
     this.requests[endpoint] = (this.requests[endpoint] ?? 0) + 1;
     this.recorder?.count(endpoint);
     if ((RATE_LIMITED_PATHS as readonly string[]).includes(endpoint)) this.options.scheduler.record(endpoint, this.options.clock.now());
-    // API calls must answer themselves; the finalization page may redirect (e.g. to a payment step).
-    const redirect = endpoint === 'finalization-page' ? 'follow' : 'manual';
-    return fetch(url, { method, headers, body, signal: AbortSignal.timeout(this.options.timeoutMs), redirect });
+    // API calls must answer themselves; the finalization page may redirect (e.g. to a payment step), on this server only.
+    const init = { method, headers, body, signal: AbortSignal.timeout(this.options.timeoutMs) };
+    return endpoint === 'finalization-page' ? fetchOnServer(url, init, this.baseUrl) : fetch(url, { ...init, redirect: 'manual' });
   }
 
   /** Waits (or moves the clock) until the kit's own window for the endpoint has a place. */

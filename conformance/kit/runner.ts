@@ -43,6 +43,8 @@ export interface RunOptions {
   /** Generated cases per operation and kind (checks/generated.ts; default DEFAULT_NEGATIVE). */
   negative?: number;
   catalogue?: readonly CatalogueCheck[];
+  /** Called once the checks to run are known, in the order they will run (progress output). */
+  onPlan?: (plan: readonly PlannedCheck[]) => void;
   /** Called as each check ends (progress output). */
   onResult?: (result: CheckResult) => void;
   /** Called once at the start with a function giving the report so far (marked incomplete), e.g. for SIGINT. */
@@ -106,6 +108,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     skip: options.skip ?? [],
     has: { control: harness !== undefined, clock: harness !== undefined, apikey2: options.apikey2 !== undefined },
   });
+  options.onPlan?.(plan);
 
   let setupProblem: string | undefined;
   let found: ClockState[] | undefined;

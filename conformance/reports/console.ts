@@ -1,4 +1,7 @@
-/** Console output: one progress line per check as it ends, then the summary table. */
+/**
+ * Console output: one progress line per check as it ends (its whole message), then the summary:
+ * one line per failed, blocked and skipped check, each a whole sentence, never cut.
+ */
 import type { CheckResult, Endpoint, RunReport } from '../kit/types.js';
 
 const MARKS = { passed: '✓', failed: '✗', skipped: '-', 'setup-failed': '✗', blocked: '⊘' } as const;
@@ -7,7 +10,7 @@ const LABELS = { passed: '', failed: '', skipped: '', 'setup-failed': 'SETUP ', 
 export function progressLine(result: CheckResult): string {
   const head = `${MARKS[result.status]} ${LABELS[result.status]}${result.id} ${result.title}`;
   if (result.status === 'skipped') return `${head} (skipped: ${result.message ?? ''})`;
-  if (result.status === 'blocked') return `${head} (${firstLine(result.message)})`;
+  if (result.status === 'blocked') return `${head} (${headline(result.message, false)})`;
   if (result.status === 'passed') return result.message ? `${head} (${result.message})` : head;
   return `${head}\n${indent(result.message ?? '')}`;
 }
@@ -27,17 +30,17 @@ export function summaryText(report: RunReport): string {
   const failed = report.results.filter((r) => r.status === 'failed' || r.status === 'setup-failed');
   if (failed.length > 0) {
     lines.push('', 'Failed:');
-    for (const r of failed) lines.push(`  ✗ ${r.status === 'setup-failed' ? 'SETUP ' : ''}${r.id} (${r.section}, ${r.tag}): ${firstLine(r.message)}`);
+    for (const r of failed) lines.push(`  ✗ ${r.status === 'setup-failed' ? 'SETUP ' : ''}${r.id} (${r.section}, ${r.tag}): ${headline(r.message)}`);
   }
   const blocked = report.results.filter((r) => r.status === 'blocked');
   if (blocked.length > 0) {
     lines.push('', 'Blocked (by a failed fixture above, so not judged):');
-    for (const r of blocked) lines.push(`  ⊘ ${r.id}: ${firstLine(r.message)}`);
+    for (const r of blocked) lines.push(`  ⊘ ${r.id}: ${headline(r.message)}`);
   }
   const skipped = report.results.filter((r) => r.status === 'skipped');
   if (skipped.length > 0) {
     lines.push('', 'Skipped:');
-    for (const r of skipped) lines.push(`  - ${r.id}: ${r.message ?? ''}`);
+    for (const r of skipped) lines.push(`  - ${r.id}: ${headline(r.message)}`);
   }
   lines.push('', 'Requests per endpoint:');
   const rows = ENDPOINT_ORDER.filter((e) => report.requestsPerEndpoint[e] !== undefined).map((e): [string, number] => [
@@ -60,6 +63,17 @@ function indent(text: string): string {
   return text.split('\n').map((l) => `    ${l}`).join('\n');
 }
 
-function firstLine(text: string | undefined): string {
-  return (text ?? '').split('\n')[0] ?? '';
+
+/**
+ * A message as one summary line: its first line, and when that only introduces what follows
+ * ("contract violations:"), the first item too, so the line says what went wrong; then how many
+ * lines more the check's own output above holds.
+ */
+export function headline(text: string | undefined, countMore = true): string {
+  const lines = (text ?? '').split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  let head = lines[0] ?? '';
+  let used = lines.length === 0 ? 0 : 1;
+  while (head.endsWith(':') && used < lines.length) head = `${head} ${lines[used++]}`;
+  const more = lines.length - used;
+  return more > 0 && countMore ? `${head} (+${more} more line${more === 1 ? '' : 's'} above)` : head;
 }

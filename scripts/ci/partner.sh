@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The partner's path, end to end, with only the two tarballs this repository builds: packs hotel-sandbox
-# and hotel-conformance, copies examples/partner-client (with examples/ci/steps as its ci/steps) into a
-# fresh directory, installs the tarballs and its devDependencies there, generates its API types from the
-# openapi.yaml that ships in hotel-sandbox, then runs the same steps as the CI recipes in
-# examples/ci/: start the sandbox, the client's tests, the conformance kit against the sandbox, stop.
+# and hotel-conformance, copies examples/partner-client into a fresh directory, installs the tarballs and
+# its devDependencies there (its API types come from hotel-sandbox/contract: nothing is generated), lets
+# `hotel-conformance init-ci` write both CI recipes, then runs the recipes' steps from the installed
+# package, as they do: start the sandbox, the client's tests, the conformance kit against it, stop.
 # The reports land in artifacts/partner/ (ARTIFACTS_DIR overrides). Whatever happens, the sandbox is
 # stopped and the directory removed.
 set -euo pipefail
@@ -12,8 +12,10 @@ out=${ARTIFACTS_DIR:-$root/artifacts/partner}
 work=$(mktemp -d)
 project="$work/partner-client"
 
+steps=node_modules/hotel-conformance/ci/steps
+
 cleanup() {
-  if [ -d "$project" ]; then (cd "$project" && bash ci/steps/stop-sandbox.sh) || true; fi
+  if [ -d "$project/$steps" ]; then (cd "$project" && bash "$steps/stop-sandbox.sh") || true; fi
   if [ -d "$project/artifacts" ]; then mkdir -p "$out" && cp -r "$project/artifacts/." "$out/"; fi
   rm -rf "$work"
 }
@@ -24,18 +26,20 @@ sandbox_tgz=$(cd "$root" && npx tsx scripts/pack-sandbox.ts --out "$work/dist" |
 kit_tgz=$(cd "$root" && npx tsx scripts/pack-conformance.ts --out "$work/dist" | tail -n 1)
 
 echo "== the partner's project in $project"
-mkdir -p "$project/ci"
-(cd "$root/examples/partner-client" && tar --exclude=node_modules --exclude=package-lock.json --exclude=src/hotel-api.d.ts -cf - .) | (cd "$project" && tar -xf -)
-cp -r "$root/examples/ci/steps" "$project/ci/steps"
+mkdir -p "$project"
+(cd "$root/examples/partner-client" && tar --exclude=node_modules --exclude=package-lock.json --exclude=artifacts -cf - .) | (cd "$project" && tar -xf -)
 cd "$project"
 # What `npm ci` does in a partner's CI, with the packages from their tarballs; the rest from npm's
 # cache when the repository's `npm ci` filled it.
 npm install --prefer-offline --no-audit --no-fund --no-save --no-package-lock "$sandbox_tgz" "$kit_tgz"
-npm run gen
+npx --no-install hotel-conformance init-ci github
+npx --no-install hotel-conformance init-ci gitlab
+cmp .github/workflows/hotel-api.yml "$root/examples/ci/github-actions.yml"
+cmp .gitlab-ci.yml "$root/examples/ci/gitlab-ci.yml"
 
-echo "== the recipe's steps"
-bash ci/steps/start-sandbox.sh
-bash ci/steps/client-tests.sh
-bash ci/steps/conformance.sh
-bash ci/steps/stop-sandbox.sh
+echo "== the recipes' steps"
+bash node_modules/hotel-conformance/ci/steps/start-sandbox.sh
+bash node_modules/hotel-conformance/ci/steps/client-tests.sh
+bash node_modules/hotel-conformance/ci/steps/conformance.sh
+bash node_modules/hotel-conformance/ci/steps/stop-sandbox.sh
 echo "partner path passed; reports in $out"

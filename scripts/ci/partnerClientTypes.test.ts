@@ -1,8 +1,9 @@
 /**
- * examples/partner-client type-checks against today's openapi.yaml, the way a partner's `npm run gen &&
- * tsc` would: its types generated with the options of its own `gen` script, then its sources compiled
- * with its own tsconfig. A contract change that breaks the example fails here, in `npm test`, and not
- * only later in scripts/ci/partner.sh.
+ * examples/partner-client type-checks against today's openapi.yaml, the way a partner's `tsc` would:
+ * its API types are hotel-sandbox/contract's, which are generated from the contract with fields that
+ * have a default left optional (here from the contract under test, with the same option), then its
+ * sources compile with its own tsconfig. A contract change that breaks the example fails here, in
+ * `npm test`, and not only later in scripts/ci/partner.sh.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,13 +23,14 @@ async function diagnostics(contractText?: string): Promise<string[]> {
   cpSync(join(example, 'tsconfig.json'), join(work, 'tsconfig.json'));
   const contract = join(work, 'openapi.yaml');
   writeFileSync(contract, contractText ?? readFileSync(join(root, 'openapi.yaml'), 'utf8'));
-  // The options of the example's `gen` script: openapi-typescript … --default-non-nullable=false.
+  // hotel-sandbox/contract's types: openapi-typescript … --default-non-nullable=false (contract/published.ts).
   const ast = await openapiTS(new URL(`file://${contract}`), { defaultNonNullable: false });
-  writeFileSync(join(work, 'src/hotel-api.d.ts'), astToString(ast));
+  writeFileSync(join(work, 'contract-types.d.ts'), astToString(ast));
   const config = ts.getParsedCommandLineOfConfigFile(join(work, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
   if (!config) throw new Error('examples/partner-client/tsconfig.json did not parse');
-  // The example's tests import hotel-sandbox, the package that server/sandbox.ts becomes.
-  const options = { ...config.options, paths: { 'hotel-sandbox': [join(root, 'server/sandbox.ts')] }, allowImportingTsExtensions: true };
+  // The example imports hotel-sandbox, the package that server/sandbox.ts becomes, and its contract's types.
+  const paths = { 'hotel-sandbox': [join(root, 'server/sandbox.ts')], 'hotel-sandbox/contract': [join(work, 'contract-types.d.ts')] };
+  const options = { ...config.options, paths, allowImportingTsExtensions: true };
   const program = ts.createProgram(config.fileNames, options);
   return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n').split('\n')[0] ?? '');
 }

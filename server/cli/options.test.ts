@@ -71,6 +71,10 @@ describe('readSettings', () => {
   it('refuses unknown flags, stray arguments and missing values in one short line', () => {
     expect(() => read(['--bogus'])).toThrow(new UsageError("unknown option '--bogus'"));
     expect(() => read(['-x'])).toThrow(new UsageError("unknown option '-x'"));
+    // A slip gets the flag it was near: a swapped pair, a hyphen too many, a value attached.
+    expect(() => read(['--prot', '3000'])).toThrow(new UsageError("unknown option '--prot'; did you mean --port?"));
+    expect(() => read(['--db_file=x.json'])).toThrow(new UsageError("unknown option '--db_file'; did you mean --db-file?"));
+    expect(() => read(['--log-levl', 'warn'])).toThrow(new UsageError("unknown option '--log-levl'; did you mean --log-level?"));
     expect(() => read(['3000'])).toThrow(new UsageError("unexpected argument '3000'"));
     expect(() => read(['--port'])).toThrow(UsageError);
     expect(() => read(['--no-control-api=yes'])).toThrow(UsageError);

@@ -4,6 +4,7 @@
  * two cannot drift. Flags win over the environment; an empty variable counts as unset.
  */
 import { parseArgs } from 'node:util';
+import { didYouMean } from '../../contract/didYouMean.js';
 
 /** A bad flag or value: printed as one line, exit code 2. */
 export class UsageError extends Error {}
@@ -78,7 +79,7 @@ export function readSettings<Table extends OptionTable>(
   try {
     ({ values } = parseArgs({ args: [...argv], options: flagOptions, strict: true, allowPositionals: false }));
   } catch (error) {
-    throw new UsageError(parseArgsMessage(error));
+    throw new UsageError(parseArgsMessage(error, Object.keys(flagOptions)));
   }
   if (values.help) return { help: true };
 
@@ -94,12 +95,12 @@ export function readSettings<Table extends OptionTable>(
   return { help: false, settings: settings as SettingsOf<Table> };
 }
 
-/** node:util's messages are long and suggest `--` tricks; keep the first sentence. */
-function parseArgsMessage(error: unknown): string {
+/** node:util's messages are long and suggest `--` tricks; keep the first sentence, and name the flag meant. */
+function parseArgsMessage(error: unknown, flags: readonly string[]): string {
   const code = (error as { code?: string }).code;
   const message = error instanceof Error ? error.message : String(error);
   const quoted = /'([^']+)'/.exec(message)?.[1];
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option '${quoted ?? message}'`;
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option '${quoted ?? message}'${didYouMean(quoted ?? '', flags, '--')}`;
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `unexpected argument '${quoted ?? message}'`;
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return message.split(/\.\s/)[0]!.replace(/\.$/, '');
   return message.split('\n')[0]!;

@@ -88,7 +88,7 @@ describe('flags', () => {
   it('an unknown flag gets one line on stderr and exit 2, no stack trace', { timeout: 60_000 }, async () => {
     const bad = startServer({}, ['--prot', '3001']);
     expect(await bad.exited).toEqual({ code: 2, signal: null });
-    expect(bad.stderr()).toBe("error: unknown option '--prot' (see --help)\n");
+    expect(bad.stderr()).toBe("error: unknown option '--prot'; did you mean --port? (see --help)\n");
     expect(bad.stdout()).toBe('');
   });
 

@@ -1,4 +1,7 @@
-/** Every flag and environment variable of `server/bin.ts`, in the order --help lists them. */
+/**
+ * Every flag and environment variable of the server (`server/bin.ts`, and the hotel-sandbox
+ * package's bin with its own default store), in the order --help lists them.
+ */
 import { DEFAULT_BOOKINGS_PER_ACCOUNT, SPEC_RATE_LIMITS, parseTrustProxy } from '../config.js';
 import { parseCorsOrigins } from '../http/transport/cors.js';
 import { LOG_LEVELS, type LogLevel } from '../http/transport/requestLog.js';
@@ -27,7 +30,7 @@ export const SERVER_OPTIONS = {
     help: 'Base of links (booking_url, image URLs)',
     parse: anyText,
   }),
-  dbFile: option({
+  dbFile: option<string | undefined>({
     flag: 'db-file',
     env: 'DB_FILE',
     placeholder: '<path>',
@@ -143,6 +146,21 @@ export const SERVER_OPTIONS = {
     parse: positiveInteger,
   }),
 };
+
+/**
+ * Where the embedded store goes when neither --db-file, DB_FILE nor DATABASE_URL names one: the
+ * repository's data/db.json, or (the hotel-sandbox package) a new temporary directory that the
+ * server removes when it exits, whatever the exit.
+ */
+export type DefaultStore = 'repository' | 'temporary';
+
+export const TEMPORARY_STORE_TEXT = 'a new temporary directory, removed on exit';
+
+/** The table for a default store: the repository's is SERVER_OPTIONS itself. */
+export function serverOptions(defaultStore: DefaultStore): typeof SERVER_OPTIONS {
+  if (defaultStore === 'repository') return SERVER_OPTIONS;
+  return { ...SERVER_OPTIONS, dbFile: { ...SERVER_OPTIONS.dbFile, fallback: undefined, shownDefault: TEMPORARY_STORE_TEXT } };
+}
 
 export const SERVER_HELP = {
   usage: 'hotel-sandbox [flags]',

@@ -16,7 +16,8 @@ export interface DrainOptions {
   exit?: (code: number) => void;
 }
 
-export function drainOnSignals(server: Server, { graceMs, logger, exit = (code) => process.exit(code) }: DrainOptions): void {
+/** Drains on SIGTERM/SIGINT; returns the same stop, for a caller that learns of a stop another way. */
+export function drainOnSignals(server: Server, { graceMs, logger, exit = (code) => process.exit(code) }: DrainOptions): (signal: NodeJS.Signals) => void {
   let draining = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (draining) {
@@ -42,4 +43,5 @@ export function drainOnSignals(server: Server, { graceMs, logger, exit = (code) 
   };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
+  return onSignal;
 }

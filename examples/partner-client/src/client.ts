@@ -1,11 +1,11 @@
 /**
- * Our client of the Hotel Booking API: one method per endpoint, typed from the provider's
- * openapi.yaml (`npm run gen` writes src/hotel-api.d.ts from the copy that ships in hotel-sandbox).
+ * Our client of the Hotel Booking API: one method per endpoint, typed from the provider's contract
+ * (the types hotel-sandbox publishes as `hotel-sandbox/contract`, generated from its openapi.yaml).
  * Every non-2xx answer becomes a HotelApiError carrying the status, the API's error text and, on 429,
  * the Retry-After seconds, so callers decide whether to retry, search again or tell the guest.
  */
 import createClient from 'openapi-fetch';
-import type { components, paths } from './hotel-api.js';
+import type { components, paths } from 'hotel-sandbox/contract';
 
 type Schemas = components['schemas'];
 export type SearchQuery = Omit<Schemas['SearchRequest'], 'apikey'>;

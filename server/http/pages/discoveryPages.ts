@@ -1,13 +1,11 @@
 /**
  * The discoverable part of the server: `/` (what this is, demo keys, links), `/docs` (the API
- * reference, Redoc's standalone bundle served from node_modules, never a CDN), `/openapi.yaml`,
+ * reference, Redoc's standalone bundle served by this server, never a CDN: redocBundle.ts), `/openapi.yaml`,
  * `/openapi.json` and `/healthz`; with the control API on, its reference at `/docs/control` and
  * its contract at `/control-api.yaml` and `/control-api.json`. GET and HEAD only (405 with Allow
  * otherwise); paths are strict and case-sensitive like the API's. Never CORS.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { Router, type RequestHandler, type Response } from 'express';
 import { loadContract, type OpenApiDocument } from '../../../contract/document.js';
 import type { AppContext } from '../../appContext.js';
@@ -16,26 +14,9 @@ import { homePage, redocPage } from './discoveryViews.js';
 import { CONTROL_UI_PATH } from '../console/controlUiViews.js';
 import { contentSecurityPolicy, setPageHeaders } from './layout.js';
 import { API_PATHS } from '../transport/apiPipeline.js';
+import { localRedocBundle } from './redocBundle.js';
 
-const require = createRequire(import.meta.url);
-const REDOC_BUNDLE_FILE = require.resolve('redoc/bundles/redoc.standalone.js');
 const REDOC_BUNDLE_PATH = '/docs/redoc.standalone.js';
-/**
- * The one resource the bundle loads from outside: the Redocly logo beside the sidebar's
- * attribution link, from their CDN. It is swapped for an empty inline image (the link stays), so
- * /docs loads nothing but this server's files; the browser test guards against new ones.
- */
-const REDOC_CDN_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
-const EMPTY_SVG = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E';
-let redocBundle: { body: Buffer; etag: string } | undefined;
-/** Read once, on first use (1 MB that most runs never serve). */
-function localRedocBundle(): { body: Buffer; etag: string } {
-  if (!redocBundle) {
-    const body = Buffer.from(readFileSync(REDOC_BUNDLE_FILE, 'utf8').replaceAll(REDOC_CDN_LOGO, EMPTY_SVG));
-    redocBundle = { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
-  }
-  return redocBundle;
-}
 
 const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string })
   .version;
@@ -121,6 +102,7 @@ export function consoleRouter(context: AppContext, files: ConsoleFiles): Router 
   get('/docs', (_req, res) => sendPage(res, REDOC_CSP, apiDocs));
   get(REDOC_BUNDLE_PATH, (_req, res) => {
     const bundle = localRedocBundle();
+    if (!bundle) throw new ApiError(404, 'The API reference renderer (redoc) is not installed here; the contract is at /openapi.yaml');
     // With our ETag set, Express answers a revalidation 304 instead of hashing 1 MB again.
     res.set({ 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff', ETag: bundle.etag });
     res.type('text/javascript; charset=utf-8').send(bundle.body);

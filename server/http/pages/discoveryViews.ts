@@ -3,7 +3,7 @@
  * page's frame, and the bare page Redoc renders an API reference into (`/docs`).
  * Every value goes through the escaping `html` tag.
  */
-import { html } from './html.js';
+import { html, SafeHtml } from './html.js';
 import { document, pageStart } from './layout.js';
 
 export interface HomeView {
@@ -60,12 +60,42 @@ export function homePage(view: HomeView): string {
   );
 }
 
+/**
+ * Redoc's theme for /docs: text colours that keep WCAG AA contrast (4.5:1) on both of its panels —
+ * inline code gets a light background of its own, so its red reads on the dark right panel as on
+ * the white middle one.
+ */
+export const REDOC_THEME = {
+  typography: { code: { color: '#b3261e', backgroundColor: '#f4f5f6' } },
+};
+
+/**
+ * Two fixes of Redoc's own styles. Redoc breaks words anywhere to fit squeezed columns
+ * (`word-break: break-word`); here prose breaks between words, and a word longer than its whole line
+ * (a long URL) may still wrap rather than overflow; code (monospace: paths, patterns, examples)
+ * wraps anywhere, as code does. And a side menu item's name is its summary alone, while its visible
+ * text begins with the method badge (WCAG 2.5.3, label in name): the badge is drawn from its `type`
+ * attribute by CSS, so it shows without being part of the item's text. (Also: the contact and
+ * licence lines are pulled 15 px left, into a box that clips them, which cut their wrapped lines.)
+ */
+const REDOC_STYLE = `
+redoc :is(p, li, td, th, h1, h2, h3, h4, h5, h6, span, div, a, label, button, summary) { word-break: normal !important; overflow-wrap: break-word !important; }
+redoc :is(code, pre, pre *) { word-break: normal !important; overflow-wrap: anywhere !important; }
+redoc .api-info div[class]:has(> span > a) { margin-left: 0 !important; }
+redoc li[role=menuitem] > label > .operation-type { font-size: 0 !important; width: auto !important; margin-right: 0 !important; visibility: hidden; }
+redoc li[role=menuitem] > label > .operation-type::before {
+  content: attr(type); visibility: visible; display: inline-block; box-sizing: border-box; width: 9ex; margin-right: 6px;
+  font-size: 7px; line-height: inherit; border-radius: 3px; background-color: inherit; color: inherit; text-align: center;
+}
+`;
+
 /** Redoc's standalone bundle finds `<redoc spec-url>` and renders it; no inline script needed. */
 export function redocPage(title: string, specUrl: string, bundleUrl: string): string {
   return html`${pageStart(title)}
+<style>${new SafeHtml(REDOC_STYLE)}</style>
 </head>
 <body>
-<redoc spec-url="${specUrl}" hide-download-button="false"></redoc>
+<redoc spec-url="${specUrl}" hide-download-button="false" theme="${JSON.stringify(REDOC_THEME)}"></redoc>
 <script src="${bundleUrl}"></script>
 </body>
 </html>

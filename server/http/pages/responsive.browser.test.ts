@@ -10,9 +10,7 @@
  * not wrap. Screenshots go to artifacts/screenshots/<page>-<width>.png.
  * Skipped only when /usr/bin/chromium is missing.
  */
-import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,12 +18,11 @@ import { htmlReport } from '../../../conformance/reports/html.js';
 import { summarise } from '../../../conformance/kit/runner.js';
 import type { CheckResult, RunReport } from '../../../conformance/kit/types.js';
 import { CHROMIUM, hasChromium, launchChromium } from '../../testing/chromium.js';
+import { axeViolations, pageFindings } from '../../testing/pageReading.js';
 import { KEY_ANNA, controlPay, dayAfter, findRate, startBooking, startTestServer, type TestServer } from '../../domain/bookings/testSupport.js';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../../artifacts/screenshots/', import.meta.url));
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WIDTHS = [390, 1440] as const;
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** Text inside these may wrap anywhere (code, message bodies, addresses, hashes). */
 const MAY_WRAP_INSIDE = 'pre, code, .token, script, style, title, option, select, textarea';
 
@@ -84,63 +81,10 @@ function fixtureReport(): RunReport {
   };
 }
 
-interface PageFindings {
-  scrollWidth: number;
-  clientWidth: number;
-  widest: { tag: string; right: number } | undefined;
-  brokenWords: string[];
-}
-
-/**
- * Sideways overflow, and every word (a run of non-space characters) outside MAY_WRAP_INSIDE whose
- * rendered box spans more than one line — except at the hyphen of a hyphenated compound.
- */
-async function findings(page: Page): Promise<PageFindings> {
-  return page.evaluate((mayWrapInside) => {
-    const brokenWords: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    let visited = 0;
-    for (let node = walker.nextNode(); node !== null && visited < 200_000; node = walker.nextNode(), visited++) {
-      const text = node as Text;
-      if (!text.parentElement || text.parentElement.closest(mayWrapInside)) continue;
-      const words = /\S+/g;
-      for (let match = words.exec(text.data); match !== null; match = words.exec(text.data)) {
-        // A hyphenated compound ("free-cancellation") may break after its hyphen, as in print: each part must not.
-        let start = match.index;
-        for (const part of match[0].split(/(?<=[A-Za-z]-)(?=[A-Za-z])/)) {
-          const range = document.createRange();
-          range.setStart(text, start);
-          range.setEnd(text, start + part.length);
-          start += part.length;
-          const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
-          if (rects.length > 1) brokenWords.push(`${part} in "${match[0]}" (${rects.length} lines)`);
-        }
-      }
-    }
-    return {
-      scrollWidth: document.documentElement.scrollWidth,
-      clientWidth: document.documentElement.clientWidth,
-      widest: [...document.querySelectorAll('body *')]
-        .map((element) => ({ tag: `${element.tagName.toLowerCase()}#${element.id}.${element.className}`, right: element.getBoundingClientRect().left + element.scrollWidth }))
-        .sort((a, b) => b.right - a.right)[0],
-      brokenWords,
-    };
-  }, MAY_WRAP_INSIDE);
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  }, WCAG_21_AA);
-}
-
 /** The three promises every page keeps, and its screenshot. */
 async function readsWell(page: Page, name: string, width: number, { words = true } = {}): Promise<void> {
   await page.screenshot({ path: `${SCREENSHOTS}${name}-${width}.png`, fullPage: true });
-  const found = await findings(page);
+  const found = await pageFindings(page, { mayWrapInside: MAY_WRAP_INSIDE });
   expect(found.scrollWidth, `${name} at ${width} px: widest element ${JSON.stringify(found.widest)}`).toBeLessThanOrEqual(found.clientWidth);
   if (words) expect(found.brokenWords, `${name} at ${width} px: words broken across lines`).toEqual([]);
   expect(await axeViolations(page), `${name} at ${width} px: axe-core WCAG 2.1 A/AA`).toEqual([]);

@@ -18,6 +18,7 @@ export const E2E = [
   // PostgreSQL clusters.
   'server/store/postgresStore.test.ts',
   'server/http/api/replicas.test.ts',
+  'server/store/postgresOutage.test.ts',
   // Chromium.
   '**/*.browser.test.ts',
   // The packed packages installed into an empty directory; the server compiled as npm start runs it.
@@ -43,7 +44,7 @@ export const E2E = [
  * with two replicas behind the proxy): set up and run by scripts/ci/image.sh and scripts/ci/deploy.sh
  * (`npx vitest run --project deploy FILE`), not by `npm test` or `npm run test:e2e`.
  */
-export const DEPLOY = ['scripts/ci/image.test.ts', 'examples/testcontainers/sandbox.test.ts', 'scripts/ci/deploy.test.ts'];
+export const DEPLOY = ['scripts/ci/image.test.ts', 'examples/testcontainers/sandbox.test.ts', 'scripts/ci/deploy.test.ts', 'scripts/ci/deploy-compose.test.ts'];
 
 /**
  * Unit files that replace a module with vi.mock. The rest of the unit group shares one module

@@ -2,9 +2,8 @@
  * The compose deployment (deploy/compose.yaml) is valid for the Compose Specification and clean under
  * dclint's rules (a linter from the npm registry with the compose-spec schema), and a broken one is
  * not; it and the plain processes (deploy/processes/start.sh) give HAProxy every variable its
- * configuration reads, and the replicas the settings a shared sandbox needs. The same configuration
- * runs for real in scripts/ci/deploy.test.ts (plain processes); compose itself needs images of
- * PostgreSQL and HAProxy from a registry, which CI here cannot reach.
+ * configuration reads, and the replicas the settings a shared sandbox needs. It runs for real in
+ * scripts/ci/deploy-compose.test.ts (podman-compose) and, as plain processes, scripts/ci/deploy.test.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -59,14 +59,19 @@ export interface TrafficResult {
   paid: string[];
   /** Answers by status (0: no answer). */
   statuses: Record<number, number>;
+  /** Why the first requests without an answer had none (at most 10). */
+  noAnswer: string[];
 }
 
 /** Workers that start and pay bookings of `apikey` on `base` until stop(). */
 export function bookingTraffic(base: string, serviceHash: string, apikey: string, options: { workers: number; headers?: Record<string, string> }) {
-  const result: TrafficResult = { started: [], paid: [], statuses: {} };
+  const result: TrafficResult = { started: [], paid: [], statuses: {}, noAnswer: [] };
   let stopped = false;
   const waiters: { count: number; resolve: () => void }[] = [];
-  const count = (status: number) => (result.statuses[status] = (result.statuses[status] ?? 0) + 1);
+  const count = ({ status, body }: Answer) => {
+    result.statuses[status] = (result.statuses[status] ?? 0) + 1;
+    if (status === 0 && result.noAnswer.length < 10) result.noAnswer.push(String(body.error));
+  };
   const wake = () => {
     for (const waiter of waiters.filter((w) => result.started.length >= w.count)) {
       waiters.splice(waiters.indexOf(waiter), 1);
@@ -76,7 +81,7 @@ export function bookingTraffic(base: string, serviceHash: string, apikey: string
   async function worker() {
     for (let round = 0; round < MAX_ROUNDS && !stopped; round++) {
       const started = await post(base, '/booking.php', { apikey, service_hash: serviceHash }, options.headers);
-      count(started.status);
+      count(started);
       if (started.status !== 200) {
         // Nothing to pay; a moment before the next try so a refused connection is not a busy loop.
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -86,7 +91,7 @@ export function bookingTraffic(base: string, serviceHash: string, apikey: string
       result.started.push(bookhash);
       wake();
       const paid = await post(base, '/_control/pay', { apikey, bookhash, outcome: 'success' }, options.headers);
-      count(paid.status);
+      count(paid);
       if (paid.status === 200) result.paid.push(bookhash);
     }
   }
@@ -112,3 +117,34 @@ export function bookingTraffic(base: string, serviceHash: string, apikey: string
     },
   };
 }
+
+/**
+ * What became of the traffic's acknowledged bookings, asked on `base`: those not found (their
+ * answers) and the acknowledged payments whose booking is not booking_confirmed, plus a line of figures.
+ */
+export async function keptBookings(base: string, apikey: string, { started, paid, statuses, noAnswer }: TrafficResult) {
+  const found = await Promise.all(started.map((bookhash) => post(base, '/retrieve_booking.php', { apikey, bookhash })));
+  const confirmed = new Set(found.flatMap((answer, index) => ((answer.body.booking as Json | undefined)?.status === 'booking_confirmed' ? [started[index]] : [])));
+  const lost = found.filter((answer) => answer.status !== 200).map((answer) => answer.body);
+  const unconfirmed = paid.filter((bookhash) => !confirmed.has(bookhash));
+  const figures =
+    `acknowledged bookings ${started.length}, kept ${started.length - lost.length}; acknowledged payments ${paid.length}, confirmed ${paid.length - unconfirmed.length}; ` +
+    `answers by status ${JSON.stringify(statuses)}${noAnswer.length ? `; no answer: ${noAnswer.join(' | ')}` : ''}`;
+  return { lost, unconfirmed, figures };
+}
+
+/** Polls `probe` until it returns true (bounded): a wait for a presence, never for an absence. `seen` says what was there instead. */
+export async function until(what: string, probe: () => Promise<boolean>, seen: () => Promise<unknown> = async () => '', timeoutMs = 90_000): Promise<number> {
+  const started = performance.now();
+  while (!(await probe().catch(() => false))) {
+    if (performance.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms: ${what} (last seen: ${JSON.stringify(await seen())})`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return performance.now() - started;
+}
+
+/**
+ * A port below Linux's ephemeral range, for what must know its port before it starts (HAProxy, the
+ * replicas' PUBLIC_URL); callers pick again when it was in use, as server/testing/postgres.ts does.
+ */
+export const somePort = () => 20_000 + Math.floor(Math.random() * 12_000);

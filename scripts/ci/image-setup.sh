@@ -13,7 +13,7 @@ for tool in podman runc debootstrap; do command -v "$tool" >/dev/null || need+=(
 if [ ${#need[@]} -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update
-  apt-get install -y --no-install-recommends podman runc debootstrap uidmap
+  apt-get install -y --no-install-recommends podman runc debootstrap
 fi
 
 mkdir -p /etc/containers

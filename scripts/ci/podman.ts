@@ -101,7 +101,7 @@ export function containerScope(prefix: string) {
       return name;
     },
     async removeAll() {
-      for (const name of containers) await podman(['rm', '--force', '--time', '0', name]).catch(() => {});
+      for (const name of containers) await podman(['rm', '--force', '--volumes', '--time', '0', name]).catch(() => {});
       for (const name of volumes) await podman(['volume', 'rm', '--force', name]).catch(() => {});
     },
   };

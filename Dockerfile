@@ -1,5 +1,5 @@
-# syntax=docker/dockerfile:1
-# The Hotel Booking API reference server and sandbox (hotel-sandbox) as a container image.
+# The Hotel Booking API reference server and sandbox (hotel-sandbox) as a container image. (No
+# `# syntax=` line: BuildKit's built-in frontend has RUN --mount, and an offline build cannot fetch another.)
 #
 #     docker build -t hotel-sandbox .
 #     docker run -p 3000:3000 -v hotel-data:/data hotel-sandbox

@@ -30,7 +30,10 @@ done
 [ -n "$url" ] || { echo "hotel-sandbox did not listen within 60 s" >&2; cat "$work/sandbox.log" >&2; exit 1; }
 echo "hotel-sandbox $(node -p "require('./node_modules/hotel-sandbox/package.json').version") at $url"
 
-./node_modules/.bin/hotel-conformance --base-url "$url" --apikey demo-key-1 --apikey2 demo-key-2 --control "$url" --junit "$work/conformance.xml"
+# The kit's report on failure, its summary on success.
+./node_modules/.bin/hotel-conformance --base-url "$url" --apikey demo-key-1 --apikey2 demo-key-2 --control "$url" --junit "$work/conformance.xml" >"$work/kit.log" 2>&1 \
+  || { cat "$work/kit.log" >&2; echo "hotel-conformance failed against the packed hotel-sandbox" >&2; exit 1; }
+grep -E '^[0-9]+ checks: ' "$work/kit.log" || tail -n 5 "$work/kit.log"
 
 kill -TERM "$sandbox_pid"
 code=0

@@ -57,8 +57,8 @@ describe.skipIf(skip)('the container image', () => {
     const base = baseImageOf(readFileSync(`${ROOT}/Dockerfile`, 'utf8'));
     const [size, baseSize] = await Promise.all([imageBytes(image), imageBytes(base)]);
     console.log(`image ${image}: ${(size / MB).toFixed(0)} MB, ${base} ${(baseSize / MB).toFixed(0)} MB, added ${((size - baseSize) / MB).toFixed(0)} MB`);
-    // The issue's aim is at most 100 MB over the base; /docs's redoc stack alone is ~60 MB of it today.
-    expect(size - baseSize).toBeLessThan(120 * MB);
+    // At most 100 MB over the base (issue 31); 74 MB today, of which /docs's Redoc stack is about 48 MB.
+    expect(size - baseSize).toBeLessThanOrEqual(100 * MB);
 
     const [inspected] = JSON.parse(await podman(['image', 'inspect', image])) as {
       Healthcheck?: { Test?: string[] };

@@ -19,6 +19,7 @@ export const E2E = [
   'server/store/postgresStore.test.ts',
   'server/store/postgresTimeRules.test.ts',
   'server/http/api/replicas.test.ts',
+  'server/store/postgresOutage.test.ts',
   // Chromium.
   '**/*.browser.test.ts',
   // The packed packages installed into an empty directory; the server compiled as npm start runs it.
@@ -38,7 +39,16 @@ export const E2E = [
   'scripts/ci/partnerClientTypes.test.ts',
   // The client generators partners use (hey-api, orval, openapi-zod-client), each run as its own CLI.
   'scripts/ci/generatedClients.test.ts',
+  // The GitHub Action's step run as a runner runs it: the kit as a process against a server process.
+  'scripts/ci/action-run.test.ts',
 ];
+
+/**
+ * What needs podman, HAProxy or a whole deployment (the container image, Testcontainers, PostgreSQL
+ * with two replicas behind the proxy): set up and run by scripts/ci/image.sh and scripts/ci/deploy.sh
+ * (`npx vitest run --project deploy FILE`), not by `npm test` or `npm run test:e2e`.
+ */
+export const DEPLOY = ['scripts/ci/image.test.ts', 'examples/testcontainers/sandbox.test.ts', 'scripts/ci/deploy.test.ts', 'scripts/ci/deploy-compose.test.ts'];
 
 /**
  * Unit files that replace a module with vi.mock. The rest of the unit group shares one module
@@ -59,9 +69,10 @@ export default defineConfig({
     // Two cores: keep worker count modest so the 100k-hotel world is not built many times at once.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['**/*.test.ts'], exclude: [...EXCLUDE, ...E2E, ...MOCKING], isolate: false } },
+      { extends: true, test: { name: 'unit', include: ['**/*.test.ts'], exclude: [...EXCLUDE, ...E2E, ...MOCKING, ...DEPLOY], isolate: false } },
       { extends: true, test: { name: 'unit-mocking', include: MOCKING } },
       { extends: true, test: { name: 'e2e', include: E2E } },
+      { extends: true, test: { name: 'deploy', include: DEPLOY, maxWorkers: 1 } },
     ],
   },
 });

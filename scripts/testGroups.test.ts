@@ -7,7 +7,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { E2E, MOCKING } from '../vitest.config.js';
+import { DEPLOY, E2E, MOCKING } from '../vitest.config.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SKIPPED = new Set(['node_modules', '.git', 'data', 'build', 'artifacts', 'packages', 'examples']);
@@ -22,7 +22,7 @@ function testFiles(directory: string): string[] {
 
 describe('vitest test groups', () => {
   it('lists only files that exist', () => {
-    const listed = [...E2E, ...MOCKING].filter((path) => !path.includes('*'));
+    const listed = [...E2E, ...MOCKING, ...DEPLOY].filter((path) => !path.includes('*'));
     expect(listed.filter((path) => !existsSync(join(ROOT, path)))).toEqual([]);
   });
 

@@ -106,17 +106,34 @@ export class PostgresDatabase {
 
   /** A pooled connection; any failure to get one means the database is unavailable. */
   async connect(pool = this.pool): Promise<Client> {
+    let client: Client;
     try {
-      return await pool.connect();
+      client = await pool.connect();
     } catch (error) {
       throw new StoreUnavailableError(`database: ${(error as Error).message || String(error)}`);
     }
+    listenForBreaks(client);
+    return client;
   }
 
   /** Lets both pools' connections go. */
   async end(): Promise<void> {
     await Promise.all([this.pool.end(), this.transientPool.end()]);
   }
+}
+
+const listening = new WeakSet<Client>();
+
+/**
+ * node-postgres leaves the 'error' of a checked-out connection that breaks between its queries (the
+ * database stopped during a transaction or a sweep) to whoever checked it out; with no listener it is
+ * an uncaught exception that ends the process. The query in flight, or the next one, fails anyway
+ * (the client gets a 503), and release() drops the broken connection. Once per pooled connection.
+ */
+function listenForBreaks(client: Client): void {
+  if (listening.has(client)) return;
+  listening.add(client);
+  client.on('error', () => {});
 }
 
 /** The URL without its password, for messages. */

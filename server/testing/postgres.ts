@@ -35,6 +35,9 @@ export interface PostgresCluster {
   url: string;
   /** A further fresh database (e.g. for migration tests). */
   createDatabase(name: string): Promise<string>;
+  /** The server down (`immediate`: as a crash, no checkpoint) and up again on its port: an outage, for tests of what clients see. */
+  stopServer(mode: 'fast' | 'immediate'): Promise<void>;
+  startServer(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -50,14 +53,14 @@ const asPostgres = (command: string, args: string[]) => run('runuser', ['-u', 'p
  * below Linux's ephemeral range (32768+, where outgoing connections take theirs), and on another
  * when that one is in use (bounded): no probe-then-listen gap another process could fall into.
  */
-async function startOnSomePort(dir: string, data: string, fsync: boolean): Promise<number> {
+async function startOnSomePort(dir: string, data: string, serverOptions: (port: number) => string): Promise<number> {
   const log = join(dir, 'log');
   for (let attempt = 1; ; attempt++) {
     const port = 20_000 + Math.floor(Math.random() * 12_000);
     try {
       await asPostgres('pg_ctl', [
         '-D', data, '-l', log, '-w', '-t', '60',
-        '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${fsync ? 'on' : 'off'} -c max_connections=200`, 'start',
+        '-o', serverOptions(port), 'start',
       ]);
       return port;
     } catch (error) {
@@ -75,15 +78,17 @@ export async function startPostgresCluster(options: { fsync?: boolean } = {}): P
   await chown(dir, uid, gid);
   const data = join(dir, 'data');
   let port: number;
+  const serverOptions = (chosen: number) =>
+    `-p ${chosen} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${options.fsync ? 'on' : 'off'} -c max_connections=200`;
   try {
     await asPostgres('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
-    port = await startOnSomePort(dir, data, options.fsync ?? false);
+    port = await startOnSomePort(dir, data, serverOptions);
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;
   }
   const base = `postgres://postgres@127.0.0.1:${port}`;
-  const admin = new pg.Client({ connectionString: `${base}/postgres` });
+  let admin = new pg.Client({ connectionString: `${base}/postgres` });
   await admin.connect();
   const created: string[] = [];
   const createDatabase = async (name: string) => {
@@ -92,10 +97,23 @@ export async function startPostgresCluster(options: { fsync?: boolean } = {}): P
     return `${base}/${name}`;
   };
   const url = await createDatabase(`test_${process.pid}`);
+  let adminConnected = true;
   return {
     url,
     createDatabase,
+    async stopServer(mode) {
+      await admin.end().catch(() => {});
+      adminConnected = false;
+      await asPostgres('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
+    },
+    async startServer() {
+      await asPostgres('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', '-o', serverOptions(port), 'start']);
+    },
     async stop() {
+      if (!adminConnected) {
+        admin = new pg.Client({ connectionString: `${base}/postgres` });
+        await admin.connect().catch(() => {});
+      }
       for (const name of created) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
       await admin.end().catch(() => {});
       await asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {});

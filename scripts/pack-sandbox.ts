@@ -58,9 +58,9 @@ writeFileSync(
   join(staging, 'bin/hotel-sandbox.js'),
   `#!/usr/bin/env node
 // The reference server; its embedded store is a temporary directory, removed on exit, unless one is named (see --help).
-import { runServer } from '../server/cli/runServer.js';
+import { runCommandLine } from '../server/cli/commands.js';
 
-await runServer({ defaultStore: 'temporary', followNpm: true });
+await runCommandLine({ defaultStore: 'temporary', followNpm: true });
 `,
   { mode: 0o755 },
 );

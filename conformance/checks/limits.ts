@@ -202,12 +202,79 @@ const dailyLimit = defineCheck({
   },
 });
 
+/** One quota item of a RateLimit or RateLimit-Policy field: `"name";k=v;…` (a Structured Field List member). */
+interface QuotaItem {
+  name: string;
+  params: Record<string, number>;
+}
+
+/** The members of a RateLimit or RateLimit-Policy field (names quoted or tokens, integer parameters), or a failure naming the field. */
+function quotaItems(response: Exchange, field: string): QuotaItem[] {
+  const value = response.headers.get(field);
+  if (value === null) fail(`the ${response.status} of ${response.endpoint} has no ${field} header field`);
+  return value.split(',').map((member) => {
+    const [rawName = '', ...params] = member.trim().split(';');
+    const name = rawName.trim().replace(/^"(.*)"$/, '$1');
+    const parsed: Record<string, number> = {};
+    for (const param of params) {
+      const match = /^\s*([a-z][a-z0-9_.*-]*)=(-?[0-9]{1,15})\s*$/.exec(param);
+      if (!match) fail(`${field} '${value}': the parameter '${param.trim()}' is not an integer parameter`);
+      parsed[match[1] as string] = Number(match[2]);
+    }
+    return { name, params: parsed };
+  });
+}
+
+/** The item of the window `seconds` long: by its `w` in RateLimit-Policy, then by its name in RateLimit. */
+function windowOf(policy: QuotaItem[], limits: QuotaItem[], seconds: number, field: string): { quota: number; remaining: number; reset: number } {
+  const declared = policy.find((item) => item.params.w === seconds);
+  if (!declared) fail(`RateLimit-Policy names no policy with w=${seconds} (${policy.map((item) => item.name).join(', ')})`);
+  const current = limits.find((item) => item.name === declared.name);
+  if (!current || current.params.r === undefined || current.params.t === undefined) fail(`${field} has no r and t for the policy '${declared.name}'`);
+  return { quota: declared.params.q ?? NaN, remaining: current.params.r, reset: current.params.t };
+}
+
+const rateLimitFields = defineCheck({
+  id: 'limits.search.ratelimit-fields',
+  title: 'RateLimit-Policy and RateLimit state both windows; r counts down with each search; at the 429, r is 0 and t is Retry-After',
+  section: '8 (reference: the IETF RateLimit header fields)',
+  tag: 'reference',
+  needs: [],
+  endpoints: ['/search.php'],
+  labels: ['window'],
+  async run(ctx) {
+    const body = await validRequest(ctx, '/search.php');
+    await ctx.freshWindow('/search.php');
+    const { perMinute, perDay } = ctx.settings;
+    let previous: { minute: number; day: number } | undefined;
+    for (let i = 1; i <= perMinute; i++) {
+      const response = await ctx.api.postUnchecked('/search.php', body, { retryOn429: false });
+      expectStatus(response, 200, `search ${i} of ${perMinute} in a fresh minute`);
+      const policy = quotaItems(response, 'RateLimit-Policy');
+      const limits = quotaItems(response, 'RateLimit');
+      const minute = windowOf(policy, limits, 60, 'RateLimit');
+      const day = windowOf(policy, limits, 86_400, 'RateLimit');
+      expect(minute.quota === perMinute && day.quota === perDay, `RateLimit-Policy states q=${minute.quota} a minute and q=${day.quota} a day; the limits are ${perMinute} and ${perDay}`);
+      expect(minute.remaining === perMinute - i, `after search ${i} in a fresh minute RateLimit says r=${minute.remaining} for the minute; expected ${perMinute - i}`);
+      expect(minute.reset >= 1 && minute.reset <= 60 && day.reset >= 1 && day.reset <= 86_400, `RateLimit's t (${minute.reset}, ${day.reset}) lies outside its window`);
+      if (previous) expect(day.remaining === previous.day - 1, `the day's r went ${previous.day} -> ${day.remaining} over one search`);
+      previous = { minute: minute.remaining, day: day.remaining };
+    }
+    const over = await ctx.api.postUnchecked('/search.php', body, { provoke: true });
+    expectStatus(over, 429, `search ${perMinute + 1} within a minute`);
+    const minute = windowOf(quotaItems(over, 'RateLimit-Policy'), quotaItems(over, 'RateLimit'), 60, 'RateLimit');
+    const seconds = retryAfterOf(over);
+    expect(minute.remaining === 0 && minute.reset === seconds, `the 429's RateLimit says r=${minute.remaining};t=${minute.reset} for the minute; expected r=0;t=${seconds} (Retry-After)`);
+  },
+});
+
 export const LIMIT_CHECKS: Check[] = [
   sixthIs429('/search.php'),
   freesAfterRetryAfter,
   perEndpoint,
   sixthIs429('/hotel.php'),
   unauthenticatedNotCounted,
+  rateLimitFields,
   unlimited('/booking_overview.php', async (ctx) => ({ apikey: ctx.apikey }), 200),
   unlimited('/booking.php', async (ctx) => {
     const { response } = await ctx.fixtures.search();

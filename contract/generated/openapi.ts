@@ -1051,6 +1051,8 @@ export type components = {
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOnRefusal"];
+                RateLimit: components["headers"]["RateLimitOnRefusal"];
                 [name: string]: unknown;
             };
             content: {
@@ -1220,6 +1222,37 @@ export type components = {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description **Reference behaviour:** the account's quota policies on this endpoint, as the IETF RateLimit
+         *     header fields state them (draft-ietf-httpapi-ratelimit-headers-10): a List of its two windows,
+         *     each a quoted name with `q` (the requests the window holds) and `w` (its length in seconds):
+         *     `"minute";q=5;w=60, "day";q=200;w=86400`. The windows are per client IP, endpoint and account
+         *     (see "Rate limits on a shared sandbox"); an account with a raised quota states its own `q`.
+         * @example "minute";q=5;w=60, "day";q=200;w=86400
+         */
+        RateLimitPolicy: string;
+        /**
+         * @description **Reference behaviour:** what the account's windows on this endpoint hold once this request
+         *     is counted (IETF RateLimit header fields, draft-ietf-httpapi-ratelimit-headers-10): for each
+         *     window of RateLimit-Policy, `r` the requests left and `t` the whole seconds until the oldest
+         *     counted request leaves the window (judged on the account's clock, like the limit itself):
+         *     `"minute";r=4;t=60, "day";r=199;t=86400`.
+         * @example "minute";r=4;t=60, "day";r=199;t=86400
+         */
+        RateLimit: string;
+        /**
+         * @description **Reference behaviour:** as on a 200 (RateLimitPolicy), when an account's window refused the
+         *     request; absent from a 429 of the address's ceiling or of the failed-authentication throttle.
+         * @example "minute";q=5;w=60, "day";q=200;w=86400
+         */
+        RateLimitPolicyOnRefusal: string;
+        /**
+         * @description **Reference behaviour:** as on a 200 (RateLimit), when an account's window refused the request:
+         *     the full window's `r` is 0 and its `t` equals Retry-After; absent from a 429 of the address's
+         *     ceiling or of the failed-authentication throttle.
+         * @example "minute";r=0;t=42, "day";r=195;t=86400
+         */
+        RateLimitOnRefusal: string;
         /** @description Whole seconds until the window that is full frees a place. */
         RetryAfter: number;
         /** @description The allowed method. */
@@ -1254,6 +1287,8 @@ export interface operations {
             /** @description Search results */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1293,6 +1328,8 @@ export interface operations {
             /** @description Static hotel data plus availability */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -27,7 +27,7 @@ describe('SlidingWindowRateLimiter', () => {
     const limiter = new FixedWindowsLimiter({ perMinute: 5, perDay: 200 });
     for (let i = 0; i < 5; i++) expect(limiter.hit('ip|/search.php', T0 + seconds(i * 2)).allowed).toBe(true);
     const refused = limiter.hit('ip|/search.php', T0 + seconds(10));
-    expect(refused).toEqual({ allowed: false, window: 'minute', limit: 5, retryAfterSeconds: 50 });
+    expect(refused).toMatchObject({ allowed: false, window: 'minute', limit: 5, retryAfterSeconds: 50 });
   });
 
   it('frees the window exactly when Retry-After has passed', () => {
@@ -64,7 +64,7 @@ describe('SlidingWindowRateLimiter', () => {
       for (let i = 0; i < 5; i++) expect(limiter.hit('k', T0 + seconds(minute * 60)).allowed).toBe(true);
     }
     const refused = limiter.hit('k', T0 + seconds(40 * 60));
-    expect(refused).toEqual({ allowed: false, window: 'day', limit: 200, retryAfterSeconds: 86_400 - 40 * 60 });
+    expect(refused).toMatchObject({ allowed: false, window: 'day', limit: 200, retryAfterSeconds: 86_400 - 40 * 60 });
     expect(limiter.hit('k', T0 + seconds(86_400)).allowed).toBe(true);
   });
 
@@ -144,15 +144,21 @@ function referenceDecision(history: readonly number[], nowMs: number, windows: r
   const placeOf = (baseMs: number) => baseMs + offsetByScan(timeline, baseMs);
   const accountNowMs = placeOf(nowMs);
   const places = history.map(placeOf).sort((a, b) => a - b);
-  for (const window of windows) {
-    const windowStart = accountNowMs - window.seconds * 1000;
-    if (places.filter((placeMs) => placeMs > windowStart).length >= window.limit) {
-      const oldestInside = places[places.length - window.limit] ?? accountNowMs;
-      const retryAfterSeconds = Math.max(1, Math.ceil((oldestInside + window.seconds * 1000 - accountNowMs) / 1000));
-      return { allowed: false, window: window.name, limit: window.limit, retryAfterSeconds };
-    }
+  const insideOf = (window: RateLimitWindow) => places.filter((placeMs) => placeMs > accountNowMs - window.seconds * 1000);
+  const full = windows.find((window) => insideOf(window).length >= window.limit);
+  // Each window once the request is judged: what is left, and when its oldest counted request leaves.
+  const states = windows.map((window) => {
+    const inside = full ? insideOf(window) : [...insideOf(window), accountNowMs];
+    const oldest = inside.length === 0 ? undefined : Math.min(...inside);
+    const resetSeconds = oldest === undefined ? 0 : Math.max(0, Math.ceil((oldest + window.seconds * 1000 - accountNowMs) / 1000));
+    return { name: window.name, seconds: window.seconds, limit: window.limit, remaining: Math.max(0, window.limit - inside.length), resetSeconds };
+  });
+  if (full) {
+    const oldestInside = places[places.length - full.limit] ?? accountNowMs;
+    const retryAfterSeconds = Math.max(1, Math.ceil((oldestInside + full.seconds * 1000 - accountNowMs) / 1000));
+    return { allowed: false, window: full.name, limit: full.limit, retryAfterSeconds, states };
   }
-  return { allowed: true };
+  return { allowed: true, states };
 }
 
 /** The same rule over several accounts' requests: each kept with its account, a reset drops that account's. */
@@ -252,9 +258,9 @@ describe('judgeHit on timelines', () => {
 
   it('skips entries before `from` and those the longest window left (PostgreSQL passes its rows as they are)', () => {
     const windows = rateLimitWindows({ perMinute: 5, perDay: 2 });
-    expect(judgeHit([T0 - DAY_MS, T0 - 10_000], 0, T0, windows, REAL_TIME)).toEqual({ allowed: true });
-    expect(judgeHit([T0 - 20_000, T0 - 10_000], 1, T0, windows, REAL_TIME)).toEqual({ allowed: true });
-    expect(judgeHit([T0 - DAY_MS + 1, T0 - 10_000], 0, T0, windows, REAL_TIME)).toEqual({
+    expect(judgeHit([T0 - DAY_MS, T0 - 10_000], 0, T0, windows, REAL_TIME)).toMatchObject({ allowed: true });
+    expect(judgeHit([T0 - 20_000, T0 - 10_000], 1, T0, windows, REAL_TIME)).toMatchObject({ allowed: true });
+    expect(judgeHit([T0 - DAY_MS + 1, T0 - 10_000], 0, T0, windows, REAL_TIME)).toMatchObject({
       allowed: false, window: 'day', limit: 2, retryAfterSeconds: 1,
     });
   });

@@ -12,10 +12,24 @@
 import { firstAfter, partitionPoint } from './partitionPoint.js';
 import { changeBefore, LATEST, place, segmentAt, segmentEnd, segmentOffsetMs, type Timeline } from './timeline.js';
 
-/** A rate-limit verdict, and the windows it is judged over (rateLimiter.ts re-exports both). */
-export type RateLimitDecision =
+/**
+ * What one window holds for the asker once the request is judged (counted when allowed), as the
+ * RateLimit header field reports it: the requests left, and the whole seconds until the oldest one
+ * counted leaves the window (0 when none is counted).
+ */
+export interface WindowState {
+  name: 'minute' | 'day';
+  seconds: number;
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+}
+
+/** A rate-limit verdict, with each window's state, and the windows it is judged over (rateLimiter.ts re-exports them). */
+export type RateLimitDecision = (
   | { allowed: true }
-  | { allowed: false; window: 'minute' | 'day'; limit: number; retryAfterSeconds: number };
+  | { allowed: false; window: 'minute' | 'day'; limit: number; retryAfterSeconds: number }
+) & { states?: readonly WindowState[] };
 
 /** A sliding window of accepted requests. */
 export interface RateLimitWindow {
@@ -87,22 +101,31 @@ export function judgeHitAcross(
     runsOf(history, start, timeline, runs);
   }
   const accountNowMs = place(timeline, nowMs);
-  for (const window of windows) {
+  // Requests placed "in the future" of the asker's clock count too: that is the safe side.
+  const counted = windows.map((window) => countPlacedAfter(runs, accountNowMs - window.seconds * 1000));
+  const full = windows.findIndex((window, index) => (counted[index] as number) >= window.limit);
+  const allowed = full < 0;
+  const states = windows.map((window, index): WindowState => {
     const windowMs = window.seconds * 1000;
-    const windowStart = accountNowMs - windowMs;
-    // Requests placed "in the future" of the asker's clock count too: that is the safe side.
-    if (countPlacedAfter(runs, windowStart) >= window.limit) {
-      const hasOldestInside = Number.isInteger(window.limit) && window.limit >= 1;
-      const oldestInside = hasOldestInside ? newestPlace(runs, window.limit, windowStart) : accountNowMs;
-      return {
-        allowed: false,
-        window: window.name,
-        limit: window.limit,
-        retryAfterSeconds: Math.max(1, Math.ceil((oldestInside + windowMs - accountNowMs) / 1000)),
-      };
-    }
-  }
-  return { allowed: true };
+    const inside = counted[index] as number;
+    // The oldest request the window holds once this one is judged (this one counts when allowed).
+    const oldestBefore = inside === 0 ? undefined : newestPlace(runs, inside, accountNowMs - windowMs);
+    const oldest = allowed ? Math.min(accountNowMs, oldestBefore ?? Infinity) : oldestBefore;
+    const resetSeconds = oldest === undefined ? 0 : Math.max(0, Math.ceil((oldest + windowMs - accountNowMs) / 1000));
+    return { name: window.name, seconds: window.seconds, limit: window.limit, remaining: Math.max(0, window.limit - inside - (allowed ? 1 : 0)), resetSeconds };
+  });
+  if (allowed) return { allowed: true, states };
+  const window = windows[full] as RateLimitWindow;
+  const windowMs = window.seconds * 1000;
+  const hasOldestInside = Number.isInteger(window.limit) && window.limit >= 1;
+  const oldestInside = hasOldestInside ? newestPlace(runs, window.limit, accountNowMs - windowMs) : accountNowMs;
+  return {
+    allowed: false,
+    window: window.name,
+    limit: window.limit,
+    retryAfterSeconds: Math.max(1, Math.ceil((oldestInside + windowMs - accountNowMs) / 1000)),
+    states,
+  };
 }
 
 /**

@@ -198,6 +198,36 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX idempotency_keys_by_base_time ON idempotency_keys (at_base_ms);
       CREATE INDEX idempotency_keys_by_booking ON idempotency_keys (bookhash);`,
   },
+  {
+    version: 11,
+    name: 'rate-limit hit in one statement that also returns what the windows hold (for the RateLimit header fields)',
+    // As rate_limit_hit (migration 7), which replicas of the release before keep calling during a
+    // rolling upgrade: under the key's lock, stores the hit when every window has room. Returns the
+    // key's live hit times from before this hit, oldest first, after a first element that says
+    // whether it was stored (1) or not (0); the caller judges them as judgeHit does (the same
+    // verdict, and each window's state).
+    sql: `
+      CREATE FUNCTION rate_limit_take(p_key text, p_now bigint, p_windows_ms bigint[], p_limits double precision[], p_account integer)
+      RETURNS bigint[] LANGUAGE plpgsql AS $$
+      DECLARE
+        longest bigint := (SELECT max(w) FROM unnest(p_windows_ms) AS w);
+        live bigint[];
+        room boolean := true;
+      BEGIN
+        PERFORM pg_advisory_xact_lock(hashtext(p_key));
+        live := ARRAY(SELECT at_ms FROM rate_limit_hits WHERE key = p_key AND at_ms > p_now - longest ORDER BY at_ms, seq);
+        FOR i IN 1 .. coalesce(array_length(p_windows_ms, 1), 0) LOOP
+          IF (SELECT count(*) FROM unnest(live) AS t WHERE t > p_now - p_windows_ms[i]) >= p_limits[i] THEN
+            room := false;
+          END IF;
+        END LOOP;
+        IF room THEN
+          INSERT INTO rate_limit_hits (key, at_ms, account_id) VALUES (p_key, p_now, p_account);
+          INSERT INTO rate_limit_keys (key, hits) VALUES (p_key, 1) ON CONFLICT (key) DO UPDATE SET hits = rate_limit_keys.hits + 1;
+        END IF;
+        RETURN ARRAY[CASE WHEN room THEN 1 ELSE 0 END]::bigint[] || live;
+      END $$;`,
+  },
 ];
 
 /** Any fixed number: the advisory lock that serialises migrations of this schema. */

@@ -242,10 +242,10 @@ export class TransientState {
   }
 
   /**
-   * One round trip (the function rate_limit_hit, migration 7) when the asker's clock kept one offset
-   * over the longest window, which judges exactly as judgeHit does then (every place is its base
-   * time plus that offset, as is now's); otherwise, or when a refusal is to be worded differently,
-   * the key's rows are judged here under the same lock.
+   * One round trip (the function rate_limit_take, migration 11) when the asker's clock kept one
+   * offset over the longest window, which judges exactly as judgeHit does then (every place is its
+   * base time plus that offset, as is now's) and returns the key's live hits, which judgeHit turns
+   * into the verdict and each window's state; otherwise the key's rows are judged here under the same lock.
    */
   async hitRateLimit(
     key: string,
@@ -256,15 +256,16 @@ export class TransientState {
   ): Promise<RateLimitDecision> {
     const steadySince = nowMs - longestWindowMs(windows);
     if (windows.length > 0 && timeline.every((change) => change.fromBaseMs <= steadySince)) {
-      const rows = await this.db.query<{ live: string[] | null }>(
-        'SELECT rate_limit_hit($1, $2, $3, $4, $5) AS live',
+      const rows = await this.db.query<{ taken: string[] }>(
+        'SELECT rate_limit_take($1, $2, $3, $4, $5) AS taken',
         [key, nowMs, windows.map((window) => window.seconds * 1000), windows.map((window) => window.limit), accountId ?? null],
         this.db.transientPool,
       );
-      const live = rows[0]?.live;
-      if (!live) return { allowed: true };
-      const decision = judgeHit(live.map(Number), 0, nowMs, windows, timeline);
-      if (!decision.allowed) return decision;
+      const [stored, ...live] = (rows[0]?.taken ?? []).map(Number);
+      const decision = judgeHit(live, 0, nowMs, windows, timeline);
+      if (decision.allowed === (stored === 1)) return decision;
+      // Cannot happen (both judge the same rows alike); the database's verdict is what was recorded.
+      throw new Error(`rate_limit_take stored=${stored} but judgeHit says allowed=${decision.allowed} for key ${key}`);
     }
     return this.judgedHere(key, nowMs, windows, timeline, accountId);
   }

@@ -44,6 +44,24 @@ export const LIMIT_MUTANTS: Mutant[] = [
     caughtBy: ['limits.search.sixth-request-429'],
   },
   {
+    id: 'limits.ratelimit-fields-missing',
+    breaks: 'search and hotel details answer without the RateLimit header fields (reference: they state both windows)',
+    section: '8 (reference)',
+    front: () => [rewriteResponse([SEARCH, HOTEL], (body, _req, res) => (res.removeHeader('RateLimit'), res.removeHeader('RateLimit-Policy'), body))],
+    caughtBy: ['limits.search.ratelimit-fields'],
+  },
+  {
+    id: 'limits.ratelimit-remaining-stuck',
+    breaks: 'RateLimit always says the whole quota is left',
+    section: '8 (reference)',
+    front: () => [rewriteResponse([SEARCH, HOTEL], (body, _req, res) => {
+      const policy = String(res.getHeader('RateLimit-Policy') ?? '');
+      if (policy) res.set('RateLimit', policy.replace(/;q=(\d+);w=(\d+)/g, ';r=$1;t=$2'));
+      return body;
+    })],
+    caughtBy: ['limits.search.ratelimit-fields'],
+  },
+  {
     id: 'limits.shared-across-endpoints',
     breaks: 'search and hotel details share one limit',
     section: '8',

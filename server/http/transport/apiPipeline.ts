@@ -8,6 +8,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Account, Accounts } from '../../domain/accounts.js';
 import type { AccountClocks, ShiftedClock } from '../../domain/accountClocks.js';
 import { countRequest, type RequestLimits } from '../../domain/requestLimits.js';
+import type { WindowState } from '../../domain/slidingWindows.js';
 import { ApiError, badRequest, forbidden, unauthorized } from '../../errors.js';
 import { asyncHandler } from './asyncHandler.js';
 import { tooManyFailedAuthentications, waitTurn, type AuthSurface, type AuthThrottle } from './authThrottle.js';
@@ -132,10 +133,27 @@ export const authenticate = (accounts: Accounts, clocks: AccountClocks, throttle
 export const rateLimit = (limits: RequestLimits, endpoint: string) =>
   asyncHandler(async (req: Request, res: Response, next: NextFunction) => {
     const verdict = await countRequest(limits, req.ip ?? 'unknown', endpoint, accountOf(res).id);
-    if (verdict.allowed) return next();
+    const headers = verdict.states ? rateLimitHeaders(verdict.states) : {};
+    if (verdict.allowed) {
+      res.set(headers);
+      return next();
+    }
     if (verdict.scope === 'address') return next(addressCeilingExceeded(verdict.limit, endpoint, verdict.retryAfterSeconds));
-    next(rateLimitExceeded(verdict.limit, verdict.window, endpoint, verdict.retryAfterSeconds));
+    next(rateLimitExceeded(verdict.limit, verdict.window, endpoint, verdict.retryAfterSeconds, headers));
   });
+
+/**
+ * The IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers-10) of the account's windows
+ * on this endpoint: `RateLimit-Policy: "minute";q=5;w=60, "day";q=200;w=86400` and
+ * `RateLimit: "minute";r=4;t=60, "day";r=199;t=86400` (requests left, seconds until the oldest
+ * counted one leaves the window).
+ */
+export function rateLimitHeaders(states: readonly WindowState[]): Record<string, string> {
+  return {
+    'RateLimit-Policy': states.map((state) => `"${state.name}";q=${state.limit};w=${state.seconds}`).join(', '),
+    RateLimit: states.map((state) => `"${state.name}";r=${state.remaining};t=${state.resetSeconds}`).join(', '),
+  };
+}
 
 /** The 429 of an address over the shared sandbox's ceiling (reference behaviour, see requestLimits.ts). */
 export function addressCeilingExceeded(limit: number, endpoint: string, retryAfterSeconds: number): ApiError {
@@ -148,11 +166,11 @@ export function addressCeilingExceeded(limit: number, endpoint: string, retryAft
 }
 
 /** The 429 of a full window (also the shape of the `Test: rate_limited` one). */
-export function rateLimitExceeded(limit: number, window: 'minute' | 'day', endpoint: string, retryAfterSeconds: number): ApiError {
+export function rateLimitExceeded(limit: number, window: 'minute' | 'day', endpoint: string, retryAfterSeconds: number, headers: Record<string, string> = {}): ApiError {
   return new ApiError(
     429,
     `Rate limit exceeded: ${limit} requests per ${window} on ${endpoint.slice(1)}. Retry after ${retryAfterSeconds} seconds.`,
     {},
-    { 'Retry-After': String(retryAfterSeconds) },
+    { ...headers, 'Retry-After': String(retryAfterSeconds) },
   );
 }

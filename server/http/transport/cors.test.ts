@@ -68,7 +68,7 @@ describe('CORS with listed origins', () => {
     const limited = await server.post('/search.php', { apikey: KEY_ANNA, ...stay }, { headers: { origin: LISTED } });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('access-control-allow-origin')).toBe(LISTED);
-    expect(limited.headers.get('access-control-expose-headers')).toBe('Retry-After,X-Request-Id');
+    expect(limited.headers.get('access-control-expose-headers')).toBe('Retry-After,X-Request-Id,RateLimit,RateLimit-Policy');
     const unauthenticated = await server.post('/hotel.php', {}, { headers: { origin: LISTED } });
     expect(unauthenticated.status).toBe(401);
     expect(unauthenticated.headers.get('access-control-allow-origin')).toBe(LISTED);

@@ -15,7 +15,7 @@ export const ANY_ORIGIN = '*';
 /** Request headers a browser client may send: the JSON body, and the sandbox extensions. */
 const ALLOWED_HEADERS = ['Content-Type', 'Idempotency-Key', 'Test', 'X-Request-Id'];
 /** Response headers a browser client must be able to read (Retry-After on 429 above all). */
-const EXPOSED_HEADERS = ['Retry-After', 'X-Request-Id'];
+const EXPOSED_HEADERS = ['Retry-After', 'X-Request-Id', 'RateLimit', 'RateLimit-Policy'];
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
 /**

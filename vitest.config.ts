@@ -44,7 +44,7 @@ export const E2E = [
  */
 export const MOCKING = ['server/http/transport/requestValidationStartup.test.ts'];
 
-const EXCLUDE = ['node_modules/**', 'data/**', 'build/**', 'examples/partner-client/**'];
+const EXCLUDE = ['node_modules/**', 'data/**', 'build/**', '.build/**', 'cache/**', 'examples/partner-client/**'];
 
 export default defineConfig({
   test: {

@@ -91,7 +91,11 @@ export function writeCacheFile(directory: string, name: string, data: string | U
     writeFileSync(aside, data);
     renameSync(aside, join(directory, name));
   } catch (error) {
-    rmSync(aside, { force: true });
+    try {
+      rmSync(aside, { force: true });
+    } catch {
+      // nothing was written there
+    }
     log(`start-up cache: could not save ${join(directory, name)} (${(error as Error).message}); the next start computes it again`);
     return false;
   }

@@ -117,7 +117,7 @@ function compileAll({ doc, schemas, operations }: CompiledContract): void {
 }
 
 /** Every component schema, then every operation's request, response and response header schema, once each, in that order. */
-function schemaPointers(doc: OpenApiDocument, operations: readonly OperationInfo[]): string[] {
+export function schemaPointers(doc: OpenApiDocument, operations: readonly OperationInfo[] = listOperations(doc)): string[] {
   const pointers = new Set<string>();
   for (const name of Object.keys(doc.components?.schemas ?? {})) pointers.add(pointer('components', 'schemas', name));
   for (const op of operations) {

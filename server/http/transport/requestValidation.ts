@@ -40,7 +40,7 @@ import { badRequest } from '../../errors.js';
 import { isObject, type OpenApiDocument } from '../../../contract/document.js';
 import { deref, pointer, resolvePointer } from '../../../contract/navigation.js';
 import { CONTRACT_SCHEMA_ID, addFormats, contractSchemaRef } from '../../../contract/schema.js';
-import { compiledSchemas } from '../../../contract/schemaCache.js';
+import { compiledSchemas, type SchemaProfile } from '../../../contract/schemaCache.js';
 import { receivedBody } from './jsonBody.js';
 
 /** `res.locals` key of the request body as received, before the defaults are filled in. */
@@ -144,12 +144,7 @@ const compiled = new WeakMap<OpenApiDocument, { ajv: Ajv | undefined; validators
 function compiledBodyValidator(document: OpenApiDocument, path: string, paths: readonly string[]): ValidateFunction {
   let entry = compiled.get(document);
   if (!entry) {
-    const byPointer = compiledSchemas(document, paths.map((served) => bodySchemaPointer(document, served)), {
-      name: 'requests',
-      modules: [import.meta.url],
-      createAjv: (source) => requestAjv(document, source),
-      ref: contractSchemaRef,
-    });
+    const byPointer = compiledSchemas(document, paths.map((served) => bodySchemaPointer(document, served)), requestSchemaProfile(document));
     const validators = new Map<string, ValidateFunction>();
     if (byPointer) for (const served of paths) validators.set(served, byPointer.get(bodySchemaPointer(document, served)) as ValidateFunction);
     compiled.set(document, (entry = { ajv: undefined, validators }));
@@ -163,6 +158,11 @@ function compiledBodyValidator(document: OpenApiDocument, path: string, paths: r
     entry.validators.set(path, (validate = got));
   }
   return validate;
+}
+
+/** How the start-up cache compiles the request checks' schemas: their own ajv (EOV's options). */
+export function requestSchemaProfile(document: OpenApiDocument): SchemaProfile {
+  return { name: 'requests', modules: [import.meta.url], createAjv: (source) => requestAjv(document, source), ref: contractSchemaRef };
 }
 
 function requestAjv(document: OpenApiDocument, source = false): Ajv {
@@ -186,7 +186,7 @@ function requestAjv(document: OpenApiDocument, source = false): Ajv {
 }
 
 /** The pointer of the application/json request body schema of a path's POST (throws when there is none). */
-function bodySchemaPointer(document: OpenApiDocument, path: string): string {
+export function bodySchemaPointer(document: OpenApiDocument, path: string): string {
   const at = pointer('paths', path, 'post', 'requestBody');
   const { node: requestBody, pointer: bodyAt } = deref(document, resolvePointer(document, at), at);
   const content = isObject(requestBody) && isObject(requestBody.content) ? requestBody.content['application/json'] : undefined;

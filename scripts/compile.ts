@@ -14,6 +14,11 @@ const TARGET = 'node20';
 
 /** The repository's own modules (repo-relative .ts paths) that `entries` reach; npm packages are not followed. */
 export async function moduleGraph(entries: readonly string[]): Promise<string[]> {
+  return (await moduleImports(entries)).modules;
+}
+
+/** moduleGraph's modules, and the packages (and Node built-ins) they import. */
+export async function moduleImports(entries: readonly string[]): Promise<{ modules: string[]; packages: string[] }> {
   const { metafile } = await build({
     entryPoints: entries.map((entry) => join(root, entry)),
     bundle: true,
@@ -25,7 +30,9 @@ export async function moduleGraph(entries: readonly string[]): Promise<string[]>
     outdir: join(root, '.module-graph'),
     logLevel: 'warning',
   });
-  return Object.keys(metafile.inputs).filter((input) => input.endsWith('.ts'));
+  const packages = new Set<string>();
+  for (const input of Object.values(metafile.inputs)) for (const { path, external } of input.imports) if (external) packages.add(path);
+  return { modules: Object.keys(metafile.inputs).filter((input) => input.endsWith('.ts')), packages: [...packages].sort() };
 }
 
 /**

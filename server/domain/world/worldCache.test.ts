@@ -7,9 +7,9 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFile
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeState, encodeState } from '../../../contract/startupCache.js';
+import { moduleImports } from '../../../scripts/compile.js';
 import { DATA_FILES, OUTSIDE_MODULES, PACKAGES, readWorldCache, worldCacheKey, worldCacheName } from './worldCache.js';
 import { DEFAULT_WORLD_SHA256, loadDefaultWorld, worldContentHash } from './world.js';
 
@@ -69,25 +69,13 @@ describe('the world in the start-up cache', () => {
   }, 120_000);
 
   it('has a key over every module the world imports, every data file it reads and every package it uses', async () => {
-    const { metafile } = await build({
-      entryPoints: [new URL('./world.ts', import.meta.url).pathname],
-      bundle: true,
-      write: false,
-      metafile: true,
-      packages: 'external',
-      platform: 'node',
-      format: 'esm',
-      outdir: join(directory, 'graph'),
-      logLevel: 'silent',
-    });
-    const outside = Object.keys(metafile.inputs).filter((input) => !input.startsWith('server/domain/world/')).map((input) => input.replace(/\.ts$/, ''));
+    const { modules, packages } = await moduleImports(['server/domain/world/world.ts']);
+    const outside = modules.filter((input) => !input.startsWith('server/domain/world/')).map((input) => input.replace(/\.ts$/, ''));
     const listed = OUTSIDE_MODULES.map((module) => join('server/domain/world', module));
     expect(outside.filter((module) => !listed.includes(module))).toEqual([]);
-    const packages = new Set<string>();
-    for (const input of Object.values(metafile.inputs)) for (const { path, external } of input.imports) if (external) packages.add(path);
     const npmPackages = [...packages].filter((name) => !name.startsWith('node:') && !builtinModules.includes(name));
     expect(npmPackages.filter((name) => !PACKAGES.includes(name))).toEqual([]);
-    const sources = Object.keys(metafile.inputs).map((input) => readFileSync(input, 'utf8')).join('\n');
+    const sources = modules.map((input) => readFileSync(input, 'utf8')).join('\n');
     for (const required of sources.matchAll(/require(?:\.resolve)?\('([^']+)'\)/g)) expect(PACKAGES).toContain(required[1]);
     for (const fixture of sources.matchAll(/fixtures\/([\w.-]+\.json)/g)) expect(DATA_FILES).toContain(`fixtures/${fixture[1]}`);
     expect(worldCacheKey()).toMatch(/^[0-9a-f]{32}$/);

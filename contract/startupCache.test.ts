@@ -8,7 +8,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeState, digest, encodeState, packageVersion, readCacheFile, writeCacheFile } from './startupCache.js';
+import { decodeState, digest, encodeState, packageVersion, readCacheFile, readStateFile, writeCacheFile } from './startupCache.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'startup-cache-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -41,6 +41,23 @@ describe('the start-up cache container', () => {
     // No copy: the views share the buffer read from the file (the kdbush ArrayBuffer excepted).
     expect(back.floats.buffer).toBe(back.ints.buffer);
     expect(encodeState({ key: 'k' }, back).equals(file)).toBe(true);
+  });
+
+  it('reads a file holding nothing twice: the views share one buffer without the header, each ArrayBuffer its own', () => {
+    const state = { a: Float64Array.from([1, 2]), b: Buffer.from('text'), index: Uint8Array.from([5, 6, 7]).buffer, c: Uint16Array.from([9]) };
+    const file = encodeState({ key: 'file' }, state);
+    const path = join(directory, 'state.bin');
+    writeFileSync(path, file);
+    const { meta, state: back } = readStateFile(path) as { meta: unknown; state: typeof state };
+    expect(meta).toEqual({ key: 'file' });
+    expect(back).toEqual(state);
+    expect(back.a.buffer).toBe(back.c.buffer);
+    // 16 + 8 (padded) + 2 bytes of views: no header, no ArrayBuffer.
+    expect(back.a.buffer.byteLength).toBe(26);
+    expect(back.index).not.toBe(back.a.buffer);
+    writeFileSync(path, file.subarray(0, file.length - 16));
+    expect(() => readStateFile(path)).toThrow(/truncated/);
+    rmSync(path);
   });
 
   it('reads a buffer whose offset is not aligned (a copy), and refuses what is not one of its files', () => {

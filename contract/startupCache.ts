@@ -15,7 +15,7 @@
  *   views of the one buffer read from the file (no copy), and everything else as JSON.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { endianness } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -124,23 +124,27 @@ const MAGIC = 'hbk-state 1\n';
 const ALIGN = 8;
 
 interface BlobEntry {
-  /** A TYPED name, 'Buffer', or 'ArrayBuffer' (read back as a copy: its users need a buffer of their own). */
+  /** A TYPED name, 'Buffer', or 'ArrayBuffer' (read into a buffer of its own: its users need one). */
   type: string;
   offset: number;
   byteLength: number;
 }
 
+interface Header {
+  meta: Record<string, unknown>;
+  blobs: BlobEntry[];
+  state: unknown;
+}
+
 /**
  * The container: MAGIC, the header's length (4 bytes), the header (JSON: `meta`, the blob table and
  * the state with each typed array replaced by `{"$blob": n}` and each Map by `{"$map": [[k, v], …]}`),
- * then the blobs, each at an offset that is a multiple of 8.
+ * then the blobs, each at an offset that is a multiple of 8: the views first, then the ArrayBuffers.
  */
 export function encodeState(meta: Record<string, unknown>, state: unknown): Buffer {
   const blobs: Array<{ entry: BlobEntry; bytes: Uint8Array }> = [];
-  let offset = 0;
   const add = (type: string, bytes: Uint8Array): { $blob: number } => {
-    blobs.push({ entry: { type, offset, byteLength: bytes.byteLength }, bytes });
-    offset += Math.ceil(bytes.byteLength / ALIGN) * ALIGN;
+    blobs.push({ entry: { type, offset: 0, byteLength: bytes.byteLength }, bytes });
     return { $blob: blobs.length - 1 };
   };
   const walk = (value: unknown): unknown => {
@@ -160,8 +164,17 @@ export function encodeState(meta: Record<string, unknown>, state: unknown): Buff
     return value;
   };
   const encoded = walk(state);
+  // Views first, ArrayBuffers last: a reader takes the views' part as one buffer and each ArrayBuffer alone.
+  let offset = 0;
+  for (const last of [false, true]) {
+    for (const { entry } of blobs) {
+      if ((entry.type === 'ArrayBuffer') !== last) continue;
+      entry.offset = offset;
+      offset += Math.ceil(entry.byteLength / ALIGN) * ALIGN;
+    }
+  }
   const header = Buffer.from(JSON.stringify({ meta, blobs: blobs.map(({ entry }) => entry), state: encoded }), 'utf8');
-  const dataStart = Math.ceil((MAGIC.length + 4 + header.length) / ALIGN) * ALIGN;
+  const dataStart = alignedDataStart(header.length);
   const file = Buffer.alloc(dataStart + offset);
   file.write(MAGIC, 0, 'latin1');
   file.writeUInt32LE(header.length, MAGIC.length);
@@ -170,27 +183,71 @@ export function encodeState(meta: Record<string, unknown>, state: unknown): Buff
   return file;
 }
 
-/** The meta and the state of a container; throws on anything malformed (the caller then rebuilds). */
+function alignedDataStart(headerLength: number): number {
+  return Math.ceil((MAGIC.length + 4 + headerLength) / ALIGN) * ALIGN;
+}
+
+function parseHeader(prefix: Buffer, readHeader: (length: number) => Buffer): Header {
+  if (prefix.length < MAGIC.length + 4 || prefix.toString('latin1', 0, MAGIC.length) !== MAGIC) throw new Error('not a start-up cache file');
+  const length = prefix.readUInt32LE(MAGIC.length);
+  const bytes = readHeader(length);
+  if (bytes.length < length) throw new Error('truncated header');
+  return JSON.parse(bytes.toString('utf8')) as Header;
+}
+
+/** The meta and the state of a container held in memory; throws on anything malformed (the caller then rebuilds). */
 export function decodeState(file: Buffer): { meta: Record<string, unknown>; state: unknown } {
-  if (file.length < MAGIC.length + 4 || file.toString('latin1', 0, MAGIC.length) !== MAGIC) throw new Error('not a start-up cache file');
-  const headerLength = file.readUInt32LE(MAGIC.length);
-  const headerEnd = MAGIC.length + 4 + headerLength;
-  if (headerEnd > file.length) throw new Error('truncated header');
-  const header = JSON.parse(file.toString('utf8', MAGIC.length + 4, headerEnd)) as { meta: Record<string, unknown>; blobs: BlobEntry[]; state: unknown };
-  const dataStart = Math.ceil(headerEnd / ALIGN) * ALIGN;
+  const header = parseHeader(file, (length) => file.subarray(MAGIC.length + 4, MAGIC.length + 4 + length));
+  const dataStart = alignedDataStart(file.readUInt32LE(MAGIC.length));
   // Views need their offsets aligned to the element size: a buffer that is not gets a copy.
-  const aligned = file.byteOffset % ALIGN === 0 ? file : Buffer.from(new Uint8Array(file));
+  const data = file.byteOffset % ALIGN === 0 ? file.subarray(dataStart) : Buffer.from(new Uint8Array(file.subarray(dataStart)));
+  return revive(header, data, (entry) => {
+    if (entry.offset + entry.byteLength > data.length) throw new Error('truncated blob');
+    return data.buffer.slice(data.byteOffset + entry.offset, data.byteOffset + entry.offset + entry.byteLength) as ArrayBuffer;
+  });
+}
+
+/**
+ * The meta and the state of a container file, read so that nothing is held twice: the header is
+ * parsed and dropped, the views share one buffer of their own part of the file, and each
+ * ArrayBuffer is read into its own. Throws on anything malformed (the caller then rebuilds).
+ */
+export function readStateFile(path: string): { meta: Record<string, unknown>; state: unknown } {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const readAt = (position: number, length: number): Buffer => {
+      const bytes = Buffer.allocUnsafeSlow(length);
+      const got = length === 0 ? 0 : readSync(fd, bytes, 0, length, position);
+      if (got !== length) throw new Error('truncated file');
+      return bytes;
+    };
+    const prefix = readAt(0, Math.min(size, MAGIC.length + 4));
+    const header = parseHeader(prefix, (length) => readAt(MAGIC.length + 4, length));
+    const dataStart = alignedDataStart(prefix.readUInt32LE(MAGIC.length));
+    const viewsEnd = Math.max(0, ...header.blobs.filter((entry) => entry.type !== 'ArrayBuffer').map((entry) => entry.offset + entry.byteLength));
+    if (dataStart + viewsEnd > size) throw new Error('truncated blob');
+    // Buffer.allocUnsafeSlow: a buffer of its own, at offset 0, so every view is aligned.
+    const views = readAt(dataStart, viewsEnd);
+    return revive(header, views, (entry) => readAt(dataStart + entry.offset, entry.byteLength).buffer as ArrayBuffer);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The state with its `$blob`s made views of `views` (ArrayBuffers from `arrayBuffer`) and its `$map`s Maps. */
+function revive(header: Header, views: Buffer, arrayBuffer: (entry: BlobEntry) => ArrayBuffer): { meta: Record<string, unknown>; state: unknown } {
   const blob = (index: number): unknown => {
     const entry = header.blobs[index];
     if (!entry) throw new Error(`no blob ${index}`);
-    const start = aligned.byteOffset + dataStart + entry.offset;
-    if (dataStart + entry.offset + entry.byteLength > aligned.length) throw new Error('truncated blob');
-    if (entry.type === 'ArrayBuffer') return aligned.buffer.slice(start, start + entry.byteLength);
-    if (entry.type === 'Buffer') return Buffer.from(aligned.buffer, start, entry.byteLength);
+    if (entry.type === 'ArrayBuffer') return arrayBuffer(entry);
+    if (entry.offset + entry.byteLength > views.length) throw new Error('truncated blob');
+    const start = views.byteOffset + entry.offset;
+    if (entry.type === 'Buffer') return Buffer.from(views.buffer, start, entry.byteLength);
     const View = TYPED[entry.type];
     if (!View) throw new Error(`unknown blob type ${entry.type}`);
     const size = (View as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT;
-    return new View(aligned.buffer as ArrayBuffer, start, entry.byteLength / size);
+    return new View(views.buffer as ArrayBuffer, start, entry.byteLength / size);
   };
   const walk = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(walk);

@@ -44,7 +44,7 @@ describe('the compiled server', () => {
     for (const module of first.modules) expect(existsSync(join(out, module.replace(/\.ts$/, '.js'))), module).toBe(true);
     expect(readdirSync(out).sort()).toEqual(['cache', 'contract', 'fixtures', 'node_modules', 'openapi.yaml', 'package.json', 'server']);
     const kinds = readdirSync(join(out, 'cache')).filter((file) => !file.startsWith('.')).map((file) => file.replace(/-[0-9a-f]{32}\..*$/, '')).sort();
-    expect(kinds).toEqual(['contract-control-api', 'contract-openapi', 'schemas-contract', 'schemas-requests', 'world']);
+    expect(kinds).toEqual(['contract-control-api', 'contract-openapi', 'countries', 'schemas-contract', 'schemas-requests', 'world']);
     expect(realpathSync(out)).toBe(realpathSync(first.version));
   });
 

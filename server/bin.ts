@@ -14,7 +14,6 @@ import { OffsetClock } from './clock.js';
 import { createLogger } from './http/transport/requestLog.js';
 import { createApiServer, limitHeapGrowth } from './http/transport/serverLimits.js';
 import { LowdbStore } from './store/lowdbStore.js';
-import { describeDatabaseUrl, PostgresStore } from './store/postgresStore.js';
 import { StoreOpenError, type Store } from './store/store.js';
 
 const settings = settingsOrExit(SERVER_OPTIONS, SERVER_HELP);
@@ -32,11 +31,13 @@ function cannotStart(message: string): never {
 }
 
 const { databaseUrl } = settings;
-const storeName = databaseUrl ? `PostgreSQL ${describeDatabaseUrl(databaseUrl)}` : dbFile;
+// Loaded only for a DATABASE_URL: pg and the PostgreSQL store cost ~40 ms of every other start.
+const postgres = databaseUrl ? await import('./store/postgresStore.js') : undefined;
+const storeName = databaseUrl && postgres ? `PostgreSQL ${postgres.describeDatabaseUrl(databaseUrl)}` : dbFile;
 let store: Store;
 try {
-  store = databaseUrl
-    ? await PostgresStore.open(databaseUrl)
+  store = databaseUrl && postgres
+    ? await postgres.PostgresStore.open(databaseUrl)
     : await LowdbStore.open(dbFile, { warn: (message) => logger.warn(message) });
 } catch (error) {
   const detail = error instanceof StoreOpenError ? error.message : `Cannot open the store ${storeName} (${(error as Error).message}).`;

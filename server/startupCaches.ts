@@ -15,7 +15,8 @@ import { requestValidation } from './http/transport/requestValidation.js';
 
 /** Reads or makes every start-up cache entry; returns the files of the cache directory. */
 export function warmStartupCaches(): string[] {
-  loadDefaultWorld();
+  // The geocoder too: it reads (or makes) the country names.
+  loadDefaultWorld().geocoder();
   loadContract(CONTROL_CONTRACT_PATH);
   createContractValidator(loadContract(CONTRACT_PATH));
   requestValidation(loadContract(CONTRACT_PATH), API_PATHS);

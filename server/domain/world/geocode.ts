@@ -30,16 +30,16 @@
  *     names up to three near ones (geocodeTypos.ts).
  * Unknown text, or text longer than the API's 200 characters → undefined.
  */
+import { createRequire } from 'node:module';
 import { LRUCache } from 'lru-cache';
 import { deepFreeze } from '../../../contract/deepFreeze.js';
 import type { Hotel } from '../hotel.js';
 import { airportDirectory, type Airport, type AirportDirectory } from './airports.js';
 import { CityTable, cityLatitude, cityLongitude, loadCities, type CityRecord, type CityTableState } from './cities.js';
-import { transliterate } from 'transliteration';
 import { CITY_ALIASES } from './cityAliases.js';
 import { loadCityNativeNames } from './cityNativeNames.js';
 import { CITY_SCRIPT_NAMES } from './cityScriptNames.js';
-import { buildCountryIndex } from './countryNames.js';
+import { buildCountryIndex, preloadCountryNames } from './countryNames.js';
 import { airportResult, cityResult, landmarkResult, type GeocodeResult } from './geocodeResult.js';
 import { resolveTypedPlace, type Gazetteer } from './geocodeTypedPlace.js';
 import { PlaceForms, type PlaceFormsState } from './geocodeForms.js';
@@ -89,6 +89,13 @@ const GENERIC_AIRPORT_WORDS = new Set([
   'airport', 'international', 'intl', 'regional', 'municipal', 'county', 'national', 'domestic', 'field',
   'airfield', 'air', 'base', 'aerodrome', 'airstrip', 'heliport', 'station', 'city', 'the', 'of', 'de', 'and',
 ]);
+
+let transliterator: ((text: string) => string) | undefined;
+/** `transliteration`'s Latin form of a text, the package loaded on first use (~30 ms; most texts are Latin). */
+function transliterate(text: string): string {
+  transliterator ??= (createRequire(import.meta.url)('transliteration') as typeof import('transliteration')).transliterate;
+  return transliterator(text);
+}
 
 /** Named places are keyed without spaces, so "Alexander Platz" finds "Alexanderplatz". */
 function namedPlaceKey(normalised: string): string {
@@ -177,6 +184,7 @@ export class Geocoder {
       }));
       this.forms = forms();
     }
+    preloadCountryNames(this.countryCodes);
     this.countries = buildCountryIndex(this.countryCodes);
     for (const airport of airports.airports) this.airportCityNames.add(normalizePlaceText(airport.city));
     this.gazetteer = {

@@ -10,10 +10,10 @@
  * modules import and read. The state also records the world's content hash, which must be the
  * one pinned in world.ts (and in worldHash.test.ts) to be read back.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CACHE_DIRECTORY, decodeState, digest, encodeState, logToStderr, packageVersion, platformKey, readCacheFile, writeCacheFile, type CacheLog } from '../../../contract/startupCache.js';
+import { CACHE_DIRECTORY, digest, encodeState, logToStderr, packageVersion, platformKey, readStateFile, writeCacheFile, type CacheLog } from '../../../contract/startupCache.js';
 
 /** Changes when the layout of the state changes in a way the sources alone would not show. */
 const FORMAT = 1;
@@ -69,8 +69,8 @@ export function worldCacheName(key = worldCacheKey()): string {
 /** The state saved by writeWorldCache for this key, or why there is none. */
 export function readWorldCache(directory = CACHE_DIRECTORY): { state: unknown; worldSha256: string } | { missing: string } {
   const name = worldCacheName();
-  const file = readCacheFile(directory, name);
-  if (!file) {
+  const path = join(directory, name);
+  if (!existsSync(path)) {
     let others: string[] = [];
     try {
       others = readdirSync(directory).filter((entry) => entry.startsWith(`${KIND}-`));
@@ -80,7 +80,7 @@ export function readWorldCache(directory = CACHE_DIRECTORY): { state: unknown; w
     return { missing: others.length > 0 ? `${join(directory, name)} is missing (${others.join(', ')} ${others.length === 1 ? 'was' : 'were'} made from other code or data)` : `${join(directory, name)} is missing` };
   }
   try {
-    const { meta, state } = decodeState(file);
+    const { meta, state } = readStateFile(path);
     if (meta.key !== worldCacheKey() || typeof meta.worldSha256 !== 'string') return { missing: `${join(directory, name)} does not hold this key` };
     return { state, worldSha256: meta.worldSha256 };
   } catch (error) {

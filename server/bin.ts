@@ -14,6 +14,7 @@ import { OffsetClock } from './clock.js';
 import { createLogger } from './http/transport/requestLog.js';
 import { createApiServer, limitHeapGrowth } from './http/transport/serverLimits.js';
 import { LowdbStore } from './store/lowdbStore.js';
+import { loadPostgresStore } from './store/postgresOnDemand.js';
 import { StoreOpenError, type Store } from './store/store.js';
 
 const settings = settingsOrExit(SERVER_OPTIONS, SERVER_HELP);
@@ -32,7 +33,7 @@ function cannotStart(message: string): never {
 
 const { databaseUrl } = settings;
 // Loaded only for a DATABASE_URL: pg and the PostgreSQL store cost ~40 ms of every other start.
-const postgres = databaseUrl ? await import('./store/postgresStore.js') : undefined;
+const postgres = databaseUrl ? await loadPostgresStore() : undefined;
 const storeName = databaseUrl && postgres ? `PostgreSQL ${postgres.describeDatabaseUrl(databaseUrl)}` : dbFile;
 let store: Store;
 try {

@@ -41,9 +41,9 @@ import { isObject, type OpenApiDocument } from '../../../contract/document.js';
 import { deref, pointer, resolvePointer } from '../../../contract/navigation.js';
 import { CONTRACT_SCHEMA_ID, addFormats, contractSchemaRef } from '../../../contract/schema.js';
 import { compiledSchemas, type SchemaProfile } from '../../../contract/schemaCache.js';
-import { receivedBody } from './jsonBody.js';
+import { keptReceivedBody } from './jsonBody.js';
 
-/** `res.locals` key of the request body as received, before the defaults are filled in. */
+/** `res.locals` key of the request body as received, before the defaults are filled in (keptReceivedBody: read it with receivedValue). */
 export const RECEIVED_BODY = 'receivedBody';
 
 /**
@@ -198,7 +198,7 @@ function requestCheck(validate: ValidateFunction): RequestHandler {
   return (req, res, next) => {
     // The body as the client sent it, before useDefaults fills the schema defaults in: the request
     // journal shows this (journalRecorder.ts), not what the server made of it.
-    res.locals[RECEIVED_BODY] = receivedBody(req);
+    res.locals[RECEIVED_BODY] = keptReceivedBody(req);
     const unknown = firstQueryParameter(req.query);
     if (unknown !== undefined) return next(badRequest(`request/query/${unknown} Unknown query parameter '${unknown}'`));
     if (validate(req.body)) return next();

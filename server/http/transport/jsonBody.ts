@@ -37,7 +37,7 @@ export function receivedBody(req: Request): unknown {
  * then: the request journal builds its entries when they are read, and most never are), or a
  * structured clone of req.body when another parser read it.
  */
-export function keptReceivedBody(req: Request): ReceivedText | unknown {
+export function keptReceivedBody(req: Request): unknown {
   const text = (req as { [RECEIVED_TEXT]?: string })[RECEIVED_TEXT];
   return text === undefined ? structuredClone(req.body as unknown) : new ReceivedText(text);
 }

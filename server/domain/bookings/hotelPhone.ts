@@ -73,9 +73,19 @@ export function hotelPhoneE164(hotel: Hotel): string | null {
   return hotelPhoneNumber(hotel.id, hotel.countryCode) ?? null;
 }
 
+/** International formats of the numbers formatted lately, by E.164 (each booking of a hotel asks again). */
+const formatted = new Map<string, string>();
+
 /** International format, e.g. "+31 6 12345678"; null for a hotel without local details. */
 export function hotelPhone(hotel: Hotel): string | null {
   if (!hotel.hasDetails) return null;
   const number = hotelPhoneNumber(hotel.id, hotel.countryCode);
-  return number ? phoneLibrary().parsePhoneNumberWithError(number).formatInternational() : null;
+  if (!number) return null;
+  let international = formatted.get(number);
+  if (international === undefined) {
+    international = phoneLibrary().parsePhoneNumberWithError(number).formatInternational();
+    if (formatted.size >= MAX_REMEMBERED) formatted.clear();
+    formatted.set(number, international);
+  }
+  return international;
 }

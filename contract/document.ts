@@ -87,9 +87,26 @@ export function contractTextDigest(doc: OpenApiDocument): string | undefined {
   return texts.get(doc);
 }
 
-/** The YAML's JSON from the cache, or parsed now and saved there (`contract-<name>-<key>.json`). */
+/** The cache file of a contract file's parsed JSON: `contract-<name>-<key of its text>.json`. */
+function contractCacheName(file: string, textDigest: string): string {
+  return `contract-${basename(file, '.yaml')}-${digest(`json ${JSON_FORMAT}`, textDigest).slice(0, 32)}.json`;
+}
+
+/**
+ * Saves a contract file's parsed JSON into `directory` under the name loadContract looks for
+ * (the packs put it in the packages' cache/). False when JSON cannot hold the document exactly.
+ */
+export function saveParsedContract(file: string, directory: string): boolean {
+  const text = readFileSync(file, 'utf8');
+  const parsed: unknown = parse(text);
+  const json = JSON.stringify(parsed);
+  if (!isDeepStrictEqual(JSON.parse(json), parsed)) return false;
+  return writeCacheFile(directory, contractCacheName(file, digest(text)), json);
+}
+
+/** The YAML's JSON from the cache, or parsed now and saved there (contractCacheName). */
 function parsedThroughCache(file: string, text: string, textDigest: string): unknown {
-  const name = `contract-${basename(file, '.yaml')}-${digest(`json ${JSON_FORMAT}`, textDigest).slice(0, 32)}.json`;
+  const name = contractCacheName(file, textDigest);
   const cached = readCacheFile(CACHE_DIRECTORY, name);
   if (cached) {
     try {

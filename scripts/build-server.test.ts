@@ -6,13 +6,15 @@
  * succeed, and a rebuild leaves a running server's files in place.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { killAll, ROOT, startProcess } from '../server/testing/serverProcess.js';
-import { buildServer, SERVER_ENTRIES, type BuiltServer } from './build-server.js';
+import { CONTRACT_PATH, loadContract } from '../contract/document.js';
+import { CACHE_DIRECTORY } from '../contract/startupCache.js';
+import { addContractCache, buildServer, SERVER_ENTRIES, type BuiltServer } from './build-server.js';
 
 const run = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), 'build-server-'));
@@ -79,6 +81,17 @@ describe('the compiled server', () => {
     // A relative link: the checkout can move.
     expect(readlinkSync(out)).not.toMatch(/^\//);
   }, 240_000);
+
+  it('puts the parsed openapi.yaml where the bundled kit looks for it: the file loadContract reads', () => {
+    const kit = join(work, 'kit');
+    addContractCache(kit);
+    const [name, ...others] = readdirSync(join(kit, 'cache'));
+    expect(others).toEqual([]);
+    expect(name).toMatch(/^contract-openapi-[0-9a-f]{32}\.json$/);
+    loadContract(CONTRACT_PATH);
+    expect(readFileSync(join(kit, 'cache', name as string), 'utf8')).toBe(readFileSync(join(CACHE_DIRECTORY, name as string), 'utf8'));
+    expect(JSON.parse(readFileSync(join(kit, 'cache', name as string), 'utf8'))).toEqual(loadContract(CONTRACT_PATH));
+  });
 
   it('two builds from one checkout at the same time both succeed, and the build runs', async () => {
     const shared = join(work, 'shared-build');

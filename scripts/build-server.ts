@@ -26,6 +26,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { version as esbuildVersion } from 'esbuild';
+import { saveParsedContract } from '../contract/document.js';
 import { digest } from '../contract/startupCache.js';
 import { compileModules, moduleGraph } from './compile.js';
 import { root } from './packaging.js';
@@ -68,7 +69,7 @@ export async function buildServer(outDir: string, entries: readonly string[] = S
       symlinkSync(relative(dirname(link), join(root, data)), link);
     }
     carryCache(outDir, aside);
-    addStartupCaches(aside);
+    await addStartupCaches(aside);
     try {
       renameSync(aside, version);
       compiled = true;
@@ -78,7 +79,7 @@ export async function buildServer(outDir: string, entries: readonly string[] = S
       if (!existsSync(version)) throw error;
     }
   } else if (readFilledFrom(version) !== cacheDataDigest()) {
-    addStartupCaches(version);
+    await addStartupCaches(version);
   }
   pointAt(outDir, version);
   prune(versions, version);
@@ -88,10 +89,12 @@ export async function buildServer(outDir: string, entries: readonly string[] = S
 /**
  * Fills the start-up cache of a compiled tree (`dir/cache/`) by running its own
  * server/startupCaches.js in a new process (so every key is computed over the files that will
- * run). The tree finds the repository's packages through `dir/node_modules`, linked for the run
- * when it has none. The sandbox pack calls it on its staged package.
+ * run; compiled into the tree first when it lacks it). The tree finds the repository's packages
+ * through `dir/node_modules`, linked for the run when it has none. The sandbox pack calls it on
+ * its staged package (whose manifest then lists cache/).
  */
-export function addStartupCaches(dir: string): string[] {
+export async function addStartupCaches(dir: string): Promise<string[]> {
+  if (!existsSync(join(dir, 'server/startupCaches.js'))) await compileModules(['server/startupCaches.ts'], dir);
   const modules = join(dir, 'node_modules');
   const linked = !existsSync(modules);
   if (linked) symlinkSync(relative(dir, join(root, 'node_modules')), modules);
@@ -124,6 +127,15 @@ function carryCache(outDir: string, into: string): void {
       copyFileSync(join(from, file), join(into, 'cache', file));
     }
   }
+}
+
+/**
+ * The parsed openapi.yaml in `dir/cache/`, where the bundled conformance kit's loadContract looks
+ * for it (its modules are one bundle: the start-up cache holds only this for it). The kit pack
+ * calls it on its staged package (whose manifest then lists cache/).
+ */
+export function addContractCache(dir: string): void {
+  if (!saveParsedContract(join(root, 'openapi.yaml'), join(dir, 'cache'))) throw new Error('openapi.yaml has a value JSON cannot hold: no parsed copy to ship');
 }
 
 /** What the compiled code is made from: the modules' sources, the build's own code, esbuild's version. */

@@ -9,6 +9,7 @@
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { addContractCache } from './build-server.js';
 import { bundleModule, emitDeclarations } from './compile.js';
 import { npmPack, packageManifest, root } from './packaging.js';
 
@@ -28,6 +29,8 @@ copyFileSync(join(root, 'openapi.yaml'), join(staging, 'lib/openapi.yaml'));
 const bundle = readFileSync(join(staging, 'bin/hotel-conformance.mjs'), 'utf8').replace(/^#!.*\n/, '');
 writeFileSync(join(staging, 'bin/hotel-conformance.mjs'), `#!/usr/bin/env node\n${bundle}`, { mode: 0o755 });
 copyFileSync(join(root, 'openapi.yaml'), join(staging, 'bin/openapi.yaml'));
+// openapi.yaml parsed, in the start-up cache both bundles read it from.
+addContractCache(staging);
 copyFileSync(join(root, 'packages/hotel-conformance/README.md'), join(staging, 'README.md'));
 copyFileSync(join(root, 'LICENSE'), join(staging, 'LICENSE'));
 writeFileSync(
@@ -40,7 +43,7 @@ writeFileSync(
       bin: { 'hotel-conformance': 'bin/hotel-conformance.mjs' },
       exports: { '.': { types: './types/conformance/index.d.ts', import: './lib/index.mjs' } },
       types: './types/conformance/index.d.ts',
-      files: ['bin/', 'lib/', 'types/'],
+      files: ['bin/', 'lib/', 'types/', 'cache/'],
     }),
     null,
     2,

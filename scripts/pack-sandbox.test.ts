@@ -4,7 +4,7 @@
  * with no repository around it, and a script that embeds it exits by itself after stop().
  */
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +54,9 @@ describe('the packed sandbox (hotel-sandbox)', () => {
     const readme = readFileSync(join(installed, 'README.md'), 'utf8');
     expect(readme).not.toMatch(/npm run |npm start|server\/|conformance\/|\.\.\/shared|\.test\.ts/);
     expect(existsSync(join(installed, 'server/sandbox.test.js'))).toBe(false);
+    // The start-up cache ships: the world and its geocoder, the contracts parsed, their compiled schemas, the country names.
+    const kinds = readdirSync(join(installed, 'cache')).filter((file) => !file.startsWith('.')).map((file) => file.replace(/-[0-9a-f]{32}\..*$/, '')).sort();
+    expect(kinds).toEqual(['contract-control-api', 'contract-openapi', 'countries', 'schemas-contract', 'schemas-requests', 'world']);
   });
 
   it('prints its help naming the packaged command', async () => {
@@ -80,6 +83,8 @@ await sandbox.stop();
     const result = await sh('node', ['embed.mjs']);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout.trim())).toEqual({ search: 200, hotels: expect.any(Number), clock: 200 });
+    // The package's start-up cache was read, not made again (a line says so when one is made).
+    expect(result.stderr).not.toContain('start-up cache');
   });
 
   it('runs as the installed bin on a temporary store and stops cleanly on SIGTERM', async () => {
@@ -100,6 +105,7 @@ await sandbox.stop();
       });
     });
     expect(output).toMatch(/store \/\S*hotel-sandbox-\S+\/db\.json/);
+    expect(output).not.toContain('start-up cache');
     const health = await fetch(`${url}/healthz`);
     expect(health.status).toBe(200);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

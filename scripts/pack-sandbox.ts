@@ -12,6 +12,7 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { addStartupCaches } from './build-server.js';
 import { compileModules, emitDeclarations } from './compile.js';
 import { npmPack, packageManifest, root } from './packaging.js';
 
@@ -29,6 +30,9 @@ const modules = await compileModules(ENTRIES, staging);
 for (const data of ['openapi.yaml', 'server/control-api.yaml', 'fixtures']) {
   cpSync(join(root, data), join(staging, data), { recursive: true, filter: (path) => !path.endsWith('README.md') });
 }
+
+// The start-up cache (the world, the geocoder's indexes, the parsed contracts, their compiled schemas).
+await addStartupCaches(staging);
 
 // Declarations of the embedding API (and of what its types reach).
 emitDeclarations('server/sandbox.ts', join(staging, 'types'));
@@ -67,7 +71,7 @@ writeFileSync(
       main: './server/sandbox.js',
       types: './types/server/sandbox.d.ts',
       // What runs: the compiled modules' folders, their data and the declarations; no test ships.
-      files: ['bin/', ...new Set(modules.map((module) => `${module.split('/')[0]}/`)), 'types/', 'fixtures/', 'openapi.yaml'],
+      files: ['bin/', ...new Set(modules.map((module) => `${module.split('/')[0]}/`)), 'types/', 'fixtures/', 'openapi.yaml', 'cache/'],
       dependencies,
     }),
     null,

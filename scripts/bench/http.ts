@@ -14,14 +14,13 @@
  * The result goes to scripts/bench/results/http-node<major>.json, from which `npm run readme:bench`
  * writes the table of docs/benchmarks.md.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { addDays, isoDate } from '../../server/clock.js';
 import { httpResultsFile, type Figure, type HttpResults, type Path, type ServerFigures } from './httpTable.js';
-import { amsterdamSearch, npmStartArguments, rssMegabytes, runLoad, startListening, startProcess, type LoadPlan, type LoadResult, type RunningProcess } from './processes.js';
+import { amsterdamSearch, npmStartArguments, rssMegabytes, runLoad, startListening, startProcess, worktreeOf, type LoadPlan, type LoadResult, type RunningProcess } from './processes.js';
 
 const CONNECTIONS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -195,20 +194,6 @@ async function interleaved(path: Path, contestants: Contestant[]): Promise<Recor
     p99_ms: median(results.map((result) => result.p99_ms)),
     rounds: results,
   }]));
-}
-
-/**
- * A detached worktree of `ref`, with this checkout's node_modules when its lock file is the same and
- * its own (`npm ci`) otherwise; removed by the returned function.
- */
-async function worktreeOf(ref: string): Promise<{ directory: string; commit: string; remove(): void }> {
-  const commit = execFileSync('git', ['rev-parse', '--short', ref], { encoding: 'utf8' }).trim();
-  const directory = join(await mkdtemp(join(tmpdir(), 'bench-against-')), commit);
-  execFileSync('git', ['worktree', 'add', '--detach', directory, ref], { stdio: 'ignore' });
-  const sameLock = readFileSync(join(directory, 'package-lock.json'), 'utf8') === readFileSync('package-lock.json', 'utf8');
-  if (sameLock) await symlink(resolve('node_modules'), join(directory, 'node_modules'));
-  else execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: directory, stdio: 'ignore' });
-  return { directory, commit, remove: () => execFileSync('git', ['worktree', 'remove', '--force', directory], { stdio: 'ignore' }) };
 }
 
 const PATHS: Path[] = ['hotel_cached', 'search_cached', 'search_uncached', 'hotel_live', 'booking_start'];

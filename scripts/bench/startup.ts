@@ -15,7 +15,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isoDate } from '../../server/clock.js';
-import { amsterdamSearch, dataModule, npmStartArguments, withPreload } from './processes.js';
+import { amsterdamSearch, dataModule, npmStartArguments, withPreload, worktreeOf } from './processes.js';
 
 /** The second look at rest, this long after the first (still no traffic). */
 const SETTLE_MS = 10_000;
@@ -92,10 +92,11 @@ async function firstHealthy(child: ChildProcess, started: number): Promise<{ rea
   throw new Error(exited ? 'server exited before /healthz answered' : '/healthz did not answer 200 within 60 s');
 }
 
-async function oneRun(args: string[]): Promise<Record<string, number>> {
+async function oneRun(args: string[], cwd = process.cwd()): Promise<Record<string, number>> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-startup-'));
   const started = performance.now();
   const child = spawn(process.execPath, args, {
+    cwd,
     env: { ...process.env, PORT: '0', DB_FILE: join(dir, 'db.json'), LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
@@ -201,7 +202,10 @@ function medians(results: Array<Record<string, number>>): Record<string, number>
   return found;
 }
 
-/** `runs`: how many starts to measure (`--runs N`, 3 by default, 20 at the most). */
+/**
+ * `runs`: how many starts to measure (`--runs N`, 3 by default, 20 at the most). With
+ * BENCH_AGAINST=<git ref>, that commit's server and compiled sandbox start in the same turns (the "before").
+ */
 export async function benchStartup(runsOption?: string): Promise<Record<string, unknown>> {
   const runs = Math.min(20, Math.max(1, Number(runsOption) || 3));
   const results: Array<Record<string, number>> = [];
@@ -211,13 +215,25 @@ export async function benchStartup(runsOption?: string): Promise<Record<string, 
   const probed = withPreload(plain, dataModule(PROBE));
   const compiledEntry = pathToFileURL(resolve('build/server/sandbox.js')).href;
   const sourceEntry = pathToFileURL(resolve('server/sandbox.ts')).href;
-  // The three kinds of start take turns, so a change of the machine's load falls on all alike.
-  for (let i = 0; i < runs; i++) {
-    results.push(await oneRun(probed));
-    compiled.push(await embedRun(compiledEntry, false));
-    sources.push(await embedRun(sourceEntry, true));
+  const against = process.env.BENCH_AGAINST ? await worktreeOf(process.env.BENCH_AGAINST) : undefined;
+  const before = { server: [] as Array<Record<string, number>>, sandbox: [] as Array<Record<string, number>> };
+  try {
+    const beforeArgs = against && withPreload(npmStartArguments(against.directory), dataModule(PROBE));
+    // The kinds of start take turns, so a change of the machine's load falls on all alike.
+    for (let i = 0; i < runs; i++) {
+      results.push(await oneRun(probed));
+      compiled.push(await embedRun(compiledEntry, false));
+      sources.push(await embedRun(sourceEntry, true));
+      if (against && beforeArgs) {
+        before.server.push(await oneRun(beforeArgs, against.directory));
+        before.sandbox.push(await embedRun(pathToFileURL(join(against.directory, 'build/server/sandbox.js')).href, false));
+      }
+    }
+  } finally {
+    against?.remove();
   }
   return {
+    ...(against ? { before: { commit: against.commit, median: medians(before.server), runs: before.server, start_sandbox_compiled: { median: medians(before.sandbox), runs: before.sandbox } } } : {}),
     machine: `${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}`,
     node: process.version,
     load_average: loadavg().map((value) => Math.round(value * 10) / 10),

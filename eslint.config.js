@@ -8,7 +8,7 @@ const layer = (message, ...group) => ({ group, message });
 
 export default tseslint.config(
   {
-    ignores: ['eslint.config.js', '.dependency-cruiser.cjs', 'node_modules/**', 'data/**', 'build/**', 'artifacts/**', 'packages/*/bin/**', 'packages/*/lib/**', 'contract/generated/**', 'examples/partner-client/**', '**/*.d.ts', 'coverage/**'],
+    ignores: ['eslint.config.js', '.dependency-cruiser.cjs', 'node_modules/**', 'data/**', 'build/**', '.build/**', 'cache/**', 'artifacts/**', 'packages/*/bin/**', 'packages/*/lib/**', 'contract/generated/**', 'examples/partner-client/**', '**/*.d.ts', 'coverage/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

@@ -58,7 +58,7 @@ export const DEPLOY = ['scripts/ci/image.test.ts', 'examples/testcontainers/sand
  */
 export const MOCKING = ['server/http/transport/requestValidationStartup.test.ts'];
 
-const EXCLUDE = ['node_modules/**', 'data/**', 'build/**', 'examples/partner-client/**'];
+const EXCLUDE = ['node_modules/**', 'data/**', 'build/**', '.build/**', 'cache/**', 'examples/partner-client/**'];
 
 export default defineConfig({
   test: {

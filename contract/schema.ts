@@ -15,6 +15,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { isObject, type OpenApiDocument } from './document.js';
 import { resolvePointer } from './navigation.js';
+import { compiledSchemas } from './schemaCache.js';
 import { toContractError, type ContractError } from './validationErrors.js';
 
 /** The `$id` under which the whole document is registered with ajv. */
@@ -39,18 +40,32 @@ export interface SchemaChecker {
   check(schemaPointer: string, value: unknown): ContractError[];
 }
 
-/** One ajv instance (strict, allErrors, formats) holding the whole document, and its schemas by pointer. */
-export function createSchemaChecker(doc: OpenApiDocument): SchemaChecker {
-  const ajv = contractAjv(doc);
-  const compiled = new Map<string, ValidateFunction>();
+/** The reference of a schema node of the document in ajv: its `$id` and the pointer, each segment URI-encoded. */
+export function contractSchemaRef(schemaPointer: string): string {
+  return CONTRACT_SCHEMA_ID + schemaPointer.split('/').map((s, i) => (i === 0 ? s : encodeURIComponent(s))).join('/');
+}
+
+/**
+ * One ajv instance (strict, allErrors, formats) holding the whole document, and its schemas by
+ * pointer. The `precompiled` pointers are read back from the start-up cache when the document is
+ * a contract file's (schemaCache.ts); ajv itself is made only for a schema compiled here.
+ */
+export function createSchemaChecker(doc: OpenApiDocument, precompiled: readonly string[] = []): SchemaChecker {
+  let ajv: Ajv | undefined;
+  const compiled = (precompiled.length > 0 && compiledSchemas(doc, precompiled, {
+    name: 'contract',
+    modules: [import.meta.url],
+    createAjv: (source) => contractAjv(doc, source),
+    ref: contractSchemaRef,
+  })) || new Map<string, ValidateFunction>();
   const compile = (schemaPointer: string): ValidateFunction => {
     let fn = compiled.get(schemaPointer);
     if (!fn) {
       if (resolvePointer(doc, schemaPointer) === undefined) throw new Error(`No schema at ${schemaPointer}`);
-      const encoded = schemaPointer.split('/').map((s, i) => (i === 0 ? s : encodeURIComponent(s))).join('/');
       let got: ValidateFunction | undefined;
       try {
-        got = ajv.getSchema(CONTRACT_SCHEMA_ID + encoded);
+        ajv ??= contractAjv(doc);
+        got = ajv.getSchema(contractSchemaRef(schemaPointer));
       } catch (error) {
         throw new Error(`The contract schema at ${schemaPointer} does not compile (strict ajv): ${(error as Error).message}`, { cause: error });
       }
@@ -79,8 +94,8 @@ export function createSchemaChecker(doc: OpenApiDocument): SchemaChecker {
 }
 
 /** A strict ajv instance with the formats, the OpenAPI annotation keywords and the document under {@link CONTRACT_SCHEMA_ID}. */
-function contractAjv(doc: OpenApiDocument): Ajv {
-  const ajv = new Ajv({ strict: true, allErrors: true, verbose: true });
+function contractAjv(doc: OpenApiDocument, source = false): Ajv {
+  const ajv = new Ajv({ strict: true, allErrors: true, verbose: true, ...(source ? { code: { source: true } } : {}) });
   addFormats(ajv);
   const extensionKeywords = new Set<string>();
   collectExtensionKeys(doc, extensionKeywords);

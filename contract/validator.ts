@@ -62,7 +62,8 @@ const validators = new WeakMap<OpenApiDocument, ContractValidator>();
 export function createContractValidator(doc: OpenApiDocument = loadContract()): ContractValidator {
   const cached = validators.get(doc);
   if (cached) return cached;
-  const c: CompiledContract = { doc, schemas: createSchemaChecker(doc), operations: listOperations(doc) };
+  const operations = listOperations(doc);
+  const c: CompiledContract = { doc, schemas: createSchemaChecker(doc, schemaPointers(doc, operations)), operations };
   const operation = (path: string, method: string): OperationInfo => findOperation(c.operations, path, method);
   const validator: ContractValidator = {
     document: doc,
@@ -117,20 +118,27 @@ function validateRequest(c: CompiledContract, op: OperationInfo, body: unknown):
   return validationResult(c.schemas.check(request.schemaPointer, body));
 }
 
-/** Compiles every component schema, then every operation's request, response and response header schema. */
+/** Compiles every schema the validator judges by (schemaPointers). */
 function compileAll({ doc, schemas, operations }: CompiledContract): void {
-  for (const name of Object.keys(doc.components?.schemas ?? {})) schemas.compile(pointer('components', 'schemas', name));
+  for (const schemaPointer of schemaPointers(doc, operations)) schemas.compile(schemaPointer);
+}
+
+/** Every component schema, then every operation's request, response and response header schema, once each, in that order. */
+export function schemaPointers(doc: OpenApiDocument, operations: readonly OperationInfo[] = listOperations(doc)): string[] {
+  const pointers = new Set<string>();
+  for (const name of Object.keys(doc.components?.schemas ?? {})) pointers.add(pointer('components', 'schemas', name));
   for (const op of operations) {
     const requestSchema = requestBodyOf(doc, op)?.schemaPointer;
-    if (requestSchema !== undefined) schemas.compile(requestSchema);
-    for (const { schemaPointer } of headerParameters(doc, op)) if (schemaPointer !== undefined) schemas.compile(schemaPointer);
+    if (requestSchema !== undefined) pointers.add(requestSchema);
+    for (const { schemaPointer } of headerParameters(doc, op)) if (schemaPointer !== undefined) pointers.add(schemaPointer);
     for (const key of op.statuses) {
       const { response, pointer: at, schemaPointer } = responseOf(doc, op, key);
-      if (schemaPointer !== undefined) schemas.compile(schemaPointer);
+      if (schemaPointer !== undefined) pointers.add(schemaPointer);
       for (const name of Object.keys(isObject(response.headers) ? response.headers : {})) {
         const { node: header, pointer: headerPointer } = deref(doc, (response.headers as JsonObject)[name], `${at}/headers/${pointerSegment(name)}`);
-        if (isObject(header) && header.schema !== undefined) schemas.compile(`${headerPointer}/schema`);
+        if (isObject(header) && header.schema !== undefined) pointers.add(`${headerPointer}/schema`);
       }
     }
   }
+  return [...pointers];
 }

@@ -12,12 +12,13 @@ import { root } from './packaging.js';
 /** The Node release the compiled code targets: the oldest one we support (package.json engines). */
 const TARGET = 'node20';
 
-/**
- * Compiles the repository's own modules that `entries` reach (npm packages stay imports) into
- * `outDir`, one file at a time in the repository's layout, so each module keeps finding its data
- * (openapi.yaml, fixtures/) at the same relative path. Returns the modules compiled (repo-relative).
- */
-export async function compileModules(entries: readonly string[], outDir: string): Promise<string[]> {
+/** The repository's own modules (repo-relative .ts paths) that `entries` reach; npm packages are not followed. */
+export async function moduleGraph(entries: readonly string[]): Promise<string[]> {
+  return (await moduleImports(entries)).modules;
+}
+
+/** moduleGraph's modules, and the packages (and Node built-ins) they import. */
+export async function moduleImports(entries: readonly string[]): Promise<{ modules: string[]; packages: string[] }> {
   const { metafile } = await build({
     entryPoints: entries.map((entry) => join(root, entry)),
     bundle: true,
@@ -26,10 +27,21 @@ export async function compileModules(entries: readonly string[], outDir: string)
     packages: 'external',
     platform: 'node',
     format: 'esm',
-    outdir: outDir,
+    outdir: join(root, '.module-graph'),
     logLevel: 'warning',
   });
-  const modules = Object.keys(metafile.inputs).filter((input) => input.endsWith('.ts'));
+  const packages = new Set<string>();
+  for (const input of Object.values(metafile.inputs)) for (const { path, external } of input.imports) if (external) packages.add(path);
+  return { modules: Object.keys(metafile.inputs).filter((input) => input.endsWith('.ts')), packages: [...packages].sort() };
+}
+
+/**
+ * Compiles the repository's own modules that `entries` reach (npm packages stay imports) into
+ * `outDir`, one file at a time in the repository's layout, so each module keeps finding its data
+ * (openapi.yaml, fixtures/) at the same relative path. Returns the modules compiled (repo-relative).
+ */
+export async function compileModules(entries: readonly string[], outDir: string, modules?: readonly string[]): Promise<string[]> {
+  modules ??= await moduleGraph(entries);
   await Promise.all(
     modules.map(async (module) => {
       const source = readFileSync(join(root, module), 'utf8').replace(/^#!.*\n/, '');
@@ -39,7 +51,7 @@ export async function compileModules(entries: readonly string[], outDir: string)
       writeFileSync(target, code);
     }),
   );
-  return modules;
+  return [...modules];
 }
 
 /** One ES module holding `entry` and every dependency, for a package that installs with no registry. */

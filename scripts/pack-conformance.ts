@@ -12,6 +12,7 @@
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { addContractCache } from './build-server.js';
 import { bundleCommonJs } from './commonjs.js';
 import { bundleModule, emitDeclarations } from './compile.js';
 import { copyCiRecipes, npmPack, packageManifest, root, typesForRequire } from './packaging.js';
@@ -40,6 +41,8 @@ copyCiRecipes(staging);
 const bundle = readFileSync(join(staging, 'bin/hotel-conformance.mjs'), 'utf8').replace(/^#!.*\n/, '');
 writeFileSync(join(staging, 'bin/hotel-conformance.mjs'), `#!/usr/bin/env node\n${bundle}`, { mode: 0o755 });
 copyFileSync(join(root, 'openapi.yaml'), join(staging, 'bin/openapi.yaml'));
+// openapi.yaml parsed, in the start-up cache both bundles read it from.
+addContractCache(staging);
 copyFileSync(join(root, 'packages/hotel-conformance/README.md'), join(staging, 'README.md'));
 copyFileSync(join(root, 'LICENSE'), join(staging, 'LICENSE'));
 writeFileSync(
@@ -66,7 +69,7 @@ writeFileSync(
       types: './types/conformance/index.d.ts',
       // TypeScript's older resolution (moduleResolution node10, common with ts-jest) reads no exports.
       typesVersions: { '*': { contract: ['./types/contract/published.d.ts'] } },
-      files: ['bin/', 'lib/', 'types/', 'ci/', 'server/control-api.yaml'],
+      files: ['bin/', 'lib/', 'types/', 'ci/', 'server/control-api.yaml', 'cache/'],
     }),
     null,
     2,

@@ -150,6 +150,9 @@ describe('the packed sandbox (hotel-sandbox)', () => {
     }
     expect(readme).toContain('](ci/github-actions.yml)');
     expect(readme).toContain('](ci/gitlab-ci.yml)');
+    // The start-up cache ships: the world and its geocoder, the contracts parsed, their compiled schemas, the country names.
+    const kinds = readdirSync(join(installed, 'cache')).filter((file) => !file.startsWith('.')).map((file) => file.replace(/-[0-9a-f]{32}\..*$/, '')).sort();
+    expect(kinds).toEqual(['contract-control-api', 'contract-openapi', 'countries', 'schemas-contract', 'schemas-requests', 'world']);
   });
 
   it('installs in at most 80 MB with no install scripts: /docs renders from a copy made at pack time, not from redoc', () => {
@@ -189,6 +192,8 @@ await sandbox.stop();
     const result = await sh('node', ['embed.mjs']);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout.trim())).toEqual({ search: 200, hotels: expect.any(Number), docs: 200, clock: 200 });
+    // The package's start-up cache was read, not made again (a line says so when one is made).
+    expect(result.stderr).not.toContain('start-up cache');
   });
 
   it('require()s from CommonJS (Jest, "type": "commonjs"), with the contract\'s paths', async () => {
@@ -245,6 +250,7 @@ export const run = async (): Promise<number> => { const sandbox = await startSan
     const server = launch(join(project, 'node_modules/.bin/hotel-sandbox'), ['--port', '0', '--log-level', 'silent'], { TMPDIR: tmp });
     const url = await server.url;
     expect(server.output()).toMatch(/store \/\S*hotel-sandbox-\S+\/db\.json/);
+    expect(server.output()).not.toContain('start-up cache');
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     expect(storesIn(tmp)).toHaveLength(1);
     server.child.kill('SIGTERM');

@@ -18,6 +18,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { VENDORED_REDOC_PATH } from '../server/http/pages/redocBundle.js';
+import { addStartupCaches } from './build-server.js';
 import { bundleCommonJs } from './commonjs.js';
 import { compileModules, emitDeclarations } from './compile.js';
 import { copyCiRecipes, npmPack, packageManifest, root, typesForRequire } from './packaging.js';
@@ -47,6 +48,9 @@ cpSync(join(dirname(redocBundle), '../LICENSE'), join(staging, dirname(VENDORED_
 // The CommonJS entries (require(), Jest), beside their ES module twins.
 await bundleCommonJs('server/sandbox.ts', join(staging, 'cjs/sandbox.cjs'), { twinsUnder: staging });
 await bundleCommonJs('contract/published.ts', join(staging, 'cjs/contract.cjs'), { twinsUnder: staging });
+
+// The start-up cache (the world, the geocoder's indexes, the parsed contracts, their compiled schemas).
+await addStartupCaches(staging);
 
 // Declarations of the embedding API and of the published contract (and of what their types reach).
 emitDeclarations('server/sandbox.ts', join(staging, 'types'));
@@ -97,7 +101,7 @@ writeFileSync(
       // TypeScript's older resolution (moduleResolution node10, common with ts-jest) reads no exports.
       typesVersions: { '*': { contract: ['./types/contract/published.d.ts'] } },
       // What runs: the compiled modules' folders, their data and the declarations; no test ships.
-      files: ['bin/', 'cjs/', 'ci/', 'vendor/', ...new Set(modules.map((module) => `${module.split('/')[0]}/`)), 'types/', 'fixtures/', 'openapi.yaml'],
+      files: ['bin/', 'cjs/', 'ci/', 'vendor/', ...new Set(modules.map((module) => `${module.split('/')[0]}/`)), 'types/', 'fixtures/', 'openapi.yaml', 'cache/'],
       dependencies,
     }),
     null,

@@ -1,8 +1,9 @@
 /** Child processes for the HTTP benchmarks: servers to measure and the load generator, each in its own process. */
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, execSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { delimiter, join } from 'node:path';
+import { mkdtemp, readFile, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { delimiter, join, resolve } from 'node:path';
 import { addDays } from '../../server/clock.js';
 
 export interface RunningProcess {
@@ -147,4 +148,18 @@ export async function bestOf(rounds: number, plan: LoadPlan | ((round: number) =
 /** The benches' identical search: Amsterdam, 30 to 33 days after `today` (dates that stay in the future). */
 export function amsterdamSearch(today: string): { apikey: string; checkin: string; checkout: string; location: string } {
   return { apikey: 'demo-key-1', checkin: addDays(today, 30), checkout: addDays(today, 33), location: 'Amsterdam' };
+}
+
+/**
+ * A detached worktree of `ref`, with this checkout's node_modules when its lock file is the same and
+ * its own (`npm ci`) otherwise; removed by the returned function.
+ */
+export async function worktreeOf(ref: string): Promise<{ directory: string; commit: string; remove(): void }> {
+  const commit = execFileSync('git', ['rev-parse', '--short', ref], { encoding: 'utf8' }).trim();
+  const directory = join(await mkdtemp(join(tmpdir(), 'bench-against-')), commit);
+  execFileSync('git', ['worktree', 'add', '--detach', directory, ref], { stdio: 'ignore' });
+  const sameLock = readFileSync(join(directory, 'package-lock.json'), 'utf8') === readFileSync('package-lock.json', 'utf8');
+  if (sameLock) await symlink(resolve('node_modules'), join(directory, 'node_modules'));
+  else execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: directory, stdio: 'ignore' });
+  return { directory, commit, remove: () => execFileSync('git', ['worktree', 'remove', '--force', directory], { stdio: 'ignore' }) };
 }

@@ -14,7 +14,7 @@ import { OffsetClock } from '../clock.js';
 import { createLogger } from '../http/transport/requestLog.js';
 import { createApiServer, limitHeapGrowth } from '../http/transport/serverLimits.js';
 import { LowdbStore } from '../store/lowdbStore.js';
-import { describeDatabaseUrl, PostgresStore } from '../store/postgresStore.js';
+import { loadPostgresStore } from '../store/postgresOnDemand.js';
 import { StoreOpenError, type Store } from '../store/store.js';
 import { stopWhenNpmExits } from './npmParent.js';
 import { settingsOrExit } from './options.js';
@@ -45,10 +45,12 @@ async function openStore(settings: { databaseUrl: string | undefined; dbFile: st
   const { databaseUrl } = settings;
   // After the flags are read: a bad flag leaves no directory behind.
   const dbFile = databaseUrl ? undefined : settings.dbFile === undefined ? temporaryStoreFile() : resolve(settings.dbFile);
-  const name = databaseUrl ? `PostgreSQL ${describeDatabaseUrl(databaseUrl)}` : (dbFile as string);
+  // Loaded only for a DATABASE_URL: pg and the PostgreSQL store cost ~40 ms of every other start.
+  const postgres = databaseUrl ? await loadPostgresStore() : undefined;
+  const name = databaseUrl && postgres ? `PostgreSQL ${postgres.describeDatabaseUrl(databaseUrl)}` : (dbFile as string);
   try {
-    const store: Store = databaseUrl
-      ? await PostgresStore.open(databaseUrl)
+    const store: Store = databaseUrl && postgres
+      ? await postgres.PostgresStore.open(databaseUrl)
       : await LowdbStore.open(dbFile as string, { warn: (message) => logger.warn(message) });
     return { store, name };
   } catch (error) {

@@ -19,7 +19,7 @@ import type { ParsedServiceHash } from '../rates/serviceHash.js';
 import type { ScenarioName } from '../scenarios/catalogue.js';
 import { bookingMark, hotelUnder } from '../scenarios/effects.js';
 import { validateStay } from '../stay.js';
-import { hotelSummary } from '../world/details.js';
+import { hotelImagePath } from '../world/details.js';
 import type { World } from '../world/world.js';
 import { hotelPhone } from './hotelPhone.js';
 import { keyInProgress, keyReused } from './idempotency.js';
@@ -266,7 +266,7 @@ function bookedRoomAndRate({ rate, room, quoted, booked }: BookedRate) {
 
 /** The record's snapshot of the hotel (its page and e-mails show it as booked). */
 function bookedHotel(hotel: Hotel, publicUrl: string) {
-  const image = hotelSummary(hotel, 'en').image;
+  const image = hotelImagePath(hotel);
   return {
     hotelName: hotel.name,
     hotelAddress: hotel.address,

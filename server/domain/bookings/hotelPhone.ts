@@ -9,9 +9,21 @@
  * bounded number of tries, the example number itself. Hotels without detailed local data have no
  * phone (null).
  */
-import { getExampleNumber, isSupportedCountry, parsePhoneNumberWithError, type PhoneNumber } from 'libphonenumber-js/max';
-import examples from 'libphonenumber-js/mobile/examples';
+import { createRequire } from 'node:module';
+import type { PhoneNumber } from 'libphonenumber-js/max';
 import type { Hotel } from '../hotel.js';
+
+type Metadata = typeof import('libphonenumber-js/max') & { examples: typeof import('libphonenumber-js/mobile/examples').default };
+let metadata: Metadata | undefined;
+/** libphonenumber with its full metadata, loaded on the first phone number (~30 ms: not on every start). */
+function phoneLibrary(): Metadata {
+  if (!metadata) {
+    const require = createRequire(import.meta.url);
+    const examples = require('libphonenumber-js/mobile/examples') as { default?: Metadata['examples'] } & Metadata['examples'];
+    metadata = { ...(require('libphonenumber-js/max') as typeof import('libphonenumber-js/max')), examples: examples.default ?? examples };
+  }
+  return metadata;
+}
 
 /** Digits at the end of the example number that the hotel id replaces. */
 const VARIED_DIGITS = 4;
@@ -34,6 +46,7 @@ export function hotelPhoneNumber(hotelId: number, countryCode: string): string |
 }
 
 function derive(hotelId: number, country: string): PhoneNumber | undefined {
+  const { getExampleNumber, isSupportedCountry, parsePhoneNumberWithError, examples } = phoneLibrary();
   if (!isSupportedCountry(country)) return undefined;
   const example = getExampleNumber(country, examples);
   if (!example) return undefined;
@@ -60,9 +73,19 @@ export function hotelPhoneE164(hotel: Hotel): string | null {
   return hotelPhoneNumber(hotel.id, hotel.countryCode) ?? null;
 }
 
+/** International formats of the numbers formatted lately, by E.164 (each booking of a hotel asks again). */
+const formatted = new Map<string, string>();
+
 /** International format, e.g. "+31 6 12345678"; null for a hotel without local details. */
 export function hotelPhone(hotel: Hotel): string | null {
   if (!hotel.hasDetails) return null;
   const number = hotelPhoneNumber(hotel.id, hotel.countryCode);
-  return number ? parsePhoneNumberWithError(number).formatInternational() : null;
+  if (!number) return null;
+  let international = formatted.get(number);
+  if (international === undefined) {
+    international = phoneLibrary().parsePhoneNumberWithError(number).formatInternational();
+    if (formatted.size >= MAX_REMEMBERED) formatted.clear();
+    formatted.set(number, international);
+  }
+  return international;
 }

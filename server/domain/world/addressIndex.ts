@@ -32,43 +32,39 @@ function fnv(hash: number, text: string): number {
 
 const SPACE = ' ';
 
+/** What an AddressIndex holds (kept in the start-up cache for the default world). */
+export interface AddressIndexState {
+  /** Hotels indexed. */
+  count: number;
+  entries: Float64Array;
+  refBits: number;
+  hashShift: number;
+}
+
 export class AddressIndex {
   /** hash * 2^refBits + (hotel index * 3 + key number), ascending. */
   private readonly entries: Float64Array;
   private readonly refBits: number;
   private readonly hashShift: number;
 
-  /** `parts(i)`: the address of the hotel at index i, for i in 0..count-1 (called again by lookups). */
+  /**
+   * `parts(i)`: the address of the hotel at index i, for i in 0..count-1 (called again by lookups).
+   * With `state` (state() of an index over the same hotels), nothing is computed.
+   */
   constructor(
     private readonly count: number,
     private readonly parts: (index: number) => AddressParts | undefined,
+    state?: AddressIndexState,
   ) {
-    const refs = count * KEYS_PER_HOTEL;
-    this.refBits = Math.max(1, Math.ceil(Math.log2(refs + 1)));
-    // A double holds 53 bits exactly: fewer hash bits for a (very) big world, collisions are checked anyway.
-    const hashBits = Math.min(32, 53 - this.refBits);
-    this.hashShift = 32 - hashBits;
-    const scale = 2 ** this.refBits;
-    const entries = new Float64Array(refs);
-    const normalisedCities = new Map<string, string>();
-    let n = 0;
-    for (let index = 0; index < count; index++) {
-      const hotel = parts(index);
-      if (!hotel) continue;
-      let city = normalisedCities.get(hotel.city);
-      if (city === undefined) {
-        city = normalizePlaceText(hotel.city);
-        normalisedCities.set(hotel.city, city);
-      }
-      const street = fnv(FNV_OFFSET, normalizePlaceText(hotel.address));
-      const withCity = fnv(fnv(street, SPACE), city);
-      const withPostal = fnv(fnv(fnv(fnv(street, SPACE), normalizePlaceText(hotel.postalCode)), SPACE), city);
-      const ref = index * KEYS_PER_HOTEL;
-      entries[n++] = (street >>> this.hashShift) * scale + ref;
-      entries[n++] = (withCity >>> this.hashShift) * scale + ref + 1;
-      entries[n++] = (withPostal >>> this.hashShift) * scale + ref + 2;
-    }
-    this.entries = entries.slice(0, n).sort();
+    if (state && state.count !== count) throw new Error(`address index of ${state.count} hotels given for ${count}`);
+    const built = state ?? buildEntries(count, parts);
+    this.entries = built.entries;
+    this.refBits = built.refBits;
+    this.hashShift = built.hashShift;
+  }
+
+  state(): AddressIndexState {
+    return { count: this.count, entries: this.entries, refBits: this.refBits, hashShift: this.hashShift };
   }
 
   /** Index of the hotel one of whose keys is exactly `key`, or undefined. */
@@ -91,4 +87,32 @@ function keyOf(hotel: AddressParts, keyNumber: number): string {
   if (keyNumber === 0) return street;
   const city = normalizePlaceText(hotel.city);
   return keyNumber === 1 ? `${street} ${city}` : `${street} ${normalizePlaceText(hotel.postalCode)} ${city}`;
+}
+
+function buildEntries(count: number, parts: (index: number) => AddressParts | undefined): Omit<AddressIndexState, 'count'> {
+  const refs = count * KEYS_PER_HOTEL;
+  const refBits = Math.max(1, Math.ceil(Math.log2(refs + 1)));
+  // A double holds 53 bits exactly: fewer hash bits for a (very) big world, collisions are checked anyway.
+  const hashShift = 32 - Math.min(32, 53 - refBits);
+  const scale = 2 ** refBits;
+  const entries = new Float64Array(refs);
+  const normalisedCities = new Map<string, string>();
+  let n = 0;
+  for (let index = 0; index < count; index++) {
+    const hotel = parts(index);
+    if (!hotel) continue;
+    let city = normalisedCities.get(hotel.city);
+    if (city === undefined) {
+      city = normalizePlaceText(hotel.city);
+      normalisedCities.set(hotel.city, city);
+    }
+    const street = fnv(FNV_OFFSET, normalizePlaceText(hotel.address));
+    const withCity = fnv(fnv(street, SPACE), city);
+    const withPostal = fnv(fnv(fnv(fnv(street, SPACE), normalizePlaceText(hotel.postalCode)), SPACE), city);
+    const ref = index * KEYS_PER_HOTEL;
+    entries[n++] = (street >>> hashShift) * scale + ref;
+    entries[n++] = (withCity >>> hashShift) * scale + ref + 1;
+    entries[n++] = (withPostal >>> hashShift) * scale + ref + 2;
+  }
+  return { entries: entries.slice(0, n).sort(), refBits, hashShift };
 }

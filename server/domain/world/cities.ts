@@ -148,6 +148,9 @@ function whole(value: number, min: number, max: number, what: string): number {
   return value;
 }
 
+/** The columns of a CityTable (kept in the start-up cache). */
+export type CityTableState = CityColumns;
+
 interface CityColumns {
   length: number;
   cityIds: Uint32Array;
@@ -187,6 +190,15 @@ export class CityTable implements Iterable<CityRecord> {
       builder.add(city.cityId, Buffer.from(city.name, 'utf8'), city.altName, city.country, city.featureCode, city.adminCode, city.population, longitude, latitude);
     }
     return builder.finish();
+  }
+
+  /** The table as columns (CityTable.fromState reads them back). */
+  state(): CityTableState {
+    return this.columns;
+  }
+
+  static fromState(columns: CityTableState): CityTable {
+    return new CityTable(columns);
   }
 
   /** The view of row `index` (a new object each call; compare cities by `index`). */

@@ -9,7 +9,15 @@
  */
 import type { CityRecord, CityTable } from './cities.js';
 import { normalizePlaceText } from './text.js';
-import { fnv1a as fnv, HashedRefs, visitRefs } from './hashRefs.js';
+import { fnv1a as fnv, HashedRefs, visitRefs, type HashedRefsState } from './hashRefs.js';
+
+/** What a sealed CityNameIndex holds (kept in the start-up cache). */
+export interface CityNameIndexState {
+  entries: Float64Array;
+  refBits: number;
+  hashShift: number;
+  added: { refs: HashedRefsState; rows: Uint32Array; names: Buffer; nameEnds: Uint32Array };
+}
 
 export class CityNameIndex {
   /** hash * 2^refBits + city index, ascending. */
@@ -21,7 +29,14 @@ export class CityNameIndex {
   /** After seal(): the added (name, row) pairs by the name's hash, each pair's row and name. */
   private sealed: { refs: HashedRefs; rows: Uint32Array; names: Buffer; nameEnds: Uint32Array } | undefined;
 
-  constructor(private readonly cities: CityTable) {
+  /** With `state` (state() of a sealed index over the same table), sealed at once and nothing computed. */
+  constructor(private readonly cities: CityTable, state?: CityNameIndexState) {
+    if (state) {
+      ({ entries: this.entries, refBits: this.refBits, hashShift: this.hashShift } = state);
+      this.sealed = { ...state.added, refs: HashedRefs.fromState(state.added.refs) };
+      this.added = undefined;
+      return;
+    }
     this.refBits = Math.max(1, Math.ceil(Math.log2(cities.length + 1)));
     this.hashShift = 32 - Math.min(32, 53 - this.refBits);
     const scale = 2 ** this.refBits;
@@ -32,6 +47,12 @@ export class CityNameIndex {
       if (key) entries[n++] = (fnv(key) >>> this.hashShift) * scale + index;
     }
     this.entries = entries.slice(0, n).sort();
+  }
+
+  /** The sealed index, for the start-up cache. */
+  state(): CityNameIndexState {
+    if (!this.sealed) throw new Error('CityNameIndex: state() before seal()');
+    return { entries: this.entries, refBits: this.refBits, hashShift: this.hashShift, added: { ...this.sealed, refs: this.sealed.refs.state() } };
   }
 
   /** One more name for the city of row `index` (after the data set's own names). */
@@ -81,7 +102,7 @@ export class CityNameIndex {
       nameEnds[pair] = at;
     });
     // Pairs are numbered by name in insertion order, then by row in insertion order: a name's rows come out in that order.
-    const refs = new HashedRefs(Math.max(0, pairs.length - 1), (addPair) => pairs.forEach(([key], pair) => addPair(key, pair)));
+    const refs = HashedRefs.build(Math.max(0, pairs.length - 1), (addPair) => pairs.forEach(([key], pair) => addPair(key, pair)));
     this.sealed = { refs, rows, names, nameEnds };
     this.added = undefined;
   }

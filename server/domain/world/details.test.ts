@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Hotel } from '../hotel.js';
 import { airportDirectory } from './airports.js';
 import { en as english } from '../i18n/catalogues/en.js';
-import { PLACEHOLDER_IMAGE_PATH, hotelStatic, hotelSummary } from './details.js';
+import { PLACEHOLDER_IMAGE_PATH, hotelImagePath, hotelStatic, hotelSummary } from './details.js';
 import { distanceM } from './geo.js';
 import { AMENITY_GROUPS, IMPORTANT_NOTE_COUNT, QUICK_FEATURES, hotelFacts, type QuickFeature } from './hotelFacts.js';
 import { defaultWorld } from './world.js';
@@ -123,6 +123,7 @@ describe('hotelSummary', () => {
       const summary = hotelSummary(hotel, 'en');
       const details = hotelStatic(hotel, 'en');
       expect(summary.image).toBe(details.images![0]!.url);
+      expect(hotelImagePath(hotel)).toBe(summary.image);
       const names = new Set(details.amenities!.flatMap((group) => [...group.included, ...group.paid]));
       expect(summary.amenities?.split(', ').every((name) => names.has(name))).toBe(true);
       expect(summary.short_description).toMatch(/^[A-Z].{20,300}\.$/);
@@ -132,5 +133,6 @@ describe('hotelSummary', () => {
 
   it('uses the placeholder and nulls for a hotel without details', () => {
     expect(hotelSummary(withoutDetails, 'en')).toEqual({ image: PLACEHOLDER_IMAGE_PATH, amenities: null, short_description: null });
+    expect(hotelImagePath(withoutDetails)).toBe(PLACEHOLDER_IMAGE_PATH);
   });
 });

@@ -94,6 +94,11 @@ export function hotelSummary(hotel: Hotel, language: string): HotelSummary {
   };
 }
 
+/** hotelSummary(hotel, …).image, without the rest of the summary (what a booking keeps). */
+export function hotelImagePath(hotel: Hotel): string {
+  return hotel.hasDetails ? imagePath(hotel.id, 1) : PLACEHOLDER_IMAGE_PATH;
+}
+
 function imagePath(hotelId: number, number: number): string {
   return `/images/hotels/${hotelId}/${number}.jpg`;
 }

@@ -30,27 +30,44 @@
  *     names up to three near ones (geocodeTypos.ts).
  * Unknown text, or text longer than the API's 200 characters → undefined.
  */
+import { createRequire } from 'node:module';
 import { LRUCache } from 'lru-cache';
 import { deepFreeze } from '../../../contract/deepFreeze.js';
 import type { Hotel } from '../hotel.js';
 import { airportDirectory, type Airport, type AirportDirectory } from './airports.js';
-import { cityLatitude, cityLongitude, loadCities, type CityRecord, type CityTable } from './cities.js';
-import { transliterate } from 'transliteration';
+import { CityTable, cityLatitude, cityLongitude, loadCities, type CityRecord, type CityTableState } from './cities.js';
 import { CITY_ALIASES } from './cityAliases.js';
 import { loadCityNativeNames } from './cityNativeNames.js';
 import { CITY_SCRIPT_NAMES } from './cityScriptNames.js';
-import { buildCountryIndex } from './countryNames.js';
+import { buildCountryIndex, preloadCountryNames } from './countryNames.js';
 import { airportResult, cityResult, landmarkResult, type GeocodeResult } from './geocodeResult.js';
 import { resolveTypedPlace, type Gazetteer } from './geocodeTypedPlace.js';
-import { PlaceForms } from './geocodeForms.js';
-import { TypoIndex } from './geocodeTypos.js';
+import { PlaceForms, type PlaceFormsState } from './geocodeForms.js';
+import { TypoIndex, type TypoIndexState } from './geocodeTypos.js';
 import { loadNamedPlaces, loadStations, type Landmark } from './landmarks.js';
 import { MAX_PLACE_TEXT_LENGTH } from './placeText.js';
-import { PostcodeDirectory } from './postcodes.js';
+import { PostcodeDirectory, type PostcodeDirectoryState } from './postcodes.js';
 import { normalizePlaceText } from './text.js';
-import { AddressIndex, type AddressParts } from './addressIndex.js';
-import { CityNameIndex } from './cityNameIndex.js';
-import { HashedRefs } from './hashRefs.js';
+import { AddressIndex, type AddressIndexState, type AddressParts } from './addressIndex.js';
+import { CityNameIndex, type CityNameIndexState } from './cityNameIndex.js';
+import { HashedRefs, type HashedRefsState } from './hashRefs.js';
+
+/** What a geocoder computed from its data: Geocoder.state(), kept in the start-up cache. */
+export interface GeocoderState {
+  /** The airports with an IATA code, as airportDirectory() has them. */
+  airports: readonly Airport[];
+  cities: CityTableState;
+  postcodes: PostcodeDirectoryState;
+  countryCodes: readonly string[];
+  citiesByName: CityNameIndexState;
+  typos: TypoIndexState;
+  airportKeys: string[];
+  airportsByName: HashedRefsState;
+  airportsByWord: HashedRefsState;
+  forms: PlaceFormsState;
+  /** The hotels' address index, when it was built. */
+  addresses?: AddressIndexState;
+}
 
 /** What the geocoder needs of the world (World has it): its hotels by index, 0..size-1, and their addresses. */
 export interface GeocoderHotels {
@@ -72,6 +89,13 @@ const GENERIC_AIRPORT_WORDS = new Set([
   'airport', 'international', 'intl', 'regional', 'municipal', 'county', 'national', 'domestic', 'field',
   'airfield', 'air', 'base', 'aerodrome', 'airstrip', 'heliport', 'station', 'city', 'the', 'of', 'de', 'and',
 ]);
+
+let transliterator: ((text: string) => string) | undefined;
+/** `transliteration`'s Latin form of a text, the package loaded on first use (~30 ms; most texts are Latin). */
+function transliterate(text: string): string {
+  transliterator ??= (createRequire(import.meta.url)('transliteration') as typeof import('transliteration')).transliterate;
+  return transliterator(text);
+}
 
 /** Named places are keyed without spaces, so "Alexander Platz" finds "Alexanderplatz". */
 function namedPlaceKey(normalised: string): string {
@@ -97,7 +121,11 @@ export class Geocoder {
   private readonly resolved = new LRUCache<string, GeocodeResult | false>({ max: RESOLVED_TEXTS_KEPT });
   private readonly gazetteer: Gazetteer;
   private readonly forms: PlaceForms;
-  private readonly typos = new TypoIndex<CityRecord | Landmark>();
+  private readonly typos: TypoIndex<CityRecord | Landmark>;
+  /** The curated places, then the stations (the typo index's places are numbers into it in the cache). */
+  private readonly namedPlaces: readonly Landmark[];
+  /** Every country code of the cities. */
+  private readonly countryCodes: readonly string[];
   /** "latitude,longitude" of every main station (stations.json). */
   private readonly stationPoints: ReadonlySet<string>;
 
@@ -108,9 +136,11 @@ export class Geocoder {
     curatedPlaces: readonly Landmark[],
     stations: readonly Landmark[],
     private readonly postcodes: PostcodeDirectory,
-    nativeNames: ReadonlyMap<number, readonly string[]> = new Map(),
+    /** The names to index (built now), or state() of a geocoder over the same data (read back). */
+    source: { nativeNames: ReadonlyMap<number, readonly string[]> } | { state: GeocoderState },
   ) {
     const namedPlaces = [...curatedPlaces, ...stations];
+    this.namedPlaces = namedPlaces;
     this.stationPoints = new Set(stations.map((station) => `${station.latitude},${station.longitude}`));
     for (const place of namedPlaces) {
       const keys = new Set([place.name, ...place.aliases].map((name) => namedPlaceKey(normalizePlaceText(name))));
@@ -120,9 +150,60 @@ export class Geocoder {
         else if (key) this.namedPlacesByKey.set(key, [place]);
       }
     }
-    const countryCodes = new Set<string>();
-    for (let index = 0; index < cities.length; index++) countryCodes.add(cities.country(index));
-    this.citiesByName = new CityNameIndex(cities);
+    const forms = (state?: PlaceFormsState) => new PlaceForms(namedPlaces, curatedPlaces.length, airports.airports, (airport) => (airport as { icao?: string }).icao, {
+      city: (key) => {
+        const city = this.bestCity(key) ?? this.bestCity(`${key} city`);
+        return city && { name: city.name, country: city.country, latitude: cityLatitude(city), longitude: cityLongitude(city), population: city.population };
+      },
+      airportNamed: (key) => this.airportName(key),
+    }, normalizePlaceText, state);
+    if ('state' in source) {
+      const { state } = source;
+      if (state.airportKeys.length !== airports.airports.length) throw new Error('geocoder state of other airports');
+      this.countryCodes = state.countryCodes;
+      this.citiesByName = new CityNameIndex(cities, state.citiesByName);
+      this.typos = TypoIndex.fromState(state.typos, (ref) => (ref >= 0 ? cities.city(ref) : (namedPlaces[-ref - 1] as Landmark)));
+      this.airportKeys = state.airportKeys;
+      this.airportsByName = HashedRefs.fromState(state.airportsByName);
+      this.airportsByWord = HashedRefs.fromState(state.airportsByWord);
+      this.forms = forms(state.forms);
+      if (state.addresses) this.addressIndex = new AddressIndex(hotels.size, (index) => hotels.addressAt(index), state.addresses);
+    } else {
+      const countryCodes = new Set<string>();
+      for (let index = 0; index < cities.length; index++) countryCodes.add(cities.country(index));
+      this.countryCodes = [...countryCodes];
+      this.citiesByName = new CityNameIndex(cities);
+      this.typos = new TypoIndex<CityRecord | Landmark>();
+      this.indexCityNames(source.nativeNames);
+      for (const place of namedPlaces) this.typos.add(normalizePlaceText(place.name), place, place.name, 0);
+      this.airportKeys = airports.airports.map((airport) => normalizePlaceText(airport.name));
+      const lastAirport = this.airportKeys.length - 1;
+      this.airportsByName = HashedRefs.build(lastAirport, (add) => this.airportKeys.forEach((key, index) => add(key, index)));
+      this.airportsByWord = HashedRefs.build(lastAirport, (add) => this.airportKeys.forEach((key, index) => {
+        for (const word of key.split(' ')) add(word, index);
+      }));
+      this.forms = forms();
+    }
+    preloadCountryNames(this.countryCodes);
+    this.countries = buildCountryIndex(this.countryCodes);
+    for (const airport of airports.airports) this.airportCityNames.add(normalizePlaceText(airport.city));
+    this.gazetteer = {
+      countryCode: (key) => this.countries.get(key),
+      bestCity: (key, accept) => this.bestCity(key, accept),
+      isCityAlias: (key) => this.cityAliasKeys.has(key),
+      citiesNamed: (key) => this.citiesByName.get(key) ?? [],
+      namedPlaces: (key) => this.namedPlacesByKey.get(namedPlaceKey(key)) ?? this.formPlace(key),
+      airportNamed: (key) => this.airportName(key),
+      postcodeArea: (countryCode, code) => this.postcodes.find(countryCode, code),
+    };
+  }
+
+  /**
+   * The cities by name: the data set's names, the names in the cities' own scripts, the curated
+   * aliases; the typo index gets the names that qualify (a major city's, an alias); then sealed.
+   */
+  private indexCityNames(nativeNames: ReadonlyMap<number, readonly string[]>): void {
+    const { cities } = this;
     // Names in the city's own scripts (GeoNames), after the data set's own names, in city order.
     for (let index = 0; index < cities.length; index++) {
       for (const name of nativeNames.get(cities.cityId(index)) ?? []) this.addCity(normalizePlaceText(name), index);
@@ -132,7 +213,6 @@ export class Geocoder {
       const city = this.bestCityIndex(normalizePlaceText(name), (candidate) => cities.country(candidate) === country);
       if (city !== undefined) this.addCity(normalizePlaceText(alias), city);
     }
-    this.countries = buildCountryIndex(countryCodes);
     // Only names of a major city, curated aliases and added names can qualify; in the index's key order.
     const majorCities: number[] = [];
     for (let index = 0; index < cities.length; index++) if (cities.population(index) >= MAJOR_CITY_MIN_POPULATION) majorCities.push(index);
@@ -145,30 +225,27 @@ export class Geocoder {
       }
     }
     this.citiesByName.seal();
-    for (const place of namedPlaces) this.typos.add(normalizePlaceText(place.name), place, place.name, 0);
-    this.airportKeys = airports.airports.map((airport) => normalizePlaceText(airport.name));
-    const lastAirport = this.airportKeys.length - 1;
-    this.airportsByName = new HashedRefs(lastAirport, (add) => this.airportKeys.forEach((key, index) => add(key, index)));
-    this.airportsByWord = new HashedRefs(lastAirport, (add) => this.airportKeys.forEach((key, index) => {
-      for (const word of key.split(' ')) add(word, index);
-    }));
-    for (const airport of airports.airports) this.airportCityNames.add(normalizePlaceText(airport.city));
-    this.gazetteer = {
-      countryCode: (key) => this.countries.get(key),
-      bestCity: (key, accept) => this.bestCity(key, accept),
-      isCityAlias: (key) => this.cityAliasKeys.has(key),
-      citiesNamed: (key) => this.citiesByName.get(key) ?? [],
-      namedPlaces: (key) => this.namedPlacesByKey.get(namedPlaceKey(key)) ?? this.formPlace(key),
-      airportNamed: (key) => this.airportName(key),
-      postcodeArea: (countryCode, code) => this.postcodes.find(countryCode, code),
+  }
+
+  /**
+   * What the constructor computed from the data (and the address index, once built), for the
+   * start-up cache: Geocoder.create(world, state) over the same data reads it back.
+   */
+  state(): GeocoderState {
+    const placeNumbers = new Map(this.namedPlaces.map((place, index) => [place, index]));
+    return {
+      airports: this.airports.airports,
+      cities: this.cities.state(),
+      postcodes: this.postcodes.state(),
+      countryCodes: this.countryCodes,
+      citiesByName: this.citiesByName.state(),
+      typos: this.typos.state((target) => ('population' in target ? target.index : -1 - (placeNumbers.get(target) as number))),
+      airportKeys: this.airportKeys,
+      airportsByName: this.airportsByName.state(),
+      airportsByWord: this.airportsByWord.state(),
+      forms: this.forms.state(),
+      ...(this.addressIndex ? { addresses: this.addressIndex.state() } : {}),
     };
-    this.forms = new PlaceForms(namedPlaces, curatedPlaces.length, airports.airports, (airport) => (airport as { icao?: string }).icao, {
-      city: (key) => {
-        const city = this.bestCity(key) ?? this.bestCity(`${key} city`);
-        return city && { name: city.name, country: city.country, latitude: cityLatitude(city), longitude: cityLongitude(city), population: city.population };
-      },
-      airportNamed: (key) => this.airportName(key),
-    }, normalizePlaceText);
   }
 
   /** A curated place whose words, in any order and with abbreviations folded, are the key's. */
@@ -178,8 +255,11 @@ export class Geocoder {
   }
 
   /** Over the world's hotels (the GeocoderHotels interface, so that geocode.ts does not import world.ts, which imports it). */
-  static create(world: GeocoderHotels): Geocoder {
-    return new Geocoder(world, airportDirectory(), loadCities(), loadNamedPlaces(), loadStations(), PostcodeDirectory.load(), loadCityNativeNames());
+  static create(world: GeocoderHotels, state?: GeocoderState): Geocoder {
+    if (state) {
+      return new Geocoder(world, airportDirectory(state.airports), CityTable.fromState(state.cities), loadNamedPlaces(), loadStations(), PostcodeDirectory.fromState(state.postcodes), { state });
+    }
+    return new Geocoder(world, airportDirectory(), loadCities(), loadNamedPlaces(), loadStations(), PostcodeDirectory.load(), { nativeNames: loadCityNativeNames() });
   }
 
   resolve(text: string): GeocodeResult | undefined {

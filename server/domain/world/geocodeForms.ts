@@ -17,7 +17,7 @@
  */
 import type { Airport } from './airports.js';
 import { distanceM } from './geo.js';
-import { HashedRefs } from './hashRefs.js';
+import { HashedRefs, type HashedRefsState } from './hashRefs.js';
 import type { Landmark } from './landmarks.js';
 
 /** Words for "airport" (normalised) in en/nl/de/fr/es/it/pt/pl/cs/da/sv/fi/tr/hu/ro and words that only qualify one. */
@@ -117,9 +117,19 @@ export type FormMatch =
   /** A station of a city without one in stations.json: the city (centre) named by `key`. */
   | { kind: 'city'; key: string };
 
+/** What a PlaceForms computes from its places and airports (kept in the start-up cache). */
+export interface PlaceFormsState {
+  placeBySet: Map<string, number>;
+  airportBySet: HashedRefsState;
+  airportByIcao: HashedRefsState;
+  airportsByCity: HashedRefsState;
+  mainAirports: number[];
+  stationByCity: Map<string, number>;
+}
+
 export class PlaceForms {
   /** Word-set key → index into `places`. */
-  private readonly placeBySet = new Map<string, number>();
+  private readonly placeBySet: Map<string, number>;
   /**
    * The airport indexes are hashed refs into `airports` (see hashRefs.ts), each candidate checked
    * against its airport's own key on lookup: ~1.6 MB less heap than Maps with a key string each.
@@ -131,9 +141,9 @@ export class PlaceForms {
   /** Normalised city name of airports → airports. */
   private readonly airportsByCity: HashedRefs;
   /** Indexes of the MAIN_AIRPORTS (the first airport listed with each code). */
-  private readonly mainAirports: number[] = [];
+  private readonly mainAirports: number[];
   /** "name|CC" of a city, normalised → index of its main station (first in stations.json). */
-  private readonly stationByCity = new Map<string, number>();
+  private readonly stationByCity: Map<string, number>;
 
   constructor(
     private readonly places: readonly Landmark[],
@@ -142,7 +152,19 @@ export class PlaceForms {
     private readonly icaoOf: (airport: Airport) => string | undefined,
     private readonly cities: CityLookup,
     private readonly normalise: (text: string) => string,
+    /** state() of forms over the same places and airports: nothing is computed. */
+    state?: PlaceFormsState,
   ) {
+    if (state) {
+      ({ placeBySet: this.placeBySet, mainAirports: this.mainAirports, stationByCity: this.stationByCity } = state);
+      this.airportBySet = HashedRefs.fromState(state.airportBySet);
+      this.airportByIcao = HashedRefs.fromState(state.airportByIcao);
+      this.airportsByCity = HashedRefs.fromState(state.airportsByCity);
+      return;
+    }
+    this.placeBySet = new Map();
+    this.stationByCity = new Map();
+    this.mainAirports = [];
     places.forEach((place, index) => {
       for (const name of [place.name, ...place.aliases]) {
         for (const possessive of [false, true]) {
@@ -164,17 +186,28 @@ export class PlaceForms {
       }
     });
     const last = airports.length - 1;
-    this.airportBySet = new HashedRefs(last, (add) => airports.forEach((_airport, index) => {
+    this.airportBySet = HashedRefs.build(last, (add) => airports.forEach((_airport, index) => {
       for (const key of this.airportSetKeys(index)) if (key) add(key, index);
     }));
-    this.airportByIcao = new HashedRefs(last, (add) => airports.forEach((_airport, index) => {
+    this.airportByIcao = HashedRefs.build(last, (add) => airports.forEach((_airport, index) => {
       const icao = this.icaoKey(index);
       if (icao) add(icao, index);
     }));
-    this.airportsByCity = new HashedRefs(last, (add) => airports.forEach((airport, index) => {
+    this.airportsByCity = HashedRefs.build(last, (add) => airports.forEach((airport, index) => {
       const cityKey = normalise(airport.city);
       if (cityKey) add(cityKey, index);
     }));
+  }
+
+  state(): PlaceFormsState {
+    return {
+      placeBySet: this.placeBySet,
+      airportBySet: this.airportBySet.state(),
+      airportByIcao: this.airportByIcao.state(),
+      airportsByCity: this.airportsByCity.state(),
+      mainAirports: this.mainAirports,
+      stationByCity: this.stationByCity,
+    };
   }
 
   /** The word-set keys of an airport's name without airport words: alone, and with its city's words. */

@@ -19,6 +19,14 @@ export interface TypoAnswer<T> {
   suggestions: string[];
 }
 
+/** A TypoIndex's names in the order they were added, their targets as numbers (kept in the start-up cache). */
+export interface TypoIndexState {
+  keys: string[];
+  targets: number[];
+  displays: string[];
+  weights: number[];
+}
+
 export class TypoIndex<T> {
   /** Length → normalised names of that length. */
   private readonly byLength = new Map<number, string[]>();
@@ -31,6 +39,25 @@ export class TypoIndex<T> {
     const list = this.byLength.get(key.length);
     if (list) list.push(key);
     else this.byLength.set(key.length, [key]);
+  }
+
+  /** The names added, in order, each target as `encode` numbers it. */
+  state(encode: (target: T) => number): TypoIndexState {
+    const state: TypoIndexState = { keys: [], targets: [], displays: [], weights: [] };
+    for (const [key, { target, display, weight }] of this.targets) {
+      state.keys.push(key);
+      state.targets.push(encode(target));
+      state.displays.push(display);
+      state.weights.push(weight);
+    }
+    return state;
+  }
+
+  /** The index state() described, each target given back by `decode`: the same names added in the same order. */
+  static fromState<T>(state: TypoIndexState, decode: (number: number) => T): TypoIndex<T> {
+    const index = new TypoIndex<T>();
+    state.keys.forEach((key, i) => index.add(key, decode(state.targets[i] as number), state.displays[i] as string, state.weights[i] as number));
+    return index;
   }
 
   find(key: string): TypoAnswer<T> {

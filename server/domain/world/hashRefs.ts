@@ -29,34 +29,48 @@ export function fnv1a(text: string): number {
   return h >>> 0;
 }
 
+/** What a HashedRefs holds (kept in the start-up cache). */
+export interface HashedRefsState {
+  entries: Float64Array;
+  refBits: number;
+  hashShift: number;
+}
+
 /**
  * Refs (0..maxRef) by string key, as one sorted Float64Array (see visitRefs) instead of a Map with
  * a key string and an array per key. `visit` gives the refs stored under the key's hash in
  * ascending order; the caller checks each against its real key (a collision is a false candidate).
  */
 export class HashedRefs {
-  private readonly entries: Float64Array;
-  private readonly refBits: number;
-  private readonly hashShift: number;
+  private constructor(private readonly held: HashedRefsState) {}
 
   /** `fill` calls `add` for every (key, ref) pair; a pair added twice is stored once. */
-  constructor(maxRef: number, fill: (add: (key: string, ref: number) => void) => void) {
-    this.refBits = Math.max(1, Math.ceil(Math.log2(maxRef + 2)));
-    this.hashShift = 32 - Math.min(32, 53 - this.refBits);
-    const scale = 2 ** this.refBits;
+  static build(maxRef: number, fill: (add: (key: string, ref: number) => void) => void): HashedRefs {
+    const refBits = Math.max(1, Math.ceil(Math.log2(maxRef + 2)));
+    const hashShift = 32 - Math.min(32, 53 - refBits);
+    const scale = 2 ** refBits;
     const entries: number[] = [];
     fill((key, ref) => {
       if (!Number.isInteger(ref) || ref < 0 || ref > maxRef) throw new RangeError(`ref ${ref} is outside 0..${maxRef}`);
-      entries.push((fnv1a(key) >>> this.hashShift) * scale + ref);
+      entries.push((fnv1a(key) >>> hashShift) * scale + ref);
     });
     const sorted = Float64Array.from(entries).sort();
     let n = 0;
     for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[n++] = sorted[i] as number;
-    this.entries = sorted.slice(0, n);
+    return new HashedRefs({ entries: sorted.slice(0, n), refBits, hashShift });
+  }
+
+  /** The refs as state() gave them (read back from the start-up cache). */
+  static fromState(state: HashedRefsState): HashedRefs {
+    return new HashedRefs(state);
+  }
+
+  state(): HashedRefsState {
+    return this.held;
   }
 
   /** Candidate refs of `key`, ascending; return true from `visit` to stop. */
   visit(key: string, visit: (ref: number) => boolean | void): void {
-    visitRefs(this.entries, fnv1a(key) >>> this.hashShift, this.refBits, visit);
+    visitRefs(this.held.entries, fnv1a(key) >>> this.held.hashShift, this.held.refBits, visit);
   }
 }

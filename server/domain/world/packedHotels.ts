@@ -156,6 +156,12 @@ export class PackedHotelsBuilder {
   }
 }
 
+/** The packed hotels as columns (kept in the start-up cache). */
+export interface PackedHotelsState {
+  length: number;
+  columns: Columns;
+}
+
 interface Columns {
   latitude: Float64Array;
   longitude: Float64Array;
@@ -182,6 +188,14 @@ export class PackedHotels {
     readonly length: number,
     private readonly columns: Columns,
   ) {}
+
+  state(): PackedHotelsState {
+    return { length: this.length, columns: this.columns };
+  }
+
+  static fromState(state: PackedHotelsState): PackedHotels {
+    return new PackedHotels(state.length, state.columns);
+  }
 
   /** Memory held, in bytes (typed arrays and text; the string pools are not counted). */
   get byteLength(): number {

@@ -52,7 +52,7 @@ class StringPool {
 }
 
 class PackedStrings {
-  constructor(private readonly bytes: Buffer, private readonly ends: Uint32Array) {}
+  constructor(readonly bytes: Buffer, readonly ends: Uint32Array) {}
 
   at(number: number): string {
     return this.bytes.toString('utf8', number === 0 ? 0 : this.ends[number - 1], this.ends[number]);
@@ -69,6 +69,13 @@ interface CountryTable {
   longitudes: Float64Array;
   places: Uint32Array;
   regions: Uint32Array;
+}
+
+/** A PostcodeDirectory's tables (kept in the start-up cache). */
+export interface PostcodeDirectoryState {
+  byCountry: Record<'US' | 'CA', CountryTable>;
+  places: { bytes: Buffer; ends: Uint32Array };
+  regions: { bytes: Buffer; ends: Uint32Array };
 }
 
 export class PostcodeDirectory {
@@ -88,6 +95,15 @@ export class PostcodeDirectory {
     const US = countryTable('US', parsed.US as Record<string, unknown>, places, regions);
     const CA = countryTable('CA', parsed.CA as Record<string, unknown>, places, regions);
     return new PostcodeDirectory({ US, CA }, places.pack(), regions.pack());
+  }
+
+  state(): PostcodeDirectoryState {
+    const strings = ({ bytes, ends }: PackedStrings) => ({ bytes, ends });
+    return { byCountry: this.byCountry, places: strings(this.places), regions: strings(this.regions) };
+  }
+
+  static fromState(state: PostcodeDirectoryState): PostcodeDirectory {
+    return new PostcodeDirectory(state.byCountry, new PackedStrings(state.places.bytes, state.places.ends), new PackedStrings(state.regions.bytes, state.regions.ends));
   }
 
   /** A US ZIP code ("10001") or Canadian forward sortation area ("K1A"). */

@@ -6,15 +6,18 @@
  * becomes a JS object only when asked for, and the last MATERIALISED_KEPT of those are kept, so
  * a hotel asked for again is the same object (the rate engine caches by hotel object).
  */
+import { createHash } from 'node:crypto';
 import KDBush from 'kdbush';
 import { around } from 'geokdbush';
 import { LRUCache } from 'lru-cache';
 import type { Hotel } from '../hotel.js';
 import { DEFAULT_HOTEL_COUNT, DEFAULT_SEED, generateHotelsInto } from './generate.js';
-import { Geocoder } from './geocode.js';
+import { Geocoder, type GeocoderState } from './geocode.js';
 import { distanceM } from './geo.js';
-import { PackedHotelsBuilder, type PackedHotels } from './packedHotels.js';
+import { PackedHotels, PackedHotelsBuilder, type PackedHotelsState } from './packedHotels.js';
 import { loadScenarioHotels } from './scenario.js';
+import { readWorldCache, writeWorldCache, worldCacheName } from './worldCache.js';
+import { CACHE_DIRECTORY, logToStderr, type CacheLog } from '../../../contract/startupCache.js';
 
 export { loadScenarioHotels } from './scenario.js';
 
@@ -28,6 +31,23 @@ export interface WorldOptions {
 export interface HotelAtDistance {
   hotel: Hotel;
   distanceM: number;
+}
+
+/**
+ * The content hash (worldContentHash) of the default world: what the generator gives for the default
+ * seed and count, with the scenario hotels. A cached world is read back only when it was made with
+ * this hash; worldHash.test.ts pins the same value. A change of the generator meant to move the
+ * world updates both.
+ */
+export const DEFAULT_WORLD_SHA256 = '43a363ab32a8b5679a3e6a5bc2967a5fd56bbfe63fd62acc952631e68989b7ba';
+
+/** A generated world as the start-up cache keeps it: its packed hotels, its spatial index and its geocoder. */
+export interface WorldState {
+  seed: number;
+  packed: PackedHotelsState;
+  /** The kdbush index over the generated hotels, then the scenario hotels. */
+  index: ArrayBuffer;
+  geocoder: GeocoderState;
 }
 
 /** First batch size of a limited nearest-hotels query; grown fourfold while too few hotels are accepted. */
@@ -49,8 +69,10 @@ export class World {
   /** The last allHotels() array, while something still holds it. */
   private everyHotel: WeakRef<readonly Hotel[]> | undefined;
   private geocoderInstance: Geocoder | undefined;
+  /** The geocoder's state read back with the world, used when the geocoder is first asked for. */
+  private geocoderState: GeocoderState | undefined;
 
-  private constructor(seed: number, packed: PackedHotels, scenario: Hotel[]) {
+  private constructor(seed: number, packed: PackedHotels, scenario: Hotel[], index?: KDBush) {
     this.seed = seed;
     this.packed = packed;
     this.generatedCount = packed.length;
@@ -61,10 +83,29 @@ export class World {
       scenarioById.set(hotel.id, hotel);
     }
     this.scenarioById = scenarioById;
+    if (index) {
+      if (index.numItems !== packed.length + scenario.length) throw new Error('the spatial index holds other hotels');
+      this.index = index;
+      return;
+    }
     this.index = new KDBush(packed.length + scenario.length);
     for (let i = 0; i < packed.length; i++) this.index.add(packed.longitude(i), packed.latitude(i));
     for (const hotel of scenario) this.index.add(hotel.longitude, hotel.latitude);
     this.index.finish();
+  }
+
+  /** A world as state() gave it, with these scenario hotels (the index holds them: the same ones, in the same order). */
+  static fromState(state: WorldState, scenarioHotels: Hotel[]): World {
+    const world = new World(state.seed, PackedHotels.fromState(state.packed), scenarioHotels, KDBush.from(state.index));
+    world.geocoderState = state.geocoder;
+    return world;
+  }
+
+  /** The world and its geocoder (its address index built) for the start-up cache. */
+  state(): WorldState {
+    const geocoder = this.geocoder();
+    geocoder.prepareAddressIndex();
+    return { seed: this.seed, packed: this.packed.state(), index: this.index.data as ArrayBuffer, geocoder: geocoder.state() };
   }
 
   static create(options: WorldOptions = {}): World {
@@ -166,15 +207,53 @@ export class World {
 
   /** The offline geocoder over this world (cities, airports, landmarks, hotel addresses); built on first use. */
   geocoder(): Geocoder {
-    this.geocoderInstance ??= Geocoder.create(this);
+    if (!this.geocoderInstance) {
+      this.geocoderInstance = Geocoder.create(this, this.geocoderState);
+      this.geocoderState = undefined;
+    }
     return this.geocoderInstance;
   }
 }
 
+/**
+ * sha256 of every hotel of the world, materialised through the public API in id order, as JSON
+ * (one line each): what "the same world" means, however it is stored.
+ */
+export function worldContentHash(world: World): string {
+  const hash = createHash('sha256');
+  for (const hotel of world.allHotels()) hash.update(JSON.stringify(hotel)).update('\n');
+  return hash.digest('hex');
+}
+
 let sharedWorld: World | undefined;
 
-/** The shared default world (default seed, 100k hotels), built on first use. */
+/** The shared default world (default seed, 100k hotels), read back from the start-up cache or built on first use. */
 export function defaultWorld(): World {
-  sharedWorld ??= World.create();
+  sharedWorld ??= loadDefaultWorld();
   return sharedWorld;
+}
+
+/**
+ * The default world, read back from the start-up cache when it holds this code's and data's world
+ * (worldCache.ts) made with the pinned content hash; otherwise generated, its geocoder built,
+ * and saved for the next start, with a line to `log` saying so.
+ */
+export function loadDefaultWorld(options: { cacheDirectory?: string; log?: CacheLog } = {}): World {
+  const { cacheDirectory = CACHE_DIRECTORY, log = logToStderr } = options;
+  const cached = readWorldCache(cacheDirectory);
+  if ('state' in cached && cached.worldSha256 === DEFAULT_WORLD_SHA256) {
+    try {
+      return World.fromState(cached.state as WorldState, loadScenarioHotels());
+    } catch (error) {
+      log(`start-up cache: ${worldCacheName()} does not fit (${(error as Error).message})`);
+    }
+  }
+  const reason = 'state' in cached ? `${worldCacheName()} holds another world (${cached.worldSha256})` : cached.missing;
+  log(`start-up cache: ${reason}; generating the world and the geocoder's indexes (a few seconds) and saving them`);
+  const world = World.create();
+  const state = world.state();
+  const made = worldContentHash(world);
+  if (made === DEFAULT_WORLD_SHA256) writeWorldCache(state, made, cacheDirectory, log);
+  else log(`start-up cache: the generated world is not the pinned one (${made}, pinned ${DEFAULT_WORLD_SHA256}); not saved`);
+  return world;
 }

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Hotel } from '../hotel.js';
-import { World, defaultWorld } from './world.js';
+import { DEFAULT_WORLD_SHA256, World, defaultWorld, worldContentHash } from './world.js';
 
 function worldHash(world: World): string {
   const hash = createHash('sha256');
@@ -28,6 +28,9 @@ describe('world determinism', () => {
     const world = defaultWorld();
     expect(world.size).toBe(PINNED_DEFAULT_SIZE);
     expect(worldHash(world)).toBe(PINNED_DEFAULT_HASH);
+    // The start-up cache reads a world back only when it was made with the hash world.ts pins: this one.
+    expect(DEFAULT_WORLD_SHA256).toBe(PINNED_DEFAULT_HASH);
+    expect(worldContentHash(world)).toBe(PINNED_DEFAULT_HASH);
   });
 
   it('a small world of another seed is the pinned one too, and a different seed gives a different world', () => {

@@ -4,13 +4,14 @@
  * contract's validators judge both sides, and the store appends it. Recording never delays or
  * fails a request: it runs after the response and only logs its own errors.
  */
-import type { RequestHandler, Response } from 'express';
+import type { Express, RequestHandler, Response } from 'express';
 import type { ContractValidator } from '../../../contract/validator.js';
 import type { Account, Accounts } from '../../domain/accounts.js';
 import type { AccountClocks, ShiftedClock } from '../../domain/accountClocks.js';
 import { judgeExchange } from '../../domain/journal/conformance.js';
 import type { JournalEntryBuilder } from '../../store/store.js';
-import { frozenBodyOf } from '../transport/answers.js';
+import { firstBodySent, frozenBodyOf, keepFirstBodySent } from '../transport/answers.js';
+import { receivedValue } from '../transport/jsonBody.js';
 import { RECEIVED_BODY } from '../transport/requestValidation.js';
 import { buildEntry, keysOutsideBody, normaliseHeaders, type JournalEntry } from '../../domain/journal/entry.js';
 
@@ -43,16 +44,12 @@ export interface JournalRecorderDeps {
 export function journalRecorder(deps: JournalRecorderDeps): RequestHandler {
   const nextId = entryIds(deps.store);
   return (req, res, next) => {
+    // What the journal shows as the answer: the first body res.send is given (kept by the app's res.send).
+    keepFirstBodySent(req.app as Express);
     const started = performance.now();
     // When the call arrived, on the base clock: its account's offset is added once the account is known.
     // (Subtracting the real duration from a clock that a test froze would stamp calls in the past.)
     const arrivedAtBaseMs = deps.clocks.base.now().getTime();
-    let sent: unknown;
-    const send = res.send.bind(res);
-    res.send = (body?: unknown) => {
-      sent ??= body;
-      return send(body);
-    };
     const record = () => {
       const finished = res.writableFinished;
       const account = accountOfCall(res, deps.accounts, req.headers, req.query);
@@ -64,7 +61,7 @@ export function journalRecorder(deps: JournalRecorderDeps): RequestHandler {
         finished,
         status: finished ? res.statusCode : CLIENT_CLOSED_REQUEST,
         responseHeaders: finished ? res.getHeaders() : {},
-        sent: finished ? sent : undefined,
+        sent: finished ? firstBodySent(res) : undefined,
         // The body as received: request validation fills schema defaults into req.body for the domain.
         request: { method: req.method, url: req.originalUrl, headers: req.headers, query: req.query, body: (RECEIVED_BODY in res.locals ? res.locals[RECEIVED_BODY] : req.body) as unknown },
         endpoint: req.path,
@@ -92,7 +89,7 @@ interface RecordedExchange {
   finished: boolean;
   status: number;
   responseHeaders: Record<string, string | number | string[] | undefined>;
-  /** What res.send was given first. */
+  /** What res.send was given first (answers.ts, keepFirstBodySent). */
   sent: unknown;
   request: { method: string; url: string; headers: Record<string, string | string[] | undefined>; query: Record<string, unknown>; body: unknown };
   endpoint: string;
@@ -110,7 +107,8 @@ interface RecordedExchange {
 function exchangeBuilder(exchange: RecordedExchange, id: number, at: Date, deps: Pick<JournalRecorderDeps, 'validator' | 'onError'>): JournalEntryBuilder {
   const build = () => {
     try {
-      const { finished, status, request } = exchange;
+      const { finished, status } = exchange;
+      const request = { ...exchange.request, body: receivedValue(exchange.request.body) };
       const headers = normaliseHeaders(exchange.responseHeaders);
       const body = finished ? parsedBody(exchange.sent) : null;
       return buildEntry({

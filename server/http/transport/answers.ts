@@ -54,6 +54,31 @@ export function serialiseFrozenAnswersOnce(app: Express): void {
   };
 }
 
+/** `res.locals` key of the first body res.send was given (keepFirstBodySent). */
+const FIRST_SENT = Symbol('firstBodySent');
+
+const keeping = new WeakSet<object>();
+
+/**
+ * Makes the app's res.send remember the first body it is given in each response (what the request
+ * journal shows as the answer): one wrapper for the app, instead of one per request. Idempotent.
+ */
+export function keepFirstBodySent(app: Express): void {
+  if (keeping.has(app.response)) return;
+  keeping.add(app.response);
+  const send = app.response.send;
+  app.response.send = function sendKept(this: Response, body?: unknown): Response {
+    const locals = this.locals as Record<symbol, unknown>;
+    if (!(FIRST_SENT in locals)) locals[FIRST_SENT] = body;
+    return send.call(this, body);
+  };
+}
+
+/** The first body res.send was given in this response (undefined when none yet). */
+export function firstBodySent(res: Response): unknown {
+  return (res.locals as Record<symbol, unknown>)[FIRST_SENT];
+}
+
 function withUtf8(type: string): string {
   try {
     const parsed = contentType.parse(type);

@@ -28,9 +28,33 @@ const RECEIVED_TEXT = Symbol('receivedJsonText');
  * of a structuredClone. A structured clone of req.body when another parser read it.
  */
 export function receivedBody(req: Request): unknown {
+  const kept = keptReceivedBody(req);
+  return kept instanceof ReceivedText ? kept.parse() : kept;
+}
+
+/**
+ * The body as received, kept until someone looks at it: the text this parser read (parsed only
+ * then: the request journal builds its entries when they are read, and most never are), or a
+ * structured clone of req.body when another parser read it.
+ */
+export function keptReceivedBody(req: Request): unknown {
   const text = (req as { [RECEIVED_TEXT]?: string })[RECEIVED_TEXT];
-  if (text === undefined) return structuredClone(req.body as unknown);
-  return text.length === 0 ? {} : JSON.parse(text);
+  return text === undefined ? structuredClone(req.body as unknown) : new ReceivedText(text);
+}
+
+/** A JSON body's text, as received. */
+export class ReceivedText {
+  constructor(readonly text: string) {}
+
+  /** A fresh copy of the body ({} for an empty one). */
+  parse(): unknown {
+    return this.text.length === 0 ? {} : JSON.parse(this.text);
+  }
+}
+
+/** The body a value kept by keptReceivedBody (or any other body) stands for. */
+export function receivedValue(kept: unknown): unknown {
+  return kept instanceof ReceivedText ? kept.parse() : kept;
 }
 
 /** Parses `application/json` bodies into req.body; errors go to the error handler as ApiError. */

@@ -39,10 +39,11 @@ import { SCENARIOS } from '../../domain/scenarios/catalogue.js';
 import { badRequest } from '../../errors.js';
 import { isObject, type OpenApiDocument } from '../../../contract/document.js';
 import { deref, pointer, resolvePointer } from '../../../contract/navigation.js';
-import { CONTRACT_SCHEMA_ID, addFormats } from '../../../contract/schema.js';
-import { receivedBody } from './jsonBody.js';
+import { CONTRACT_SCHEMA_ID, addFormats, contractSchemaRef } from '../../../contract/schema.js';
+import { compiledSchemas, type SchemaProfile } from '../../../contract/schemaCache.js';
+import { keptReceivedBody } from './jsonBody.js';
 
-/** `res.locals` key of the request body as received, before the defaults are filled in. */
+/** `res.locals` key of the request body as received, before the defaults are filled in (keptReceivedBody: read it with receivedValue). */
 export const RECEIVED_BODY = 'receivedBody';
 
 /**
@@ -55,7 +56,7 @@ export function requestValidation<P extends string>(document: OpenApiDocument, p
     throw new Error(`openapi.yaml has rules the server does not enforce (request validation fails closed):\n- ${problems.join('\n- ')}`);
   }
   const checks = {} as Record<P, RequestHandler>;
-  for (const path of paths) checks[path] = requestCheck(compiledBodyValidator(document, path));
+  for (const path of paths) checks[path] = requestCheck(compiledBodyValidator(document, path, paths));
   return checks;
 }
 
@@ -135,19 +136,36 @@ export function unenforcedContractRules(document: OpenApiDocument, paths: readon
 /**
  * One ajv per contract document (loadContract memoises and freezes it), its body validators compiled
  * on first use: every app built in a process (tests build hundreds) shares them, as they hold no
- * state between calls.
+ * state between calls. For a contract file, the validators of the served paths are read back from
+ * the start-up cache (contract/schemaCache.ts) instead of compiled.
  */
-const compiled = new WeakMap<OpenApiDocument, { ajv: Ajv; validators: Map<string, ValidateFunction> }>();
+const compiled = new WeakMap<OpenApiDocument, { ajv: Ajv | undefined; validators: Map<string, ValidateFunction> }>();
 
-function compiledBodyValidator(document: OpenApiDocument, path: string): ValidateFunction {
+function compiledBodyValidator(document: OpenApiDocument, path: string, paths: readonly string[]): ValidateFunction {
   let entry = compiled.get(document);
-  if (!entry) compiled.set(document, (entry = { ajv: requestAjv(document), validators: new Map() }));
+  if (!entry) {
+    const byPointer = compiledSchemas(document, paths.map((served) => bodySchemaPointer(document, served)), requestSchemaProfile(document));
+    const validators = new Map<string, ValidateFunction>();
+    if (byPointer) for (const served of paths) validators.set(served, byPointer.get(bodySchemaPointer(document, served)) as ValidateFunction);
+    compiled.set(document, (entry = { ajv: undefined, validators }));
+  }
   let validate = entry.validators.get(path);
-  if (!validate) entry.validators.set(path, (validate = bodyValidator(entry.ajv, document, path)));
+  if (!validate) {
+    entry.ajv ??= requestAjv(document);
+    const at = bodySchemaPointer(document, path);
+    const got = entry.ajv.getSchema(contractSchemaRef(at));
+    if (!got) throw new Error(`${path}: ajv could not resolve ${at}`);
+    entry.validators.set(path, (validate = got));
+  }
   return validate;
 }
 
-function requestAjv(document: OpenApiDocument): Ajv {
+/** How the start-up cache compiles the request checks' schemas: their own ajv (EOV's options). */
+export function requestSchemaProfile(document: OpenApiDocument): SchemaProfile {
+  return { name: 'requests', modules: [import.meta.url], createAjv: (source) => requestAjv(document, source), ref: contractSchemaRef };
+}
+
+function requestAjv(document: OpenApiDocument, source = false): Ajv {
   const ajv = new Ajv({
     // EOV's request options: defaults written into the body, no coercion, nothing removed, first error only.
     strict: false,
@@ -159,6 +177,7 @@ function requestAjv(document: OpenApiDocument): Ajv {
     useDefaults: true,
     removeAdditional: false,
     allErrors: false,
+    ...(source ? { code: { source: true } } : {}),
   });
   addFormats(ajv, { mode: 'full' });
   // The whole document as one schema, so the contract's own `#/components/...` references resolve.
@@ -190,22 +209,20 @@ export function withPropertyDefaults(document: OpenApiDocument): OpenApiDocument
   return copy;
 }
 
-function bodyValidator(ajv: Ajv, document: OpenApiDocument, path: string): ValidateFunction {
+/** The pointer of the application/json request body schema of a path's POST (throws when there is none). */
+export function bodySchemaPointer(document: OpenApiDocument, path: string): string {
   const at = pointer('paths', path, 'post', 'requestBody');
   const { node: requestBody, pointer: bodyAt } = deref(document, resolvePointer(document, at), at);
   const content = isObject(requestBody) && isObject(requestBody.content) ? requestBody.content['application/json'] : undefined;
   if (!isObject(content) || !isObject(content.schema)) throw new Error(`${path}: no application/json request body schema in the contract`);
-  const schemaAt = `${bodyAt}/content/application~1json/schema`;
-  const validate = ajv.getSchema(CONTRACT_SCHEMA_ID + schemaAt);
-  if (!validate) throw new Error(`${path}: ajv could not resolve ${schemaAt}`);
-  return validate;
+  return `${bodyAt}/content/application~1json/schema`;
 }
 
 function requestCheck(validate: ValidateFunction): RequestHandler {
   return (req, res, next) => {
     // The body as the client sent it, before useDefaults fills the schema defaults in: the request
     // journal shows this (journalRecorder.ts), not what the server made of it.
-    res.locals[RECEIVED_BODY] = receivedBody(req);
+    res.locals[RECEIVED_BODY] = keptReceivedBody(req);
     const unknown = firstQueryParameter(req.query);
     if (unknown !== undefined) return next(badRequest(`request/query/${unknown} Unknown query parameter '${unknown}'`));
     if (validate(req.body)) return next();

@@ -70,6 +70,9 @@ export function platformKey(): string {
   return `${endianness()} unicode ${process.versions.unicode ?? '?'}`;
 }
 
+/** The ending of a gzipped cache entry: the hotel-sandbox package ships the world's so (it is most of the install). */
+export const PACKED = '.gz';
+
 /** The cache file `name` (`<kind>-<key>.<ext>`) in `directory`, or undefined when there is none. */
 export function readCacheFile(directory: string, name: string): Buffer | undefined {
   try {

@@ -13,11 +13,13 @@
  *
  *     npm run pack:sandbox [-- --out DIR]   → DIR/hotel-sandbox-<version>.tgz (default dist/)
  */
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { VENDORED_REDOC_PATH } from '../server/http/pages/redocBundle.js';
+import { PACKED } from '../contract/startupCache.js';
 import { addStartupCaches } from './build-server.js';
 import { bundleCommonJs } from './commonjs.js';
 import { compileModules, emitDeclarations } from './compile.js';
@@ -51,6 +53,11 @@ await bundleCommonJs('contract/published.ts', join(staging, 'cjs/contract.cjs'),
 
 // The start-up cache (the world, the geocoder's indexes, the parsed contracts, their compiled schemas).
 await addStartupCaches(staging);
+// The world's entry is most of the install: shipped gzipped (worldCache.ts unpacks it at start).
+for (const name of readdirSync(join(staging, 'cache')).filter((file) => file.startsWith('world-') && file.endsWith('.bin'))) {
+  writeFileSync(join(staging, 'cache', `${name}${PACKED}`), gzipSync(readFileSync(join(staging, 'cache', name)), { level: 9 }));
+  rmSync(join(staging, 'cache', name));
+}
 
 // Declarations of the embedding API and of the published contract (and of what their types reach).
 emitDeclarations('server/sandbox.ts', join(staging, 'types'));

@@ -1,11 +1,12 @@
 /** Mutants of response rules (sections 2 and 4): shapes, echoes, filters and ordering. */
 import { HOTEL, OVERVIEW, SEARCH, rewriteRequest, rewriteResponse } from './middleware.js';
 import type { Loose, Mutant } from './types.js';
+import { receivedValue } from '../../../server/http/transport/jsonBody.js';
 
 /** Rewrites 200 search responses only. */
 const onSearch = (rewrite: (body: Loose, request: Loose) => Loose) => () => [
   // The request as the client sent it (res.locals.receivedBody), not req.body with the contract's defaults filled in.
-  rewriteResponse([SEARCH], (body, req, res) => (res.statusCode === 200 && Array.isArray(body.hotels) ? rewrite(body, res.locals.receivedBody ?? req.body) : body)),
+  rewriteResponse([SEARCH], (body, req, res) => (res.statusCode === 200 && Array.isArray(body.hotels) ? rewrite(body, receivedValue(res.locals.receivedBody) ?? req.body) : body)),
 ];
 /** Rewrites 200 hotel-details responses only. */
 const onHotel = (rewrite: (body: Loose) => Loose) => () => [

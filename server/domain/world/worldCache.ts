@@ -11,9 +11,10 @@
  * one pinned in world.ts (and in worldHash.test.ts) to be read back.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CACHE_DIRECTORY, digest, encodeState, logToStderr, packageVersion, platformKey, readStateFile, writeCacheFile, type CacheLog } from '../../../contract/startupCache.js';
+import { CACHE_DIRECTORY, PACKED, decodeState, digest, encodeState, logToStderr, packageVersion, platformKey, readStateFile, writeCacheFile, type CacheLog } from '../../../contract/startupCache.js';
 
 /** Changes when the layout of the state changes in a way the sources alone would not show. */
 const FORMAT = 1;
@@ -70,6 +71,7 @@ export function worldCacheName(key = worldCacheKey()): string {
 export function readWorldCache(directory = CACHE_DIRECTORY): { state: unknown; worldSha256: string } | { missing: string } {
   const name = worldCacheName();
   const path = join(directory, name);
+  if (!existsSync(path) && existsSync(`${path}${PACKED}`)) return readPackedWorldCache(directory, name);
   if (!existsSync(path)) {
     let others: string[] = [];
     try {
@@ -85,6 +87,23 @@ export function readWorldCache(directory = CACHE_DIRECTORY): { state: unknown; w
     return { state, worldSha256: meta.worldSha256 };
   } catch (error) {
     return { missing: `${join(directory, name)} is unreadable (${(error as Error).message})` };
+  }
+}
+
+/**
+ * The hotel-sandbox package ships the world's entry gzipped (it is most of the install): unpacked
+ * in memory, and saved unpacked beside it where the directory may be written, so that later starts
+ * read it as the build's own (nothing is said either way: the entry is the right one).
+ */
+function readPackedWorldCache(directory: string, name: string): { state: unknown; worldSha256: string } | { missing: string } {
+  try {
+    const file = gunzipSync(readFileSync(join(directory, `${name}${PACKED}`)));
+    const { meta, state } = decodeState(file);
+    if (meta.key !== worldCacheKey() || typeof meta.worldSha256 !== 'string') return { missing: `${join(directory, name)}${PACKED} does not hold this key` };
+    writeCacheFile(directory, name, file, () => {});
+    return { state, worldSha256: meta.worldSha256 };
+  } catch (error) {
+    return { missing: `${join(directory, name)}${PACKED} is unreadable (${(error as Error).message})` };
   }
 }
 

@@ -9,7 +9,8 @@ import type { AppContext } from './appContext.js';
 import type { Clock } from './clock.js';
 import { defaultAddressCeilingPerMinute, defaultConfig, type Config } from './config.js';
 import { AccountClocks } from './domain/accountClocks.js';
-import { Accounts } from './domain/accounts.js';
+import { AccountAdmin } from './domain/accountAdmin.js';
+import { AccountRegistry, demoAccounts, type DemoAccount } from './domain/accounts.js';
 import { rateLimitWindows } from './domain/rateLimiter.js';
 import { AddressCeiling } from './domain/addressCeiling.js';
 import type { RequestLimits } from './domain/requestLimits.js';
@@ -68,7 +69,8 @@ export interface AppOptions {
   config?: Partial<Config>;
   /** Defaults to the shared seeded world (100,000 hotels plus the scenario hotels). */
   world?: World;
-  accounts?: Accounts;
+  /** The demo set (default: fixtures/accounts.json), used unless `config.demoAccounts` is false. */
+  accounts?: DemoAccount[];
   /** The request log (and 500s); silent unless given (bin.ts passes one at LOG_LEVEL). */
   logger?: Logger;
   /** Told of every failed authentication (API, control API, console sign-in, admin token), e.g. for /metrics. */
@@ -85,8 +87,10 @@ export function createContext(options: AppOptions): AppContext {
   const world = options.world ?? defaultWorld();
   // Build the gazetteer and the address index now: built on the first search, they blocked every client.
   world.geocoder().prepareAddressIndex();
-  const accounts = options.accounts ?? Accounts.fromFixture();
   const { store, clock } = options;
+  const accounts = new AccountRegistry(store, config.demoAccounts ? (options.accounts ?? demoAccounts()) : [], clock);
+  // Loaded now, awaited by the first request that needs a key (a failed load is tried again then).
+  accounts.ready().catch(() => {});
   // Clocks, searches, offers and rate-limit windows live in the store: replicas on one database share them.
   const clocks = new AccountClocks(clock, store);
   const offers = new OfferRegistry(store);
@@ -95,10 +99,18 @@ export function createContext(options: AppOptions): AppContext {
     clocks,
     windows: rateLimitWindows(config.rateLimits),
     ceiling: new AddressCeiling(config.addressCeilingPerMinute ?? defaultAddressCeilingPerMinute(config.rateLimits)),
+    quotaOf: (accountId) => accounts.byIdOf(accountId)?.quota,
   };
   const search = new SearchService({ world, offers, store, publicUrl: config.publicUrl });
   const hotelDetails = new HotelDetailsService({ world, offers, search, publicUrl: config.publicUrl });
   const bookings = new Bookings({ store, world, offers, config });
+  const accountAdmin = new AccountAdmin({
+    store,
+    registry: accounts,
+    clock,
+    rateLimits: config.rateLimits,
+    forgetInProcess: (accountId) => hotelDetails.reset(accountId),
+  });
   const authThrottle = new AuthThrottle({
     clock,
     limitPerMinute: config.authFailuresPerMinute ?? defaultAuthFailuresPerMinute(config.rateLimits.perMinute),
@@ -111,6 +123,7 @@ export function createContext(options: AppOptions): AppContext {
     config,
     world,
     accounts,
+    accountAdmin,
     requestLimits,
     search,
     hotelDetails,
@@ -180,7 +193,7 @@ export function createApp(options: AppOptions): Express {
       jsonBody(config.bodyLimitBytes),
       requireObjectBody,
       authenticate(context.accounts, context.clocks, context.authThrottle, 'api'),
-      ...(RATE_LIMITED_PATHS.includes(path) ? [rateLimit(context.requestLimits, path)] : []),
+      ...(RATE_LIMITED_PATHS.includes(path) ? [rateLimit(context.requestLimits, path, config.supportEmail)] : []),
       ...[requestChecks[path]].flat(),
       ...(config.validateResponses ? [validateResponses(contract, path)] : []),
       scenarioHeader({ slowDelayMs: config.slowScenarioDelayMs, perMinute: config.rateLimits.perMinute }),

@@ -5,7 +5,8 @@
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { AccountClocks } from './domain/accountClocks.js';
-import type { Accounts } from './domain/accounts.js';
+import type { AccountAdmin } from './domain/accountAdmin.js';
+import type { AccountRegistry } from './domain/accounts.js';
 import type { Bookings } from './domain/bookings/bookings.js';
 import type { HotelDetailsService } from './domain/hotelDetails.js';
 import type { SearchService } from './domain/search.js';
@@ -22,7 +23,10 @@ export interface AppContext {
   clocks: AccountClocks;
   config: Config;
   world: World;
-  accounts: Accounts;
+  /** Every account (demo and stored) in memory, found by key in O(1). */
+  accounts: AccountRegistry;
+  /** Creating, changing and deleting accounts and keys (control API, console, CLI). */
+  accountAdmin: AccountAdmin;
   /** Section 8 on search.php and hotel.php: each account's windows per client IP (in the Store) and the address's ceiling. */
   requestLimits: RequestLimits;
   search: SearchService;

@@ -49,6 +49,11 @@ export interface Config {
   bookingsPerAccount: number;
   /** How long the `Test: slow` scenario waits before answering (6 s, past the API's 5 s time-out). */
   slowScenarioDelayMs: number;
+  /**
+   * DEMO_ACCOUNTS: the demo accounts of fixtures/accounts.json (public keys, listed on `/`). On for
+   * a local sandbox; a hosted one switches them off and issues accounts per team.
+   */
+  demoAccounts: boolean;
 }
 
 export const SPEC_RATE_LIMITS: RateLimits = { perMinute: 5, perDay: 200 };
@@ -72,6 +77,7 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
     corsOrigins: [],
     slowScenarioDelayMs: SLOW_DELAY_MS,
     bookingsPerAccount: DEFAULT_BOOKINGS_PER_ACCOUNT,
+    demoAccounts: true,
     ...overrides,
   };
 }

@@ -198,6 +198,17 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX idempotency_keys_by_base_time ON idempotency_keys (at_base_ms);
       CREATE INDEX idempotency_keys_by_booking ON idempotency_keys (bookhash);`,
   },
+  {
+    version: 11,
+    name: 'accounts and their keys, created by operators (postgresAccounts.ts)',
+    // record: the account with its keys (as digests); NULL once deleted, so replicas learn of it and
+    // the id is never drawn again. account_ids starts at FIRST_ACCOUNT_ID (below it: the demo set).
+    sql: `
+      CREATE SEQUENCE account_ids START 1000;
+      CREATE SEQUENCE account_changes;
+      CREATE TABLE accounts (id integer PRIMARY KEY, record jsonb, changed_seq bigint NOT NULL);
+      CREATE INDEX accounts_by_change ON accounts (changed_seq);`,
+  },
 ];
 
 /** Any fixed number: the advisory lock that serialises migrations of this schema. */

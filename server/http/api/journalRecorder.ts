@@ -6,13 +6,13 @@
  */
 import type { RequestHandler, Response } from 'express';
 import type { ContractValidator } from '../../../contract/validator.js';
-import type { Account, Accounts } from '../../domain/accounts.js';
+import type { Account, AccountRegistry } from '../../domain/accounts.js';
 import type { AccountClocks, ShiftedClock } from '../../domain/accountClocks.js';
 import { judgeExchange } from '../../domain/journal/conformance.js';
 import type { JournalEntryBuilder } from '../../store/store.js';
 import { frozenBodyOf } from '../transport/answers.js';
 import { RECEIVED_BODY } from '../transport/requestValidation.js';
-import { buildEntry, keysOutsideBody, normaliseHeaders, type JournalEntry } from '../../domain/journal/entry.js';
+import { JOURNAL_REQUEST_BODY_BYTES, buildEntry, cappedBody, keysOutsideBody, normaliseHeaders, type JournalEntry, type JsonValue } from '../../domain/journal/entry.js';
 
 /** What the recorder needs of the store. */
 export interface RequestJournalStore {
@@ -34,7 +34,7 @@ function playedScenario(res: Response): string | null {
 
 export interface JournalRecorderDeps {
   store: RequestJournalStore;
-  accounts: Accounts;
+  accounts: AccountRegistry;
   clocks: AccountClocks;
   validator: ContractValidator;
   onError?: (error: unknown) => void;
@@ -55,8 +55,9 @@ export function journalRecorder(deps: JournalRecorderDeps): RequestHandler {
     };
     const record = () => {
       const finished = res.writableFinished;
-      const account = accountOfCall(res, deps.accounts, req.headers, req.query);
-      if (!account) return; // a call no account can be found for belongs in no journal
+      const caller = callerOf(res, deps.accounts, req.headers, req.query);
+      if (!caller) return; // a call no account can be found for belongs in no journal
+      const { account } = caller;
       const durationMs = performance.now() - started;
       // What the entry is built from, taken now: plain data that nothing changes later. The store
       // builds the entry when the journal is read (see exchangeBuilder for what it may hold on to).
@@ -66,12 +67,13 @@ export function journalRecorder(deps: JournalRecorderDeps): RequestHandler {
         responseHeaders: finished ? res.getHeaders() : {},
         sent: finished ? sent : undefined,
         // The body as received: request validation fills schema defaults into req.body for the domain.
-        request: { method: req.method, url: req.originalUrl, headers: req.headers, query: req.query, body: (RECEIVED_BODY in res.locals ? res.locals[RECEIVED_BODY] : req.body) as unknown },
+        request: { method: req.method, url: req.originalUrl, headers: req.headers, query: req.query, body: receivedBody(req.headers, (RECEIVED_BODY in res.locals ? res.locals[RECEIVED_BODY] : req.body) as unknown) },
         endpoint: req.path,
         clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
         scenario: playedScenario(res),
         durationMs,
-        secret: account.apikey,
+        secret: caller.secret,
+        keyId: caller.keyId,
       };
       const clockOf = (res.locals.clock as ShiftedClock | undefined) ?? deps.clocks.clockOf(account.id);
       void (async () => {
@@ -99,7 +101,9 @@ interface RecordedExchange {
   clientAddress: string;
   scenario: string | null;
   durationMs: number;
+  /** A key found outside the body ('' when the call authenticated with its body's key, which buildEntry hides itself). */
   secret: string;
+  keyId: string | null;
 }
 
 /**
@@ -130,6 +134,7 @@ function exchangeBuilder(exchange: RecordedExchange, id: number, at: Date, deps:
         }),
         scenario: exchange.scenario,
         secrets: [exchange.secret],
+        keyId: exchange.keyId,
       });
     } catch (error) {
       deps.onError?.(error);
@@ -147,13 +152,28 @@ function heldBytes(exchange: RecordedExchange): number {
   return response + (Number.isFinite(request) && request > 0 ? request : 0);
 }
 
-/** The authenticated account, or the one whose key the client put in a header or the query string. */
-function accountOfCall(res: Response, accounts: Accounts, headers: Record<string, string | string[] | undefined>, query: Record<string, unknown>): Account | undefined {
+/**
+ * A request body that declared more than the journal keeps is cut now, as text: the entry waiting
+ * to be built holds no more than that (buildEntry cuts what came without a length).
+ */
+function receivedBody(headers: Record<string, string | string[] | undefined>, body: unknown): unknown {
+  const declared = Number(headers['content-length']);
+  if (!(declared > JOURNAL_REQUEST_BODY_BYTES) || body === undefined || body === null) return body;
+  return cappedBody(typeof body === 'string' ? body : (JSON.parse(JSON.stringify(body)) as JsonValue), JOURNAL_REQUEST_BODY_BYTES);
+}
+
+/** The authenticated account and key, or those of a key the client put in a header or the query string. */
+function callerOf(
+  res: Response,
+  accounts: AccountRegistry,
+  headers: Record<string, string | string[] | undefined>,
+  query: Record<string, unknown>,
+): { account: Account; secret: string; keyId: string | null } | undefined {
   const authenticated = res.locals.account as Account | undefined;
-  if (authenticated) return authenticated;
+  if (authenticated) return { account: authenticated, secret: '', keyId: (res.locals.keyId as string | undefined) ?? null };
   for (const key of keysOutsideBody(headers, query)) {
-    const account = accounts.findByKey(key);
-    if (account) return account;
+    const checked = accounts.check(key);
+    if (checked.kind === 'ok') return { account: checked.account, secret: key, keyId: checked.key.id };
   }
   return undefined;
 }

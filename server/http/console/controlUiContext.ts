@@ -67,7 +67,7 @@ export function consoleContext(app: AppContext): ConsoleContext {
   const fields = (req: Request) => (req.body ?? {}) as FormFields;
   const signedIn = (req: Request): Signed | undefined => {
     const session = sessions.find(parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE]);
-    const account = session && app.accounts.list().find((candidate) => candidate.id === session.accountId);
+    const account = session && app.accounts.byIdOf(session.accountId);
     return session && account ? { session, account } : undefined;
   };
   const signedOf = (res: Response) => res.locals.signed as Signed;

@@ -9,7 +9,9 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { RateLimits } from '../config.js';
 import { badRequest } from '../errors.js';
 import { ROLL_GRACE_MAX_SECONDS } from './apiKeys.js';
-import type { Quota } from './accounts.js';
+import type { AccountProfile, Quota } from './accounts.js';
+
+export type { AccountProfile };
 import { freeTextProblem } from './freeText.js';
 
 export const MAX_NAME_LENGTH = 100;
@@ -20,16 +22,6 @@ export const MAX_QUOTA_PER_MINUTE = 100_000;
 export const MAX_QUOTA_PER_DAY = 100_000_000;
 /** A quota for a period ends within a year (a longer one is "for good"). */
 const MAX_QUOTA_PERIOD_MS = 366 * 86_400_000;
-
-/** The profile fields of an account, as an operator gives them. */
-export interface AccountProfile {
-  name: string;
-  contact: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-}
 
 export const PROFILE_FIELDS = ['name', 'contact', 'first_name', 'last_name', 'email', 'phone'] as const;
 

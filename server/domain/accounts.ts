@@ -35,17 +35,20 @@ export interface Quota {
 export const quotaInForce = (quota: Quota | null, nowMs: number): quota is Quota =>
   quota !== null && (quota.until === null || Date.parse(quota.until) > nowMs);
 
-export interface Account {
-  id: number;
+/** What an operator says of an account: the team, its contact, and the guest profile of its bookings. */
+export interface AccountProfile {
   /** The team or company. */
   name: string;
   /** Who to write to about the account (an e-mail address). */
   contact: string;
-  /** The guest profile of the account's bookings. */
   first_name: string;
   last_name: string;
   email: string;
   phone: string;
+}
+
+export interface Account extends AccountProfile {
+  id: number;
   /** A disabled account's keys are refused (403) until it is enabled again; its data stays. */
   status: 'active' | 'disabled';
   /** From fixtures/accounts.json: not stored, not changeable, its key shown on the home page. */

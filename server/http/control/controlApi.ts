@@ -14,6 +14,7 @@ import { SCENARIOS } from '../../domain/scenarios/catalogue.js';
 import { TEST_HEADER } from '../api/scenarioHeader.js';
 import { asyncHandler } from '../transport/asyncHandler.js';
 import { journalControlRouter } from './journalControlApi.js';
+import { adminAccountsRouter, ownKeysRouter } from './accountsControlApi.js';
 import { accountOf, authenticate, clockOf, requireObjectBody } from '../transport/apiPipeline.js';
 import { PAYMENT_OUTCOMES, type PaymentOutcome } from '../../domain/bookings/payment.js';
 import { controlBodyBounds } from './controlBounds.js';
@@ -119,6 +120,7 @@ export function controlRouter(context: AppContext): Router {
   );
 
   router.use(journalControlRouter(context.store, ofAccount));
+  router.use(ownKeysRouter(context, ofAccount));
 
   // Reads are POSTs too, because the key travels in the body as on the API.
   router.all(['/clock', '/reset', '/pay', '/outbox', '/journal', '/certification'], (req, _res, next) => {
@@ -162,6 +164,7 @@ function adminRouter(context: AppContext, token: string): Router {
       res.json({ status: 'reset', scope: 'sandbox', now: context.clock.now().toISOString() });
     }),
   );
+  router.use(adminAccountsRouter(context));
   return router;
 }
 

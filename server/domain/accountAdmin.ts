@@ -6,41 +6,21 @@
  * Store first (durable, atomic per account) and then put in the registry; the demo accounts, which
  * are not stored, cannot be changed (409).
  */
+import type { components } from '../../contract/generated/control-api.js';
 import type { Clock } from '../clock.js';
 import type { RateLimits } from '../config.js';
 import { ApiError, conflict, notFound } from '../errors.js';
 import type { Store } from '../store/store.js';
 import { issueKey, keyRefusal, newKeyId, withKey, USABLE_KEYS_PER_ACCOUNT, type ApiKeyRecord } from './apiKeys.js';
 import type { AccountProfile } from './accountInput.js';
-import { quotaInForce, type Account, type AccountRegistry, type Quota } from './accounts.js';
+import { quotaInForce, type Account, type AccountRegistry } from './accounts.js';
 
 export type AccountStore = Pick<Store, 'createAccount' | 'updateAccount' | 'deleteAccount'>;
 
-/** A key as operators and partners see it: never the key, never its digest. */
-export interface KeyView {
-  id: string;
-  hint: string;
-  created_at: string;
-  expires_at: string | null;
-  revoked_at: string | null;
-  rolled_to: string | null;
-  /** active; expiring (rolled, still in its grace period); expired; revoked. */
-  state: 'active' | 'expiring' | 'expired' | 'revoked';
-}
-
-export interface AccountView {
-  id: number;
-  name: string;
-  contact: string;
-  guest: { first_name: string; last_name: string; email: string; phone: string };
-  status: Account['status'];
-  demo: boolean;
-  created_at: string;
-  /** The quota increase granted, and whether it is in force now (a period may have ended). */
-  quota: (Quota & { in_force: boolean }) | null;
-  return_url_hosts: string[] | null;
-  keys: KeyView[];
-}
+/** A key as operators and partners see it (control-api.yaml): never the key, never its digest. */
+export type KeyView = components['schemas']['KeyView'];
+/** An account as operators see it (control-api.yaml), its quota with whether it is in force now. */
+export type AccountView = components['schemas']['Account'];
 
 export function keyView(key: ApiKeyRecord, nowMs: number): KeyView {
   const refusal = keyRefusal(key, nowMs);

@@ -13,7 +13,7 @@ import { ApiError, conflict, notFound } from '../errors.js';
 import type { Store } from '../store/store.js';
 import { issueKey, keyRefusal, newKeyId, withKey, USABLE_KEYS_PER_ACCOUNT, type ApiKeyRecord } from './apiKeys.js';
 import type { AccountProfile } from './accountInput.js';
-import { quotaInForce, type Account, type AccountRegistry } from './accounts.js';
+import { quotaInForce, type Account, type AccountRegistry, type Quota } from './accounts.js';
 
 export type AccountStore = Pick<Store, 'createAccount' | 'updateAccount' | 'deleteAccount'>;
 

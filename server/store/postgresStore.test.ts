@@ -13,6 +13,7 @@ import { MIGRATIONS, migrate } from './postgresMigrations.js';
 import { PostgresStore } from './postgresStore.js';
 import { MAX_JOURNAL_BYTES, MAX_JOURNAL_ENTRIES } from './processState.js';
 import { REQUEST_JOURNAL_CAP, StoreOpenError, StoreUnavailableError } from './store.js';
+import { describeAccountContract } from './accountContract.js';
 import { describeStoreContract, testBooking, testEmail, testHash } from './storeContract.js';
 
 const skip = skipPostgres();
@@ -34,6 +35,7 @@ describe.skipIf(skip)('PostgresStore', () => {
 
   // `reopen` opens a second store on the same database, as a restarted or second replica does.
   describeStoreContract('PostgresStore', freshStore, () => PostgresStore.open(cluster.url));
+  describeAccountContract('PostgresStore', freshStore, () => PostgresStore.open(cluster.url));
   describeIdempotentBookingStart('PostgreSQL store', freshStore);
 
   describe('several processes on one database', () => {

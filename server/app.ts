@@ -27,6 +27,7 @@ import { controlUiRouter } from './http/console/controlUi.js';
 import { CONTROL_UI_PATH } from './http/console/controlUiViews.js';
 import { apiCors } from './http/transport/cors.js';
 import { AuthThrottle, defaultAuthFailuresPerMinute, type FailedAuthEvent } from './http/transport/authThrottle.js';
+import { DEFAULT_READS_PER_MINUTE, MinuteBudget } from './http/control/readBudget.js';
 import { errorHandler } from './http/transport/errorHandler.js';
 import { bookingEndpoint } from './http/api/bookingEndpoint.js';
 import { bookingOverviewEndpoint } from './http/api/bookingOverviewEndpoint.js';
@@ -116,6 +117,7 @@ export function createContext(options: AppOptions): AppContext {
     limitPerMinute: config.authFailuresPerMinute ?? defaultAuthFailuresPerMinute(config.rateLimits.perMinute),
     onFailedAuth: options.onFailedAuth,
   });
+  const readBudget = new MinuteBudget<number>(clock, config.readsPerMinute ?? DEFAULT_READS_PER_MINUTE);
   return {
     store,
     clock,
@@ -129,6 +131,7 @@ export function createContext(options: AppOptions): AppContext {
     hotelDetails,
     bookings,
     authThrottle,
+    readBudget,
     async resetAccount(accountId) {
       // The account's rate-limit windows start empty again (the address's ceiling keeps what it
       // counted: a reset frees no capacity). The store drops the account's clock, searches and offers for every replica; the live
@@ -140,6 +143,7 @@ export function createContext(options: AppOptions): AppContext {
       await store.reset();
       hotelDetails.resetAll();
       authThrottle.reset();
+      readBudget.reset();
       requestLimits.ceiling.reset();
     },
   };

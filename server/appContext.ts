@@ -12,6 +12,7 @@ import type { HotelDetailsService } from './domain/hotelDetails.js';
 import type { SearchService } from './domain/search.js';
 import type { World } from './domain/world/world.js';
 import type { AuthThrottle } from './http/transport/authThrottle.js';
+import type { ReadBudget } from './http/control/readBudget.js';
 import type { RequestLimits } from './domain/requestLimits.js';
 import type { Store } from './store/store.js';
 
@@ -34,6 +35,8 @@ export interface AppContext {
   bookings: Bookings;
   /** Failed authentications per client IP (base clock): 429 once too many; `failedTotal` counts them. */
   authThrottle: AuthThrottle;
+  /** Reads of each account's records over the control API and the console (finding 4): 429 past the budget. */
+  readBudget: ReadBudget;
   /** One account back to its first-start state (POST /_control/reset): nothing of other accounts changes. */
   resetAccount(accountId: number): Promise<void>;
   /** The whole sandbox back to first-start state (admin reset). */

@@ -54,6 +54,13 @@ export interface Config {
    * a local sandbox; a hosted one switches them off and issues accounts per team.
    */
   demoAccounts: boolean;
+  /**
+   * Reads of one account's records a minute (control API journal, certification, outbox, keys;
+   * console pages and downloads), past which 429 (http/control/readBudget.ts); unset: 300.
+   */
+  readsPerMinute?: number;
+  /** Successful console sign-ins per client address and minute (finding 8); unset: 20. */
+  consoleSignInsPerMinute?: number;
 }
 
 export const SPEC_RATE_LIMITS: RateLimits = { perMinute: 5, perDay: 200 };

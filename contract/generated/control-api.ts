@@ -499,7 +499,7 @@ export type components = {
         KeyView: {
             /** @description The key's public id, by which logs, metrics, the console and the journal name it. */
             id: string;
-            /** @description The prefix and last four characters, to tell keys apart (a demo key in full). */
+            /** @description The prefix and last four characters, to tell keys apart (for a demo key, a note saying so). */
             hint: string;
             /** Format: date-time */
             created_at: string;

@@ -129,7 +129,7 @@ export function demoAccount(entry: {
   const key: ApiKeyRecord = {
     id: entry.key_id ?? `key_demo${entry.id}`,
     digest: keyDigest(entry.apikey),
-    hint: entry.apikey,
+    hint: 'demo key (see the home page)',
     created_at: '2026-01-01T00:00:00.000Z',
     expires_at: null,
     revoked_at: null,
@@ -167,8 +167,8 @@ export class AccountRegistry {
   private readonly demo: readonly DemoAccount[];
   private loading: Promise<void> | undefined;
   private ordered: Account[] | undefined;
-  /** Called with the id of an account deleted or disabled here or by another process (console sessions end). */
-  onGone: (accountId: number) => void = () => {};
+  /** Told of each account deleted or disabled, here or by another process (console sessions end). */
+  private readonly goneListeners: Array<(accountId: number) => void> = [];
 
   constructor(
     private readonly source: AccountSource | undefined,
@@ -214,7 +214,7 @@ export class AccountRegistry {
       if (key.revoked_at === null) this.byDigest.set(key.digest, { account, key });
     }
     this.ordered = undefined;
-    if (previous && previous.status === 'active' && account.status === 'disabled') this.onGone(account.id);
+    if (previous && previous.status === 'active' && account.status === 'disabled') this.gone(account.id);
   }
 
   remove(accountId: number): void {
@@ -223,7 +223,16 @@ export class AccountRegistry {
     this.unindexKeys(previous);
     this.byId.delete(accountId);
     this.ordered = undefined;
-    this.onGone(accountId);
+    this.gone(accountId);
+  }
+
+  /** `listener` hears of every account deleted or disabled from now on. */
+  onGone(listener: (accountId: number) => void): void {
+    this.goneListeners.push(listener);
+  }
+
+  private gone(accountId: number): void {
+    for (const listener of this.goneListeners) listener(accountId);
   }
 
   private unindexKeys(account: Account): void {

@@ -55,7 +55,7 @@ export async function startTestServer(
     accounts: options.accounts,
     onFailedAuth: options.onFailedAuth,
     // Generous limits: the tests search often; the rate limit has its own tests.
-    config: { publicUrl: url, rateLimits: { perMinute: 100_000, perDay: 1_000_000 }, ...options.config },
+    config: { publicUrl: url, rateLimits: { perMinute: 100_000, perDay: 1_000_000 }, consoleSignInsPerMinute: 100_000, ...options.config },
   });
   return {
     url,

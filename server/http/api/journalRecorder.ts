@@ -12,7 +12,7 @@ import { judgeExchange } from '../../domain/journal/conformance.js';
 import type { JournalEntryBuilder } from '../../store/store.js';
 import { frozenBodyOf } from '../transport/answers.js';
 import { RECEIVED_BODY } from '../transport/requestValidation.js';
-import { JOURNAL_REQUEST_BODY_BYTES, buildEntry, cappedBody, keysOutsideBody, normaliseHeaders, type JournalEntry, type JsonValue } from '../../domain/journal/entry.js';
+import { buildEntry, keysOutsideBody, normaliseHeaders, type JournalEntry } from '../../domain/journal/entry.js';
 
 /** What the recorder needs of the store. */
 export interface RequestJournalStore {
@@ -67,7 +67,7 @@ export function journalRecorder(deps: JournalRecorderDeps): RequestHandler {
         responseHeaders: finished ? res.getHeaders() : {},
         sent: finished ? sent : undefined,
         // The body as received: request validation fills schema defaults into req.body for the domain.
-        request: { method: req.method, url: req.originalUrl, headers: req.headers, query: req.query, body: receivedBody(req.headers, (RECEIVED_BODY in res.locals ? res.locals[RECEIVED_BODY] : req.body) as unknown) },
+        request: { method: req.method, url: req.originalUrl, headers: req.headers, query: req.query, body: (RECEIVED_BODY in res.locals ? res.locals[RECEIVED_BODY] : req.body) as unknown },
         endpoint: req.path,
         clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
         scenario: playedScenario(res),
@@ -101,7 +101,7 @@ interface RecordedExchange {
   clientAddress: string;
   scenario: string | null;
   durationMs: number;
-  /** A key found outside the body ('' when the call authenticated with its body's key, which buildEntry hides itself). */
+  /** The key that named the account: the body's, or one found in a header or the query string. */
   secret: string;
   keyId: string | null;
 }
@@ -152,16 +152,6 @@ function heldBytes(exchange: RecordedExchange): number {
   return response + (Number.isFinite(request) && request > 0 ? request : 0);
 }
 
-/**
- * A request body that declared more than the journal keeps is cut now, as text: the entry waiting
- * to be built holds no more than that (buildEntry cuts what came without a length).
- */
-function receivedBody(headers: Record<string, string | string[] | undefined>, body: unknown): unknown {
-  const declared = Number(headers['content-length']);
-  if (!(declared > JOURNAL_REQUEST_BODY_BYTES) || body === undefined || body === null) return body;
-  return cappedBody(typeof body === 'string' ? body : (JSON.parse(JSON.stringify(body)) as JsonValue), JOURNAL_REQUEST_BODY_BYTES);
-}
-
 /** The authenticated account and key, or those of a key the client put in a header or the query string. */
 function callerOf(
   res: Response,
@@ -170,7 +160,9 @@ function callerOf(
   query: Record<string, unknown>,
 ): { account: Account; secret: string; keyId: string | null } | undefined {
   const authenticated = res.locals.account as Account | undefined;
-  if (authenticated) return { account: authenticated, secret: '', keyId: (res.locals.keyId as string | undefined) ?? null };
+  // The body's key: buildEntry hides it in the parsed body itself, this in a body kept as (cut) text.
+  const bodyKey = (res.req.body as { apikey?: unknown } | undefined)?.apikey;
+  if (authenticated) return { account: authenticated, secret: typeof bodyKey === 'string' ? bodyKey : '', keyId: (res.locals.keyId as string | undefined) ?? null };
   for (const key of keysOutsideBody(headers, query)) {
     const checked = accounts.check(key);
     if (checked.kind === 'ok') return { account: checked.account, secret: key, keyId: checked.key.id };

@@ -29,6 +29,7 @@ const ALLOWED: ReadonlyArray<[string, string]> = [
   ['/logout', 'POST'],
   ['/clock', 'POST'],
   ['/reset', 'GET, HEAD, POST'],
+  ['/keys/roll', 'POST'],
   ['/outbox/:number', 'GET, HEAD'],
   ['/journal/:id', 'GET, HEAD'],
   ...CERTIFICATION_DOWNLOADS.map((download): [string, string] => [`/${download.file}`, 'GET, HEAD']),

@@ -125,11 +125,11 @@ function allowOnly(router: Router, paths: ReadonlyArray<readonly [string, string
   }
 }
 
-/** The partner's own keys (`ofAccount`: the body's apikey authenticated): list them by id, roll one. */
-export function ownKeysRouter(context: AppContext, ofAccount: RequestHandler[]): Router {
+/** The partner's own keys (`ofAccount`: the body's apikey authenticated; `readOfAccount`: and a read counted): list them by id, roll one. */
+export function ownKeysRouter(context: AppContext, ofAccount: RequestHandler[], readOfAccount: RequestHandler[]): Router {
   const router = strictRouter();
   const nowMs = () => context.clock.now().getTime();
-  router.post('/keys', ...ofAccount, asyncHandler(async (req, res) => {
+  router.post('/keys', ...readOfAccount, asyncHandler(async (req, res) => {
     const body = bodyOf(req);
     const unknown = Object.keys(body).find((field) => field !== 'apikey');
     if (unknown !== undefined) throw badRequest(`Unknown field '${unknown}'; allowed: apikey`);

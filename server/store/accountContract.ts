@@ -35,11 +35,11 @@ export function describeAccountContract(name: string, makeStore: () => Promise<S
     it('creates accounts with ids from FIRST_ACCOUNT_ID, one each, and loads them', async () => {
       const store = await fresh();
       const [first, second] = await Promise.all([store.createAccount((id) => testAccount(id)), store.createAccount((id) => testAccount(id, { name: 'B' }))]);
-      expect(first!.id).toBeGreaterThanOrEqual(FIRST_ACCOUNT_ID);
-      expect(second!.id).not.toBe(first!.id);
+      expect(first.id).toBeGreaterThanOrEqual(FIRST_ACCOUNT_ID);
+      expect(second.id).not.toBe(first.id);
       const { accounts } = await store.loadAccounts();
-      expect(accounts.map((account) => account.id)).toEqual(expect.arrayContaining([first!.id, second!.id]));
-      expect(accounts.find((account) => account.id === first!.id)).toEqual(first);
+      expect(accounts.map((account) => account.id)).toEqual(expect.arrayContaining([first.id, second.id]));
+      expect(accounts.find((account) => account.id === first.id)).toEqual(first);
     });
 
     it('changes an account atomically: 20 concurrent changes each see the one before', async () => {

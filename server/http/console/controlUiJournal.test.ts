@@ -129,6 +129,17 @@ describe('journal', () => {
     expect(whole.text).not.toContain(KEY_ANNA);
   });
 
+  it('shows control and bidirectional characters a client sent as escapes, never raw (finding 9)', async () => {
+    await server.post('/search.php', { apikey: KEY_ANNA, location: 'gnp\u202Efdp.exe\u0085', checkin: dayAfter(server.clock, 30), checkout: dayAfter(server.clock, 32) });
+    await recorded(KEY_ANNA, 4);
+    const anna = await signedIn(KEY_ANNA);
+    const [newest] = entryIds((await anna.get(CONSOLE)).text);
+    for (const page of [(await anna.get(CONSOLE)).text, (await anna.get(`${CONSOLE}/journal/${newest}`)).text]) {
+      expect(page).not.toMatch(/[\u0080-\u009F\u202A-\u202E\u2066-\u2069]/);
+      expect(page).toContain('gnp\\u202Efdp.exe\\u0085');
+    }
+  });
+
   it('refuses reads past the account\'s budget with 429 and Retry-After, other accounts unaffected', async () => {
     const limited = await startTestServer({ config: { adminToken: ADMIN, readsPerMinute: 3 } });
     try {

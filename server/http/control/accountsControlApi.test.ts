@@ -221,3 +221,21 @@ describe('a quota increase (API description, section 8)', () => {
     expect(refused.body.error).toMatch(message);
   });
 });
+
+describe('return_url hosts (finding 13)', () => {
+  it('a booking page of an account with an allow-list keeps a return_url only to a listed host', async () => {
+    const { key } = await createTeam({ return_url_hosts: ['partner.example', '*.partner.example'] });
+    const found = await search(key);
+    const booking = await server.post('/booking.php', { apikey: key, service_hash: found.body.hotels[0].rate.service_hash });
+    const page = async (returnUrl: string) => {
+      const url = new URL(booking.body.booking_url as string);
+      url.searchParams.set('return_url', returnUrl);
+      return (await server.request(`${url.pathname}${url.search}`)).body as string;
+    };
+    expect(await page('https://eu.partner.example/done')).toContain('name="return_url" value="https://eu.partner.example/done"');
+    expect(await page('https://partner.example/done')).toContain('name="return_url" value="https://partner.example/done"');
+    for (const refused of ['https://evil.example/done', 'https://partner.example.evil.example/']) {
+      expect(await page(refused)).not.toContain('name="return_url"');
+    }
+  });
+});

@@ -127,6 +127,23 @@ export function parseTrustProxy(text: string | undefined): false | number | stri
   return entries;
 }
 
+const LOOPBACK_LISTENERS = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|localhost|\[::1\])$/i;
+
+/**
+ * The warning at start for a TRUST_PROXY hop count on a listener other clients can reach (finding 6
+ * of the security review): a hop count believes the last N X-Forwarded-For entries whoever sent
+ * them, so a client that reaches the server directly, not through the proxy, picks its own address
+ * (and its rate-limit windows). The proxy's addresses or CIDR ranges trust only what the proxy sent.
+ */
+export function trustProxyWarning(trustProxy: Config['trustProxy'], host: string): string | undefined {
+  if (typeof trustProxy !== 'number' || trustProxy < 1 || LOOPBACK_LISTENERS.test(host)) return undefined;
+  return (
+    `TRUST_PROXY=${trustProxy} is a hop count on ${host}, which clients can reach without the proxy: any of them can ` +
+    "pick its client address (and its rate-limit windows) with X-Forwarded-For. Give the proxy's addresses or CIDR ranges " +
+    'instead (TRUST_PROXY=10.0.0.5 or 10.0.0.0/24), or listen on 127.0.0.1 behind it.'
+  );
+}
+
 function isAddressOrCidr(entry: string): boolean {
   const [address = '', prefix, ...rest] = entry.split('/');
   const version = isIP(address);

@@ -9,15 +9,14 @@
  */
 import type { Request, RequestHandler, Router } from 'express';
 import type { AppContext } from '../../appContext.js';
-import { accountView, keyView, type IssuedKey } from '../../domain/accountAdmin.js';
-import { accountChangeInput, graceSecondsInput, newAccountInput, quotaInput } from '../../domain/accountInput.js';
+import { keyView } from '../../domain/accountAdmin.js';
+import { graceSecondsInput } from '../../domain/accountInput.js';
+import { accountOperations, issuedAnswer } from '../../domain/accountOperations.js';
 import { KEY_ID_PATTERN } from '../../domain/apiKeys.js';
 import { ApiError, badRequest, notFound } from '../../errors.js';
 import { accountOf, keyIdOf } from '../transport/apiPipeline.js';
 import { asyncHandler } from '../transport/asyncHandler.js';
 import { strictRouter } from '../transport/strictRouter.js';
-
-const MAX_PAGE = 200;
 
 type Body = Record<string, unknown>;
 const bodyOf = (req: Request): Body => {
@@ -38,79 +37,38 @@ function keyIdParam(req: Request): string {
   return keyId;
 }
 
-function wholeQuery(req: Request, name: string, fallback: number, most: number): number {
+function wholeQuery(req: Request, name: string): number | undefined {
   const value = req.query[name];
-  if (value === undefined) return fallback;
-  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value) || Number(value) > most) throw badRequest(`'${name}' must be a whole number from 0 to ${most}`);
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) throw badRequest(`'${name}' must be a whole number`);
   return Number(value);
 }
-
-/** The answer that shows a key: the only one that ever does. */
-const issuedAnswer = (issued: IssuedKey, nowMs: number) => ({
-  account: accountView(issued.account, nowMs),
-  key: issued.key,
-  key_id: issued.record.id,
-  note: 'The key is shown this once: store it now (the sandbox keeps only its digest).',
-});
 
 /** The operator's routes, for the admin router (behind the admin token). */
 export function adminAccountsRouter(context: AppContext): Router {
   const router = strictRouter();
-  const admin = context.accountAdmin;
-  const nowMs = () => context.clock.now().getTime();
+  const operations = accountOperations(context.accountAdmin, context.clock);
+  const answer = (status: number, work: (req: Request) => Promise<unknown>) =>
+    asyncHandler(async (req, res) => {
+      res.status(status).json(await work(req));
+    });
 
-  router.get('/accounts', asyncHandler(async (req, res) => {
-    const offset = wholeQuery(req, 'offset', 0, 1e9);
-    const limit = Math.max(1, wholeQuery(req, 'limit', 50, MAX_PAGE));
+  router.get('/accounts', answer(200, (req) => {
     const query = req.query.q;
-    if (query !== undefined && (typeof query !== 'string' || query.length > 100)) throw badRequest("'q' must be a text of at most 100 characters");
-    const page = await admin.list({ offset, limit, query });
-    res.json({ total: page.total, offset, limit, accounts: page.accounts.map((account) => accountView(account, nowMs())) });
+    if (query !== undefined && typeof query !== 'string') throw badRequest("'q' must be a text of at most 100 characters");
+    return operations.list({ query, offset: wholeQuery(req, 'offset'), limit: wholeQuery(req, 'limit') });
   }));
-  router.post('/accounts', asyncHandler(async (req, res) => {
-    const { profile, returnUrlHosts } = newAccountInput(bodyOf(req));
-    res.status(201).json(issuedAnswer(await admin.create(profile, returnUrlHosts), nowMs()));
-  }));
-  router.get('/accounts/:id', asyncHandler(async (req, res) => {
-    res.json(accountView(await admin.get(accountIdOf(req)), nowMs()));
-  }));
-  router.patch('/accounts/:id', asyncHandler(async (req, res) => {
-    const id = accountIdOf(req);
-    const { profile, returnUrlHosts } = accountChangeInput(bodyOf(req));
-    res.json(accountView(await admin.update(id, profile, returnUrlHosts), nowMs()));
-  }));
-  router.delete('/accounts/:id', asyncHandler(async (req, res) => {
-    const id = accountIdOf(req);
-    await admin.delete(id);
-    res.json({ status: 'deleted', id });
-  }));
-  for (const [action, status] of [['disable', 'disabled'], ['enable', 'active']] as const) {
-    router.post(`/accounts/:id/${action}`, asyncHandler(async (req, res) => {
-      res.json(accountView(await admin.setStatus(accountIdOf(req), status), nowMs()));
-    }));
-  }
-  router.post('/accounts/:id/keys', asyncHandler(async (req, res) => {
-    res.status(201).json(issuedAnswer(await admin.issueKey(accountIdOf(req)), nowMs()));
-  }));
-  router.post('/accounts/:id/keys/:keyId/revoke', asyncHandler(async (req, res) => {
-    res.json(accountView(await admin.revokeKey(accountIdOf(req), keyIdParam(req)), nowMs()));
-  }));
-  router.post('/accounts/:id/keys/:keyId/roll', asyncHandler(async (req, res) => {
-    const id = accountIdOf(req);
-    const keyId = keyIdParam(req);
-    const body = bodyOf(req);
-    const unknown = Object.keys(body).find((field) => field !== 'grace_seconds');
-    if (unknown !== undefined) throw badRequest(`Unknown field '${unknown}'; allowed: grace_seconds`);
-    res.status(201).json(issuedAnswer(await admin.rollKey(id, keyId, graceSecondsInput(body.grace_seconds)), nowMs()));
-  }));
-  router.put('/accounts/:id/quota', asyncHandler(async (req, res) => {
-    const id = accountIdOf(req);
-    const quota = quotaInput(bodyOf(req), admin.rateLimits, context.clock.now());
-    res.json(accountView(await admin.setQuota(id, quota), nowMs()));
-  }));
-  router.delete('/accounts/:id/quota', asyncHandler(async (req, res) => {
-    res.json(accountView(await admin.setQuota(accountIdOf(req), null), nowMs()));
-  }));
+  router.post('/accounts', answer(201, (req) => operations.create(bodyOf(req))));
+  router.get('/accounts/:id', answer(200, (req) => operations.show(accountIdOf(req))));
+  router.patch('/accounts/:id', answer(200, (req) => operations.update(accountIdOf(req), bodyOf(req))));
+  router.delete('/accounts/:id', answer(200, (req) => operations.delete(accountIdOf(req))));
+  router.post('/accounts/:id/disable', answer(200, (req) => operations.setStatus(accountIdOf(req), 'disabled')));
+  router.post('/accounts/:id/enable', answer(200, (req) => operations.setStatus(accountIdOf(req), 'active')));
+  router.post('/accounts/:id/keys', answer(201, (req) => operations.issueKey(accountIdOf(req))));
+  router.post('/accounts/:id/keys/:keyId/revoke', answer(200, (req) => operations.revokeKey(accountIdOf(req), keyIdParam(req))));
+  router.post('/accounts/:id/keys/:keyId/roll', answer(201, (req) => operations.rollKey(accountIdOf(req), keyIdParam(req), bodyOf(req))));
+  router.put('/accounts/:id/quota', answer(200, (req) => operations.setQuota(accountIdOf(req), bodyOf(req))));
+  router.delete('/accounts/:id/quota', answer(200, (req) => operations.setQuota(accountIdOf(req), null)));
   allowOnly(router, [
     ['/accounts', 'GET, POST'], ['/accounts/:id', 'GET, PATCH, DELETE'], ['/accounts/:id/disable', 'POST'], ['/accounts/:id/enable', 'POST'],
     ['/accounts/:id/keys', 'POST'], ['/accounts/:id/keys/:keyId/revoke', 'POST'], ['/accounts/:id/keys/:keyId/roll', 'POST'], ['/accounts/:id/quota', 'PUT, DELETE'],

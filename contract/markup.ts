@@ -23,6 +23,7 @@ export function escapeHtml(text: string): string {
 
 /** Controls shown visibly (see above); then drops what XML 1.0 cannot contain at all (lone surrogates, U+FFFE/U+FFFF). */
 export function xmlSafe(value: string): string {
+  // eslint-disable-next-line no-control-regex -- XML 1.0 allows exactly tab, LF and CR of the controls (the others are escapes by now)
   return visibleControls(value).replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '');
 }
 

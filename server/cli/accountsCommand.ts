@@ -156,7 +156,8 @@ export function accountsCommand(io: { out: (text: string) => void; err: (text: s
     async run(args) {
       let parsed: { values: Values; positionals: string[] };
       try {
-        parsed = parseArgs({ args: [...args], options: OPTIONS, strict: true, allowPositionals: true }) as typeof parsed;
+        const { values, positionals } = parseArgs({ args: [...args], options: OPTIONS, strict: true, allowPositionals: true });
+        parsed = { values, positionals };
       } catch (error) {
         io.err(`error: ${(error as Error).message.split('\n')[0]} (see hotel-sandbox accounts --help)`);
         return 2;

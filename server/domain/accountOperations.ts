@@ -27,18 +27,18 @@ export interface AccountPage {
 }
 
 export interface AccountOperations {
-  list(options: { query?: string | undefined; offset?: number | undefined; limit?: number | undefined }): Promise<AccountPage>;
-  show(accountId: number): Promise<AccountView>;
-  create(body: Body): Promise<IssuedAnswer>;
-  update(accountId: number, body: Body): Promise<AccountView>;
-  setStatus(accountId: number, status: 'active' | 'disabled'): Promise<AccountView>;
-  delete(accountId: number): Promise<{ status: 'deleted'; id: number }>;
-  issueKey(accountId: number): Promise<IssuedAnswer>;
-  revokeKey(accountId: number, keyId: string): Promise<AccountView>;
+  list: (options: { query?: string | undefined; offset?: number | undefined; limit?: number | undefined }) => Promise<AccountPage>;
+  show: (accountId: number) => Promise<AccountView>;
+  create: (body: Body) => Promise<IssuedAnswer>;
+  update: (accountId: number, body: Body) => Promise<AccountView>;
+  setStatus: (accountId: number, status: 'active' | 'disabled') => Promise<AccountView>;
+  delete: (accountId: number) => Promise<{ status: 'deleted'; id: number }>;
+  issueKey: (accountId: number) => Promise<IssuedAnswer>;
+  revokeKey: (accountId: number, keyId: string) => Promise<AccountView>;
   /** `body`: { grace_seconds? } */
-  rollKey(accountId: number, keyId: string, body: Body): Promise<IssuedAnswer>;
+  rollKey: (accountId: number, keyId: string, body: Body) => Promise<IssuedAnswer>;
   /** A quota increase's body (see quotaInput), or null to withdraw it. */
-  setQuota(accountId: number, body: Body | null): Promise<AccountView>;
+  setQuota: (accountId: number, body: Body | null) => Promise<AccountView>;
 }
 
 /** The most accounts one page lists. */

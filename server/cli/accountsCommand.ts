@@ -10,7 +10,6 @@ import { parseArgs } from 'node:util';
 import { AccountsCommandError, accountsBackendOverHttp, accountsBackendOnStore, type AccountsBackend } from './accountsBackends.js';
 
 export { AccountsCommandError };
-import type { Command } from './commands.js';
 
 export const ACCOUNTS_USAGE = `Usage: hotel-sandbox accounts ACTION [ARGUMENTS] (--url URL | --database-url URL | --db-file PATH) [--json]
 
@@ -149,8 +148,11 @@ async function backendFor(values: Values, env: NodeJS.ProcessEnv): Promise<Accou
   return accountsBackendOnStore(databaseUrl ? { databaseUrl } : { dbFile: dbFile! });
 }
 
-/** The command as commands.ts lists it; `out`/`err` for tests. */
-export function accountsCommand(io: { out: (text: string) => void; err: (text: string) => void } = { out: (text) => console.log(text), err: (text) => console.error(text) }, env: NodeJS.ProcessEnv = process.env): Command {
+/** The command as commands.ts lists it (a Command; not imported, since commands.ts imports this); `out`/`err` for tests. */
+export function accountsCommand(
+  io: { out: (text: string) => void; err: (text: string) => void } = { out: (text) => console.log(text), err: (text) => console.error(text) },
+  env: NodeJS.ProcessEnv = process.env,
+): { summary: string; run(args: readonly string[]): Promise<number> } {
   return {
     summary: 'accounts ACTION …  partner accounts and their keys, on a running sandbox or its store (accounts --help)',
     async run(args) {

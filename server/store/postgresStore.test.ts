@@ -128,10 +128,10 @@ describe.skipIf(skip)('PostgresStore', () => {
       await store.insertBooking((id) => testBooking(id, testHash(2)), {
         accountId: 2, key: 'recent', fingerprint: 'f', response: { status: 200, body: {} }, at: at(base - HOUR),
       });
-      expect(await store.transientSizes()).toEqual({ searches: 2_503, offers: 2_501, idempotency_keys: 2 });
+      expect(await store.transientSizes()).toEqual({ searches: 2_503, offers: 2_501, idempotency_keys: 2, idempotency_records: 2 });
 
       expect(await store.sweepExpired(base)).toEqual({ searches: 2_500, offers: 2_500, rate_limit_hits: 0, rate_limit_keys: 0, idempotency_keys: 1 });
-      expect(await store.transientSizes()).toEqual({ searches: 3, offers: 1, idempotency_keys: 1 });
+      expect(await store.transientSizes()).toEqual({ searches: 3, offers: 1, idempotency_keys: 1, idempotency_records: 1 });
       expect(await store.getSearch('b', at(base + HOUR - 60_001))).toEqual({ accountId: 2, value: { n: 0 } });
       expect(await store.getOffer(2, 'hb', at(base))).toEqual({ currency: 'USD' });
       expect(await store.getSearch('a-live', at(base + ahead, ahead))).toEqual({ accountId: 1, value: { n: -1 } });

@@ -147,6 +147,9 @@ function consoleGuards(
     }
     res.locals.signed = signed;
     res.locals.signedSession = signed.session;
+    // For the request log and metrics by team (as authenticate sets them on the API).
+    res.locals.account = signed.account;
+    res.locals.keyId = signed.session.keyId;
     next();
   };
   const requireAdmin: RequestHandler = (req, res, next) => {

@@ -41,7 +41,9 @@ export interface JournalRecorderDeps {
 }
 
 export function journalRecorder(deps: JournalRecorderDeps): RequestHandler {
-  const nextId = entryIds(deps.store);
+  const ids = new Map<number, Promise<number>>();
+  const nextId = entryIds(deps.store, ids);
+  deps.accounts.onGone((accountId) => ids.delete(accountId)); // a deleted account's journal is gone with it
   return (req, res, next) => {
     const started = performance.now();
     // When the call arrived, on the base clock: its account's offset is added once the account is known.
@@ -170,9 +172,8 @@ function callerOf(
   return undefined;
 }
 
-/** Ids increase per account: the last stored id, then one more per entry (allocated in order). */
-function entryIds(store: RequestJournalStore): (accountId: number) => Promise<number> {
-  const last = new Map<number, Promise<number>>();
+/** Ids increase per account: the last stored id, then one more per entry (allocated in order); `last` holds each account's. */
+function entryIds(store: RequestJournalStore, last: Map<number, Promise<number>>): (accountId: number) => Promise<number> {
   return (accountId) => {
     const previous =
       last.get(accountId) ??

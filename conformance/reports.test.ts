@@ -59,12 +59,24 @@ describe('JUnit report', () => {
     expect((cases[3]?.failure as { type: string }).type).toBe('SetupFailure');
   });
 
-  it('escapes markup and drops characters XML cannot hold', () => {
+  it('escapes markup, shows control characters visibly and drops what XML cannot hold', () => {
     expect(text('a<b>&c')).toBe('a&lt;b&gt;&amp;c');
     expect(attr(`"q" 'a'\n`)).toBe('&quot;q&quot; &apos;a&apos;&#10;');
-    expect(text('x\u0000y\u0007z\uFFFE')).toBe('xyz');
+    expect(text('x\u0000y\u0007z\uFFFE')).toBe('x\\u0000y\\u0007z');
     expect(xml).not.toContain('\u0000');
     expect(xml).toContain('ünïcødé 🏨');
+  });
+
+  it('shows bidirectional overrides and C1 controls as escapes, in the JUnit and HTML reports and on the console (finding 9)', () => {
+    const spoof = result('search.z', 'failed', 'expected invoice.pdf, got gnp\u202Efdp.exe\u0085 and \u2066x\u2069\u001B[31m');
+    const spoofed: RunReport = { ...report, results: [spoof], summary: summarise([spoof]) };
+    for (const written of [junitReport(spoofed), htmlReport(spoofed), progressLine(spoof), summaryText(spoofed)]) {
+      // eslint-disable-next-line no-control-regex -- the point: none of these reaches a report raw
+      expect(written).not.toMatch(/[\u0080-\u009F\u202A-\u202E\u2066-\u2069\u001B]/);
+      expect(written).toContain('gnp\\u202Efdp.exe\\u0085');
+      expect(written).toContain('\\u2066x\\u2069\\u001B[31m');
+    }
+    expect(escapeHtml('\u202E')).toBe('\\u202E');
   });
 });
 

@@ -1,18 +1,30 @@
 /**
  * Escaping for the HTML and XML this project writes (pages, console, reports, JUnit): one place, so
- * that every writer escapes alike.
+ * that every writer escapes alike. Both show control characters (C0 but tab, LF and CR; C1) and
+ * bidirectional embeddings, overrides and isolates visibly, as `\u202E`: raw, they would garble or
+ * disguise what a page or a report shows (a journal entry, a certification reason, a check's
+ * message can carry whatever a client or a server sent), the rule free text already follows
+ * (server/domain/freeText.ts).
  */
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Text for HTML content or a quoted attribute value. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+// eslint-disable-next-line no-control-regex -- the point: these characters are found to be shown
+const INVISIBLE_CONTROLS = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069]/g;
+
+/** `text` with each control or bidirectional control character written as its `\uXXXX` escape. */
+export function visibleControls(text: string): string {
+  return text.replace(INVISIBLE_CONTROLS, (char) => `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 }
 
-/** Drops what XML 1.0 cannot contain at all (most control characters, lone surrogates, U+FFFE/U+FFFF). */
+/** Text for HTML content or a quoted attribute value (controls shown visibly, see above). */
+export function escapeHtml(text: string): string {
+  return visibleControls(text).replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** Controls shown visibly (see above); then drops what XML 1.0 cannot contain at all (lone surrogates, U+FFFE/U+FFFF). */
 export function xmlSafe(value: string): string {
-  // eslint-disable-next-line no-control-regex -- XML 1.0 allows exactly tab, LF and CR of the controls; the rest are dropped
-  return value.replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '');
+  // eslint-disable-next-line no-control-regex -- XML 1.0 allows exactly tab, LF and CR of the controls (the others are escapes by now)
+  return visibleControls(value).replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '');
 }
 
 /** XML element text: always well-formed. */

@@ -9,7 +9,8 @@ import type { AppContext } from './appContext.js';
 import type { Clock } from './clock.js';
 import { defaultAddressCeilingPerMinute, defaultConfig, type Config } from './config.js';
 import { AccountClocks } from './domain/accountClocks.js';
-import { Accounts } from './domain/accounts.js';
+import { AccountAdmin } from './domain/accountAdmin.js';
+import { AccountRegistry, demoAccounts, type DemoAccount } from './domain/accounts.js';
 import { rateLimitWindows } from './domain/rateLimiter.js';
 import { AddressCeiling } from './domain/addressCeiling.js';
 import type { RequestLimits } from './domain/requestLimits.js';
@@ -26,6 +27,7 @@ import { controlUiRouter } from './http/console/controlUi.js';
 import { CONTROL_UI_PATH } from './http/console/controlUiViews.js';
 import { apiCors } from './http/transport/cors.js';
 import { AuthThrottle, defaultAuthFailuresPerMinute, type FailedAuthEvent } from './http/transport/authThrottle.js';
+import { DEFAULT_READS_PER_MINUTE, MinuteBudget } from './http/control/readBudget.js';
 import { errorHandler } from './http/transport/errorHandler.js';
 import { bookingEndpoint } from './http/api/bookingEndpoint.js';
 import { bookingOverviewEndpoint } from './http/api/bookingOverviewEndpoint.js';
@@ -68,7 +70,8 @@ export interface AppOptions {
   config?: Partial<Config>;
   /** Defaults to the shared seeded world (100,000 hotels plus the scenario hotels). */
   world?: World;
-  accounts?: Accounts;
+  /** The demo set (default: fixtures/accounts.json), used unless `config.demoAccounts` is false. */
+  accounts?: DemoAccount[];
   /** The request log (and 500s); silent unless given (bin.ts passes one at LOG_LEVEL). */
   logger?: Logger;
   /** Told of every failed authentication (API, control API, console sign-in, admin token), e.g. for /metrics. */
@@ -85,8 +88,10 @@ export function createContext(options: AppOptions): AppContext {
   const world = options.world ?? defaultWorld();
   // Build the gazetteer and the address index now: built on the first search, they blocked every client.
   world.geocoder().prepareAddressIndex();
-  const accounts = options.accounts ?? Accounts.fromFixture();
   const { store, clock } = options;
+  const accounts = new AccountRegistry(store, config.demoAccounts ? (options.accounts ?? demoAccounts()) : [], clock);
+  // Loaded now, awaited by the first request that needs a key (a failed load is tried again then).
+  accounts.ready().catch(() => {});
   // Clocks, searches, offers and rate-limit windows live in the store: replicas on one database share them.
   const clocks = new AccountClocks(clock, store);
   const offers = new OfferRegistry(store);
@@ -95,15 +100,24 @@ export function createContext(options: AppOptions): AppContext {
     clocks,
     windows: rateLimitWindows(config.rateLimits),
     ceiling: new AddressCeiling(config.addressCeilingPerMinute ?? defaultAddressCeilingPerMinute(config.rateLimits)),
+    quotaOf: (accountId) => accounts.byIdOf(accountId)?.quota,
   };
   const search = new SearchService({ world, offers, store, publicUrl: config.publicUrl });
   const hotelDetails = new HotelDetailsService({ world, offers, search, publicUrl: config.publicUrl });
   const bookings = new Bookings({ store, world, offers, config });
+  const accountAdmin = new AccountAdmin({
+    store,
+    registry: accounts,
+    clock,
+    rateLimits: config.rateLimits,
+    forgetInProcess: (accountId) => hotelDetails.reset(accountId),
+  });
   const authThrottle = new AuthThrottle({
     clock,
     limitPerMinute: config.authFailuresPerMinute ?? defaultAuthFailuresPerMinute(config.rateLimits.perMinute),
     onFailedAuth: options.onFailedAuth,
   });
+  const readBudget = new MinuteBudget<number>(clock, config.readsPerMinute ?? DEFAULT_READS_PER_MINUTE);
   return {
     store,
     clock,
@@ -111,11 +125,13 @@ export function createContext(options: AppOptions): AppContext {
     config,
     world,
     accounts,
+    accountAdmin,
     requestLimits,
     search,
     hotelDetails,
     bookings,
     authThrottle,
+    readBudget,
     async resetAccount(accountId) {
       // The account's rate-limit windows start empty again (the address's ceiling keeps what it
       // counted: a reset frees no capacity). The store drops the account's clock, searches and offers for every replica; the live
@@ -127,6 +143,7 @@ export function createContext(options: AppOptions): AppContext {
       await store.reset();
       hotelDetails.resetAll();
       authThrottle.reset();
+      readBudget.reset();
       requestLimits.ceiling.reset();
     },
   };
@@ -180,7 +197,7 @@ export function createApp(options: AppOptions): Express {
       jsonBody(config.bodyLimitBytes),
       requireObjectBody,
       authenticate(context.accounts, context.clocks, context.authThrottle, 'api'),
-      ...(RATE_LIMITED_PATHS.includes(path) ? [rateLimit(context.requestLimits, path)] : []),
+      ...(RATE_LIMITED_PATHS.includes(path) ? [rateLimit(context.requestLimits, path, config.supportEmail)] : []),
       ...[requestChecks[path]].flat(),
       ...(config.validateResponses ? [validateResponses(contract, path)] : []),
       scenarioHeader({ slowDelayMs: config.slowScenarioDelayMs, perMinute: config.rateLimits.perMinute }),

@@ -5,12 +5,14 @@
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { AccountClocks } from './domain/accountClocks.js';
-import type { Accounts } from './domain/accounts.js';
+import type { AccountAdmin } from './domain/accountAdmin.js';
+import type { AccountRegistry } from './domain/accounts.js';
 import type { Bookings } from './domain/bookings/bookings.js';
 import type { HotelDetailsService } from './domain/hotelDetails.js';
 import type { SearchService } from './domain/search.js';
 import type { World } from './domain/world/world.js';
 import type { AuthThrottle } from './http/transport/authThrottle.js';
+import type { ReadBudget } from './http/control/readBudget.js';
 import type { RequestLimits } from './domain/requestLimits.js';
 import type { Store } from './store/store.js';
 
@@ -22,7 +24,10 @@ export interface AppContext {
   clocks: AccountClocks;
   config: Config;
   world: World;
-  accounts: Accounts;
+  /** Every account (demo and stored) in memory, found by key in O(1). */
+  accounts: AccountRegistry;
+  /** Creating, changing and deleting accounts and keys (control API, console, CLI). */
+  accountAdmin: AccountAdmin;
   /** Section 8 on search.php and hotel.php: each account's windows per client IP (in the Store) and the address's ceiling. */
   requestLimits: RequestLimits;
   search: SearchService;
@@ -30,6 +35,8 @@ export interface AppContext {
   bookings: Bookings;
   /** Failed authentications per client IP (base clock): 429 once too many; `failedTotal` counts them. */
   authThrottle: AuthThrottle;
+  /** Reads of each account's records over the control API and the console (finding 4): 429 past the budget. */
+  readBudget: ReadBudget;
   /** One account back to its first-start state (POST /_control/reset): nothing of other accounts changes. */
   resetAccount(accountId: number): Promise<void>;
   /** The whole sandbox back to first-start state (admin reset). */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseTrustProxy } from './config.js';
+import { ConfigError, parseTrustProxy, trustProxyWarning } from './config.js';
 
 describe('parseTrustProxy (TRUST_PROXY, --trust-proxy)', () => {
   it('is off when unset, empty, off, false, no or 0', () => {
@@ -59,4 +59,14 @@ describe('bin.ts settings', () => {
     expect(invalid.code).toBe(2);
     expect(invalid.stderr).toMatch(/got 'proxy.example'/);
   }, 60_000);
+});
+
+describe('trustProxyWarning (finding 6)', () => {
+  it('warns of a hop count on a listener clients reach directly, not of addresses, CIDRs or loopback', () => {
+    expect(trustProxyWarning(1, '0.0.0.0')).toMatch(/^TRUST_PROXY=1 is a hop count on 0\.0\.0\.0, .* Give the proxy's addresses or CIDR ranges/);
+    expect(trustProxyWarning(2, '10.0.0.7')).toBeDefined();
+    expect(trustProxyWarning(2, '::')).toBeDefined();
+    for (const host of ['127.0.0.1', '::1', 'localhost']) expect(trustProxyWarning(1, host)).toBeUndefined();
+    for (const trusted of [false, ['10.0.0.5'], ['10.0.0.0/24', 'loopback']] as const) expect(trustProxyWarning(trusted as never, '0.0.0.0')).toBeUndefined();
+  });
 });

@@ -49,6 +49,18 @@ export interface Config {
   bookingsPerAccount: number;
   /** How long the `Test: slow` scenario waits before answering (6 s, past the API's 5 s time-out). */
   slowScenarioDelayMs: number;
+  /**
+   * DEMO_ACCOUNTS: the demo accounts of fixtures/accounts.json (public keys, listed on `/`). On for
+   * a local sandbox; a hosted one switches them off and issues accounts per team.
+   */
+  demoAccounts: boolean;
+  /**
+   * Reads of one account's records a minute (control API journal, certification, outbox, keys;
+   * console pages and downloads), past which 429 (http/control/readBudget.ts); unset: 300.
+   */
+  readsPerMinute?: number;
+  /** Successful console sign-ins per client address and minute (finding 8); unset: 20. */
+  consoleSignInsPerMinute?: number;
 }
 
 export const SPEC_RATE_LIMITS: RateLimits = { perMinute: 5, perDay: 200 };
@@ -72,6 +84,7 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
     corsOrigins: [],
     slowScenarioDelayMs: SLOW_DELAY_MS,
     bookingsPerAccount: DEFAULT_BOOKINGS_PER_ACCOUNT,
+    demoAccounts: true,
     ...overrides,
   };
 }
@@ -112,6 +125,23 @@ export function parseTrustProxy(text: string | undefined): false | number | stri
     }
   }
   return entries;
+}
+
+const LOOPBACK_LISTENERS = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|localhost|\[::1\])$/i;
+
+/**
+ * The warning at start for a TRUST_PROXY hop count on a listener other clients can reach (finding 6
+ * of the security review): a hop count believes the last N X-Forwarded-For entries whoever sent
+ * them, so a client that reaches the server directly, not through the proxy, picks its own address
+ * (and its rate-limit windows). The proxy's addresses or CIDR ranges trust only what the proxy sent.
+ */
+export function trustProxyWarning(trustProxy: Config['trustProxy'], host: string): string | undefined {
+  if (typeof trustProxy !== 'number' || trustProxy < 1 || LOOPBACK_LISTENERS.test(host)) return undefined;
+  return (
+    `TRUST_PROXY=${trustProxy} is a hop count on ${host}, which clients can reach without the proxy: any of them can ` +
+    "pick its client address (and its rate-limit windows) with X-Forwarded-For. Give the proxy's addresses or CIDR ranges " +
+    'instead (TRUST_PROXY=10.0.0.5 or 10.0.0.0/24), or listen on 127.0.0.1 behind it.'
+  );
 }
 
 function isAddressOrCidr(entry: string): boolean {

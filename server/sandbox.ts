@@ -17,7 +17,7 @@ import createClient, { type Client } from 'openapi-fetch';
 import type { paths as ControlPaths } from '../contract/generated/control-api.js';
 import { createApp } from './app.js';
 import { OffsetClock, type Clock } from './clock.js';
-import { Accounts } from './domain/accounts.js';
+import { demoAccounts } from './domain/accounts.js';
 import { createApiServer } from './http/transport/serverLimits.js';
 import { LowdbStore } from './store/lowdbStore.js';
 
@@ -37,9 +37,11 @@ export interface SandboxOptions {
   adminToken?: string;
   /** Real time by default; tests of the sandbox itself pass a clock they move. */
   clock?: Clock;
+  /** The demo accounts of fixtures/accounts.json (default on); off, only accounts created through the admin API exist. */
+  demoAccounts?: boolean;
 }
 
-/** A demo account: its key selects it, and its guest data fills its bookings. */
+/** A demo account: its key selects it, and its guest data fills its bookings (none when `demoAccounts` is off). */
 export interface SandboxAccount {
   apikey: string;
   first_name: string;
@@ -78,13 +80,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
   const { address, port, family } = server.address() as AddressInfo;
   const url = `http://${family === 'IPv6' ? `[${address}]` : address}:${port}`;
-  const accounts = Accounts.fromFixture();
+  const demo = options.demoAccounts === false ? [] : demoAccounts();
   // Built once the port is known: booking_url and image URLs point at it.
   const app = createApp({
     store,
     clock: options.clock ?? new OffsetClock(),
-    accounts,
+    accounts: demo,
     config: {
+      demoAccounts: options.demoAccounts !== false,
       publicUrl: url,
       rateLimits: { perMinute: options.rateLimitPerMinute ?? 5, perDay: options.rateLimitPerDay ?? 200 },
       ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
@@ -95,7 +98,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let stopped: Promise<void> | undefined;
   return {
     url,
-    accounts: accounts.list().map(({ apikey, first_name, last_name, email, phone }) => ({ apikey, first_name, last_name, email, phone })),
+    accounts: demo.map(({ apikey, first_name, last_name, email, phone }) => ({ apikey, first_name, last_name, email, phone })),
     control: createClient<ControlPaths>({ baseUrl: `${url}/_control` }),
     stop() {
       stopped ??= (async () => {

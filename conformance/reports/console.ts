@@ -1,13 +1,19 @@
 /**
  * Console output: one progress line per check as it ends (its whole message), then the summary:
- * one line per failed, blocked and skipped check, each a whole sentence, never cut.
+ * one line per failed, blocked and skipped check, each a whole sentence, never cut. Control and
+ * bidirectional characters a server sent are shown as `\u…` escapes, never sent to the terminal.
  */
+import { visibleControls } from '../../contract/markup.js';
 import type { CheckResult, Endpoint, RunReport } from '../kit/types.js';
 
 const MARKS = { passed: '✓', failed: '✗', skipped: '-', 'setup-failed': '✗', blocked: '⊘' } as const;
 const LABELS = { passed: '', failed: '', skipped: '', 'setup-failed': 'SETUP ', blocked: 'BLOCKED ' } as const;
 
 export function progressLine(result: CheckResult): string {
+  return visibleControls(rawProgressLine(result));
+}
+
+function rawProgressLine(result: CheckResult): string {
   const head = `${MARKS[result.status]} ${LABELS[result.status]}${result.id} ${result.title}`;
   if (result.status === 'skipped') return `${head} (skipped: ${result.message ?? ''})`;
   if (result.status === 'blocked') return `${head} (${headline(result.message, false)})`;
@@ -20,6 +26,10 @@ const ENDPOINT_ORDER: readonly Endpoint[] = [
 ];
 
 export function summaryText(report: RunReport): string {
+  return visibleControls(rawSummaryText(report));
+}
+
+function rawSummaryText(report: RunReport): string {
   const { summary } = report;
   const lines = [
     '',

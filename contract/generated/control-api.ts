@@ -183,6 +183,53 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The account's API keys, by id
+         * @description The keys of the account whose `apikey` is in the body, by public id: hint (prefix and last
+         *     four characters), when issued, when a rolled key expires, when revoked, the key it was rolled
+         *     to, and its state (`active`, `expiring`: rolled and still in its grace period, `expired`,
+         *     `revoked`). `key_id` is the key this call was made with. Never a key itself.
+         */
+        post: operations["listOwnKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll one of the account's keys
+         * @description Issues a new key for the account and keeps the rolled one (`key_id`, by default the key this
+         *     call is made with) working for `grace_seconds` more (0 to 86,400: it stops at once, or up to
+         *     24 hours later; 3,600 when left out), as Stripe's "roll key" does, so a partner can put the new
+         *     key in place before the old one stops. The new key is in this answer and nowhere else, ever.
+         *     A key that is revoked, expired or rolled already gives 409, as does a demo account's key.
+         */
+        post: operations["rollOwnKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/reset": {
         parameters: {
             query?: never;
@@ -205,10 +252,352 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/admin/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the accounts (admin)
+         * @description Every account, demo and created, by id, a page at a time (`offset`, `limit` up to 200), those
+         *     whose id, name or contact contains `q` (any case). `total` counts all that match. Keys by id
+         *     only; never a key, never its digest.
+         */
+        get: operations["listAccounts"];
+        put?: never;
+        /**
+         * Create an account with its first key (admin)
+         * @description A new account for a partner team: its name and contact, the guest profile its bookings use,
+         *     and optionally the hosts a `return_url` may name. It is created with one key, in one durable
+         *     write (never an account without its key, never half an account; a full disk answers 503 and
+         *     creates nothing). The key is in this answer only. Ids start at 1,000 and are never given twice.
+         */
+        post: operations["createAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's id (the demo accounts 1 to 999, created ones from 1,000).
+                 * @example 1000
+                 */
+                id: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One account (admin)
+         * @description The account with its profile, status, quota (and whether it is in force now), return_url hosts and keys by id.
+         */
+        get: operations["showAccount"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an account and all its data (admin)
+         * @description The account, its keys and everything it owns go, in one durable write: bookings, e-mails,
+         *     request journal, idempotency records, clock, searches, offers, rate-limit windows, console
+         *     sessions. Its keys stop at once on every replica. Its id is never given again. A demo account gives 409.
+         */
+        delete: operations["deleteAccount"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an account's profile or return_url hosts (admin)
+         * @description Any of the profile fields and `return_url_hosts` (null allows any host); the others stay. A demo account gives 409.
+         */
+        patch: operations["changeAccount"];
+        trace?: never;
+    };
+    "/admin/accounts/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's id (the demo accounts 1 to 999, created ones from 1,000).
+                 * @example 1000
+                 */
+                id: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable an account (admin)
+         * @description Its keys are refused (403 saying the account is disabled) and its console sessions end; its data stays until it is enabled or deleted.
+         */
+        post: operations["disableAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/accounts/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's id (the demo accounts 1 to 999, created ones from 1,000).
+                 * @example 1000
+                 */
+                id: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a disabled account (admin)
+         * @description Its keys authenticate again (those not revoked or expired meanwhile).
+         */
+        post: operations["enableAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/accounts/{id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's id (the demo accounts 1 to 999, created ones from 1,000).
+                 * @example 1000
+                 */
+                id: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a further key (admin)
+         * @description A new key for the account, shown in this answer only. At most 10 usable keys at once (409 past it); past 20 kept, the oldest revoked or expired go.
+         */
+        post: operations["issueKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/accounts/{id}/keys/{keyId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's id (the demo accounts 1 to 999, created ones from 1,000).
+                 * @example 1000
+                 */
+                id: components["parameters"]["AccountId"];
+                /**
+                 * @description The key's public id.
+                 * @example key_4fGh7Jk2Lm
+                 */
+                keyId: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a key (admin)
+         * @description The key stops at once, on every replica within a second, answered `Invalid API key` as an unknown key is; console sessions signed in with it end.
+         */
+        post: operations["revokeKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/accounts/{id}/keys/{keyId}/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's id (the demo accounts 1 to 999, created ones from 1,000).
+                 * @example 1000
+                 */
+                id: components["parameters"]["AccountId"];
+                /**
+                 * @description The key's public id.
+                 * @example key_4fGh7Jk2Lm
+                 */
+                keyId: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll a key (admin)
+         * @description As the partner's own `/keys/roll`, for any account's key.
+         */
+        post: operations["rollKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/accounts/{id}/quota": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's id (the demo accounts 1 to 999, created ones from 1,000).
+                 * @example 1000
+                 */
+                id: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Grant a quota increase (admin)
+         * @description The API description's quota increase (section 8). It raises the account's own limits on
+         *     search and hotel details, per client IP and endpoint as always: `per_minute` and/or `per_day`
+         *     (at least the sandbox's limits), or `lifted: true` (no limit of the account's own; its
+         *     requests are still counted). For a period (`until`, real time, within a year, or `days`) or
+         *     for good. The address's ceiling over all accounts stays as it is: it protects the shared
+         *     sandbox. Replaces any earlier increase. A demo account gives 409.
+         */
+        put: operations["grantQuota"];
+        post?: never;
+        /**
+         * Withdraw a quota increase (admin)
+         * @description The account is back on the sandbox's limits.
+         */
+        delete: operations["withdrawQuota"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        KeyView: {
+            /** @description The key's public id, by which logs, metrics, the console and the journal name it. */
+            id: string;
+            /** @description The prefix and last four characters, to tell keys apart (for a demo key, a note saying so). */
+            hint: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When a rolled key stops (real time).
+             */
+            expires_at: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+            /** @description The id of the key that replaced it. */
+            rolled_to: string | null;
+            /** @enum {string} */
+            state: "active" | "expiring" | "expired" | "revoked";
+        };
+        Account: {
+            id: number;
+            name: string;
+            contact: string;
+            /** @description The guest profile of the account's bookings. */
+            guest: {
+                first_name: string;
+                last_name: string;
+                email: string;
+                phone: string;
+            };
+            /** @enum {string} */
+            status: "active" | "disabled";
+            /** @description A demo account of fixtures/accounts.json (not stored, not changeable). */
+            demo: boolean;
+            /** Format: date-time */
+            created_at: string;
+            quota: {
+                /** @description null keeps the sandbox's limit. */
+                per_minute: number | null;
+                per_day: number | null;
+                lifted: boolean;
+                /**
+                 * Format: date-time
+                 * @description The end of the increase (real time); null for good.
+                 */
+                until: string | null;
+                note: string;
+                /** Format: date-time */
+                granted_at: string;
+                in_force: boolean;
+            } | null;
+            /** @description The hosts a return_url may name (`*.` for subdomains); null allows any. */
+            return_url_hosts: string[] | null;
+            keys: components["schemas"]["KeyView"][];
+        };
+        NewAccount: {
+            /** @description The team or company. */
+            name: string;
+            /**
+             * Format: email
+             * @description Who to write to about the account.
+             */
+            contact: string;
+            /** @description The guest profile of the account's bookings, as the demo accounts have one; no control or bidirectional characters. */
+            first_name: string;
+            last_name: string;
+            /** Format: email */
+            email: string;
+            /** @description In international form, e.g. `+31 20 555 0101`. */
+            phone: string;
+            return_url_hosts?: components["schemas"]["ReturnUrlHosts"];
+        };
+        AccountChange: {
+            name?: string;
+            /** Format: email */
+            contact?: string;
+            first_name?: string;
+            last_name?: string;
+            /** Format: email */
+            email?: string;
+            phone?: string;
+            return_url_hosts?: components["schemas"]["ReturnUrlHosts"];
+        };
+        /**
+         * @description Finding 13 of the security review: the hosts a `return_url` on the account's booking_url may
+         *     name (`partner.example`, `*.partner.example` for its subdomains, `localhost:8080`); any other is
+         *     ignored, as an invalid one is. null (the default) allows any host.
+         */
+        ReturnUrlHosts: string[] | null;
+        QuotaRequest: {
+            /** @description At least the sandbox's limit per minute (5 unless configured otherwise). */
+            per_minute?: number;
+            /** @description At least the sandbox's limit per day (200 unless configured otherwise). */
+            per_day?: number;
+            /** @default false */
+            lifted?: boolean;
+            /** Format: date-time */
+            until?: string;
+            days?: number;
+            /** @description The partner's use case, for the operator's records. */
+            note?: string;
+        };
         /**
          * @description The account's API key, as on the API (openapi.yaml `ApiKey`): missing or empty gives 401,
          *     unknown 403. Like every bound of a request body here, a longer one gives 400 before the key
@@ -266,6 +655,8 @@ export type components = {
             };
             /** @description The sandbox scenario the server played for this call (its `Test` header), or null; a header the server ignored is not recorded. */
             scenario: string | null;
+            /** @description The public id of the key the call was made with (never the key); absent in entries recorded before keys had ids. */
+            key_id?: string | null;
         };
         CertificationReport: {
             /**
@@ -303,6 +694,93 @@ export type components = {
         };
     };
     responses: {
+        /** @description No `Authorization Bearer` header */
+        AdminTokenMissing: {
+            headers: {
+                "WWW-Authenticate"?: "Bearer";
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No admin token configured, or the control API is off */
+        AdminDisabled: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The store could not save the change (disk full, database away); nothing was changed. Retry after the given seconds. */
+        StorageUnavailable: {
+            headers: {
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The account as it is now */
+        AccountAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Account"];
+            };
+        };
+        /** @description The key just issued, shown this once, and the account with it */
+        KeyIssued: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "account": {
+                 *         "id": 1000,
+                 *         "name": "Acme Travel",
+                 *         "contact": "ops@acme.example",
+                 *         "guest": {
+                 *           "first_name": "Ada",
+                 *           "last_name": "Lovelace",
+                 *           "email": "ada@acme.example",
+                 *           "phone": "+44 20 7946 0958"
+                 *         },
+                 *         "status": "active",
+                 *         "demo": false,
+                 *         "created_at": "2026-11-21T10:00:00.000Z",
+                 *         "quota": null,
+                 *         "return_url_hosts": null,
+                 *         "keys": [
+                 *           {
+                 *             "id": "key_4fGh7Jk2Lm",
+                 *             "hint": "hbs_test_…0GjA",
+                 *             "created_at": "2026-11-21T10:00:00.000Z",
+                 *             "expires_at": null,
+                 *             "revoked_at": null,
+                 *             "rolled_to": null,
+                 *             "state": "active"
+                 *           }
+                 *         ]
+                 *       },
+                 *       "key": "hbs_test_7Qm2yXv9R4kPz8Lw3Ht6Ns1Bc5Df0GjA",
+                 *       "key_id": "key_4fGh7Jk2Lm",
+                 *       "note": "The key is shown this once: store it now (the sandbox keeps only its digest)."
+                 *     }
+                 */
+                "application/json": {
+                    account: components["schemas"]["Account"];
+                    /** @description The key itself. Never shown again; the sandbox keeps only its SHA-256 digest. */
+                    key: string;
+                    key_id: string;
+                    note: string;
+                };
+            };
+        };
         /** @description The account's clock */
         Clock: {
             headers: {
@@ -413,7 +891,18 @@ export type components = {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description The account's id (the demo accounts 1 to 999, created ones from 1,000).
+         * @example 1000
+         */
+        AccountId: string;
+        /**
+         * @description The key's public id.
+         * @example key_4fGh7Jk2Lm
+         */
+        KeyId: string;
+    };
     requestBodies: {
         Account: {
             content: {
@@ -742,6 +1231,74 @@ export interface operations {
             429: components["responses"]["TooManyFailedAuthentications"];
         };
     };
+    listOwnKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["Account"];
+        responses: {
+            /** @description The account's keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account_id: number;
+                        key_id: string;
+                        keys: components["schemas"]["KeyView"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["MissingKey"];
+            403: components["responses"]["UnknownKey"];
+            404: components["responses"]["Disabled"];
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["TooManyFailedAuthentications"];
+        };
+    };
+    rollOwnKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "apikey": "hbs_test_7Qm2yXv9R4kPz8Lw3Ht6Ns1Bc5Df0GjA",
+                 *       "grace_seconds": 3600
+                 *     }
+                 */
+                "application/json": {
+                    apikey: components["schemas"]["ApiKey"];
+                    /** @description The key to roll (its public id); the key of this call when left out. */
+                    key_id?: string;
+                    /**
+                     * @description How long the rolled key keeps working (real time).
+                     * @default 3600
+                     */
+                    grace_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            201: components["responses"]["KeyIssued"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["MissingKey"];
+            403: components["responses"]["UnknownKey"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["TooManyFailedAuthentications"];
+        };
+    };
     resetSandbox: {
         parameters: {
             query?: never;
@@ -788,6 +1345,369 @@ export interface operations {
                 };
             };
             415: components["responses"]["NotJson"];
+            429: components["responses"]["TooManyFailedAuthentications"];
+        };
+    };
+    listAccounts: {
+        parameters: {
+            query?: {
+                /** @description Accounts to skip (a whole number, 0 by default). */
+                offset?: string;
+                /** @description Accounts in the page (1 to 200, 50 by default). */
+                limit?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        offset: number;
+                        limit: number;
+                        accounts: components["schemas"]["Account"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["AdminTokenMissing"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["AdminDisabled"];
+            429: components["responses"]["TooManyFailedAuthentications"];
+        };
+    };
+    createAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Acme Travel",
+                 *       "contact": "ops@acme.example",
+                 *       "first_name": "Ada",
+                 *       "last_name": "Lovelace",
+                 *       "email": "ada@acme.example",
+                 *       "phone": "+44 20 7946 0958"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewAccount"];
+            };
+        };
+        responses: {
+            201: components["responses"]["KeyIssued"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["AdminTokenMissing"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["AdminDisabled"];
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["TooManyFailedAuthentications"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    showAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's id (the demo accounts 1 to 999, created ones from 1,000).
+                 * @example 1000
+                 */
+                id: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["AccountAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["AdminTokenMissing"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["TooManyFailedAuthentications"];
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's id (the demo accounts 1 to 999, created ones from 1,000).
+                 * @example 1000
+                 */
+                id: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "deleted";
+                        id: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["AdminTokenMissing"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["TooManyFailedAuthentications"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    changeAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's id (the demo accounts 1 to 999, created ones from 1,000).
+                 * @example 1000
+                 */
+                id: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "return_url_hosts": [
+                 *         "partner.example",
+                 *         "*.partner.example"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AccountChange"];
+            };
+        };
+        responses: {
+            200: components["responses"]["AccountAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["AdminTokenMissing"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["TooManyFailedAuthentications"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    disableAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's id (the demo accounts 1 to 999, created ones from 1,000).
+                 * @example 1000
+                 */
+                id: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["AccountAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["AdminTokenMissing"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["TooManyFailedAuthentications"];
+        };
+    };
+    enableAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's id (the demo accounts 1 to 999, created ones from 1,000).
+                 * @example 1000
+                 */
+                id: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["AccountAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["AdminTokenMissing"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["TooManyFailedAuthentications"];
+        };
+    };
+    issueKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's id (the demo accounts 1 to 999, created ones from 1,000).
+                 * @example 1000
+                 */
+                id: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: components["responses"]["KeyIssued"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["AdminTokenMissing"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["TooManyFailedAuthentications"];
+        };
+    };
+    revokeKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's id (the demo accounts 1 to 999, created ones from 1,000).
+                 * @example 1000
+                 */
+                id: components["parameters"]["AccountId"];
+                /**
+                 * @description The key's public id.
+                 * @example key_4fGh7Jk2Lm
+                 */
+                keyId: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["AccountAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["AdminTokenMissing"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["TooManyFailedAuthentications"];
+        };
+    };
+    rollKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's id (the demo accounts 1 to 999, created ones from 1,000).
+                 * @example 1000
+                 */
+                id: components["parameters"]["AccountId"];
+                /**
+                 * @description The key's public id.
+                 * @example key_4fGh7Jk2Lm
+                 */
+                keyId: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "grace_seconds": 86400
+                 *     }
+                 */
+                "application/json": {
+                    /** @default 3600 */
+                    grace_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            201: components["responses"]["KeyIssued"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["AdminTokenMissing"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["TooManyFailedAuthentications"];
+        };
+    };
+    grantQuota: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's id (the demo accounts 1 to 999, created ones from 1,000).
+                 * @example 1000
+                 */
+                id: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuotaRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["AccountAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["AdminTokenMissing"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["TooManyFailedAuthentications"];
+        };
+    };
+    withdrawQuota: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's id (the demo accounts 1 to 999, created ones from 1,000).
+                 * @example 1000
+                 */
+                id: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["AccountAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["AdminTokenMissing"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             429: components["responses"]["TooManyFailedAuthentications"];
         };
     };

@@ -1044,6 +1044,9 @@ export type components = {
         };
         /**
          * @description Rate limit exceeded. The error text begins with a rate-limit message naming the limit reached.
+         *     **Reference behaviour:** then how to ask for a quota increase (section 8): the support address,
+         *     and the public id of the key the request was made with (see "Quota increase" in the API
+         *     description).
          *     **Reference behaviour:** also given, with the text `Too many failed authentications from your
          *     address (…)`, to an unknown key while the client IP's failed authentications queue more than
          *     3 seconds ahead (see TooManyFailedAuthentications).

@@ -34,7 +34,7 @@ interface Memory {
  * tsx exactly as `npm start` runs it): answers every IPC message with its memory, heap before and
  * after a full GC, and its CPU time so far (a Memory).
  */
-const PROBE = `
+export const PROBE = `
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 process.on('message', () => {
@@ -55,7 +55,7 @@ process.on('message', () => {
 process.channel?.unref();
 `;
 
-async function ask(child: ChildProcess): Promise<Memory> {
+export async function ask(child: ChildProcess): Promise<Memory> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('no answer from the probe within 30 s')), 30_000);
     child.once('message', (message) => {
@@ -70,7 +70,7 @@ async function ask(child: ChildProcess): Promise<Memory> {
  * Milliseconds since `started` to the first 200 on /healthz (60 s at the most): the server listens on a
  * port the system picks (PORT=0) and prints it; from then on /healthz is asked every 10 ms.
  */
-async function firstHealthy(child: ChildProcess, started: number): Promise<{ readyMs: number; base: string; output: () => string }> {
+export async function firstHealthy(child: ChildProcess, started: number): Promise<{ readyMs: number; base: string; output: () => string }> {
   const deadline = started + 60_000;
   let output = '';
   let exited = false;
@@ -136,7 +136,7 @@ async function oneRun(args: string[], cwd = process.cwd()): Promise<Record<strin
   }
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] as number;
 }

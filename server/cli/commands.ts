@@ -12,7 +12,9 @@ export interface Command {
 }
 
 /** The commands by name. */
-export const COMMANDS: Record<string, () => Promise<Command>> = {};
+export const COMMANDS: Record<string, () => Promise<Command>> = {
+  accounts: async () => (await import('./accountsCommand.js')).accountsCommand(),
+};
 
 /** Runs the command the arguments name, or the server. */
 export async function runCommandLine(launch: ServerLaunch, argv: readonly string[] = process.argv.slice(2)): Promise<void> {

@@ -21,6 +21,7 @@ describe('readSettings', () => {
       addressCeilingPerMinute: undefined,
       bookingsPerAccount: 5000,
       trustProxy: false,
+      demoAccounts: true,
       controlApi: true,
       validateResponses: true,
       corsOrigins: [],
@@ -45,6 +46,8 @@ describe('readSettings', () => {
     expect(read(['--no-control-api'])).toMatchObject({ controlApi: false, validateResponses: true });
     expect(read([], { CONTROL_API: 'off', VALIDATE_RESPONSES: 'false' })).toMatchObject({ controlApi: false, validateResponses: false });
     expect(read([], { CONTROL_API: 'on' })).toMatchObject({ controlApi: true });
+    expect(read([], { DEMO_ACCOUNTS: 'off' })).toMatchObject({ demoAccounts: false });
+    expect(read(['--no-demo-accounts'])).toMatchObject({ demoAccounts: false });
     expect(() => read([], { CONTROL_API: 'maybe' })).toThrow(new UsageError("CONTROL_API must be on or off (got 'maybe')"));
     expect(read(['--trust-proxy', '1'])).toMatchObject({ trustProxy: 1 });
     expect(() => read([], { TRUST_PROXY: 'true' })).toThrow(UsageError);

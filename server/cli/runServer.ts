@@ -9,8 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createApp } from '../app.js';
+import { createApp, type AppContext } from '../app.js';
 import { OffsetClock } from '../clock.js';
+import { trustProxyWarning } from '../config.js';
 import { createLogger } from '../http/transport/requestLog.js';
 import { createApiServer, limitHeapGrowth } from '../http/transport/serverLimits.js';
 import { LowdbStore } from '../store/lowdbStore.js';
@@ -65,6 +66,8 @@ export async function runServer(launch: ServerLaunch): Promise<void> {
 
   const { port, host } = settings;
   const logger = createLogger(settings.logLevel, { pretty: process.stdout.isTTY });
+  const proxyWarning = trustProxyWarning(settings.trustProxy, host);
+  if (proxyWarning) logger.warn(proxyWarning);
   const { store, name: storeName } = await openStore(settings, logger);
 
   // The port first: one in use is reported at once, not after the app (the world) is built.
@@ -89,6 +92,7 @@ export async function runServer(launch: ServerLaunch): Promise<void> {
       ...(settings.addressCeilingPerMinute === undefined ? {} : { addressCeilingPerMinute: settings.addressCeilingPerMinute }),
       bookingsPerAccount: settings.bookingsPerAccount,
       trustProxy: settings.trustProxy,
+      demoAccounts: settings.demoAccounts,
       controlApi: settings.controlApi,
       validateResponses: settings.validateResponses,
       corsOrigins: settings.corsOrigins,
@@ -98,6 +102,10 @@ export async function runServer(launch: ServerLaunch): Promise<void> {
 
   // createApp runs synchronously right after the listen resolves: no request can come in before the handler.
   server.on('request', app);
+  // The accounts in memory before the server says it is ready (requests meanwhile wait for them).
+  await (app.locals.context as AppContext).accounts.ready().catch((error: unknown) =>
+    cannotStart(`Cannot start: cannot read the accounts from the store ${storeName} (${(error as Error).message}).`),
+  );
   console.log(
     // Behind a PUBLIC_URL the bound address is named too: with --port 0 it is the only way to learn it.
     `Hotel Booking API reference server listening on ${publicUrl} (${publicUrl === boundUrl ? '' : `bound to ${boundUrl}, `}store ${storeName}, ready in ${Math.round(performance.now() - startedAt)} ms)`,

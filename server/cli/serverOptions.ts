@@ -89,6 +89,14 @@ export const SERVER_OPTIONS = {
     help: 'Proxies trusted for the client IP: off, a number of hops, or addresses/CIDRs/loopback (true is refused)',
     parse: namingTheSource(parseTrustProxy),
   }),
+  demoAccounts: option({
+    flag: 'no-demo-accounts',
+    env: 'DEMO_ACCOUNTS',
+    switch: true,
+    fallback: true,
+    help: 'The demo accounts of fixtures/accounts.json, their keys on / (env: on/off; off for a hosted sandbox)',
+    parse: onOff,
+  }),
   controlApi: option({
     flag: 'no-control-api',
     env: 'CONTROL_API',

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { Accounts } from './accounts.js';
+import { FakeClock } from '../clock.js';
+import { AccountRegistry, demoAccounts } from './accounts.js';
 
-describe('Accounts', () => {
-  const accounts = Accounts.fromFixture();
+describe('the demo accounts', () => {
+  const accounts = new AccountRegistry(undefined, demoAccounts(), new FakeClock());
 
   it('ships the two documented demo keys, each with guest data', () => {
     for (const key of ['demo-key-1', 'demo-key-2']) {
       const account = accounts.findByKey(key);
-      expect(account?.apikey).toBe(key);
+      expect(account?.demo).toBe(true);
       expect(account?.first_name).toBeTruthy();
       expect(account?.last_name).toBeTruthy();
       expect(account?.email).toMatch(/@/);

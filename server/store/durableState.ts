@@ -3,9 +3,10 @@
  * one function that applies a journaled change to it: used live after each fsync and on replay,
  * so that both give the same state. Loading validates every record and names the bad one.
  */
+import { FIRST_ACCOUNT_ID, type Account } from '../domain/accounts.js';
 import type { BookingRecord } from '../domain/bookings/record.js';
 import { IDEMPOTENCY_RECORDS_PER_ACCOUNT, IDEMPOTENCY_TTL_MS, type IdempotencyCompletion, type OutboxEmail } from './store.js';
-import { checkedBooking, checkedEmail } from './validation.js';
+import { checkedAccount, checkedBooking, checkedEmail } from './validation.js';
 
 /** The snapshot file (DB_FILE): plain JSON, readable and editable with lowdb or by hand. */
 export interface StoreData {
@@ -17,6 +18,10 @@ export interface StoreData {
   bookings: BookingRecord[];
   outbox: OutboxEmail[];
   idempotency?: IdempotencyRecord[];
+  /** The accounts an operator created (absent in stores written before there were any). */
+  accounts?: Account[];
+  /** Above every account id ever given, deleted ones included: ids are never used twice. */
+  nextAccountId?: number;
 }
 
 /** An Idempotency-Key's answer as kept: with the booking it made, which it goes with. */
@@ -28,7 +33,11 @@ export type StoreChange =
   | { op: 'insert'; booking: BookingRecord; idempotency?: IdempotencyCompletion; dropped?: string[] }
   | { op: 'update'; booking: BookingRecord; emails?: OutboxEmail[] }
   | { op: 'resetAccount'; accountId: number }
-  | { op: 'reset' };
+  | { op: 'reset' }
+  /** An account created or changed: the whole record, keys included. */
+  | { op: 'putAccount'; account: Account }
+  /** An account and everything it owns (as resetAccount drops) gone. */
+  | { op: 'deleteAccount'; accountId: number };
 
 /** A problem in DB_FILE or its journal; `where` names the record and field. */
 export class StoreDataError extends Error {}
@@ -49,6 +58,8 @@ export class DurableState {
   readonly idempotency = new Map<string, IdempotencyRecord>();
   private readonly idempotencyOfAccount = new Map<number, Set<string>>();
   private readonly idempotencyOfBooking = new Map<string, string>();
+  readonly accounts = new Map<number, Account>();
+  nextAccountId = FIRST_ACCOUNT_ID;
 
   /** Builds the state from a parsed snapshot, checking every record. */
   static load(data: unknown): { state: DurableState; seq: number } {
@@ -72,6 +83,12 @@ export class DurableState {
       state.addEmail(checkedEmail(value, where, fail), where);
     });
     (snapshot.idempotency ?? []).forEach((value, index) => state.addIdempotency(value, `idempotency[${index}]`));
+    if (snapshot.accounts !== undefined && !Array.isArray(snapshot.accounts)) throw fail('field accounts must be an array');
+    (snapshot.accounts ?? []).forEach((value, index) => state.putAccount(checkedAccount(value, `accounts[${index}]`, fail)));
+    if (snapshot.nextAccountId !== undefined) {
+      if (!Number.isSafeInteger(snapshot.nextAccountId)) throw fail('field nextAccountId must be an integer');
+      state.nextAccountId = Math.max(state.nextAccountId, snapshot.nextAccountId);
+    }
     return { state, seq };
   }
 
@@ -83,6 +100,8 @@ export class DurableState {
       bookings: [...this.byHash.values()],
       outbox: [...this.outbox],
       idempotency: [...this.idempotency.values()],
+      accounts: [...this.accounts.values()],
+      nextAccountId: this.nextAccountId,
     };
   }
 
@@ -103,20 +122,16 @@ export class DurableState {
         (change.emails ?? []).forEach((email, index) => this.addEmail(checkedEmail(email, `${where} emails[${index}]`, fail), where));
         return;
       }
-      case 'resetAccount': {
-        const accountId = change.accountId;
-        const hashes = this.byAccount.get(accountId);
-        if (hashes) {
-          this.outbox = this.outbox.filter((email) => !hashes.has(email.bookhash));
-          for (const [bookhash, booking] of hashes) {
-            this.byHash.delete(bookhash);
-            this.ids.delete(booking.id);
-          }
-          this.byAccount.delete(accountId);
-        }
-        for (const key of this.idempotencyOfAccount.get(accountId) ?? []) this.dropIdempotency(key);
+      case 'resetAccount':
+        this.dropAccountData(change.accountId);
         return;
-      }
+      case 'putAccount':
+        this.putAccount(checkedAccount(change.account, `${where} account`, fail));
+        return;
+      case 'deleteAccount':
+        this.dropAccountData(change.accountId);
+        this.accounts.delete(change.accountId);
+        return;
       case 'reset':
         this.nextBookingId = 1;
         this.byHash.clear();
@@ -144,6 +159,25 @@ export class DurableState {
       pruned += 1;
     }
     return pruned;
+  }
+
+  /** The account's bookings, their e-mails and its idempotency records gone (its reset, its deletion). */
+  private dropAccountData(accountId: number): void {
+    const hashes = this.byAccount.get(accountId);
+    if (hashes) {
+      this.outbox = this.outbox.filter((email) => !hashes.has(email.bookhash));
+      for (const [bookhash, booking] of hashes) {
+        this.byHash.delete(bookhash);
+        this.ids.delete(booking.id);
+      }
+      this.byAccount.delete(accountId);
+    }
+    for (const key of this.idempotencyOfAccount.get(accountId) ?? []) this.dropIdempotency(key);
+  }
+
+  private putAccount(account: Account): void {
+    this.accounts.set(account.id, account);
+    this.nextAccountId = Math.max(this.nextAccountId, account.id + 1);
   }
 
   /** Removes bookings (and their e-mails) that an account gave up to make room; unknown hashes are skipped. */

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LowdbStore, StoreOpenError, type StoreData } from './lowdbStore.js';
 import { StoreUnavailableError } from './store.js';
+import { describeAccountContract } from './accountContract.js';
 import { describeStoreContract, testBooking as record, testEmail, testHash as hash } from './storeContract.js';
 import { nodeFs, type StoreFs } from './storeFs.js';
 
@@ -76,6 +77,15 @@ describeStoreContract(
   },
 );
 describeStoreContract('LowdbStore.inMemory', () => LowdbStore.inMemory());
+describeAccountContract(
+  'LowdbStore (snapshot + journal)',
+  () => openContractStore(join(dir, `accounts-${Math.random()}.json`)),
+  async (store) => {
+    await store.close();
+    return openContractStore(contractFiles.get(store)!);
+  },
+);
+describeAccountContract('LowdbStore.inMemory', () => LowdbStore.inMemory());
 
 describe('LowdbStore journal', () => {
   it('creates the snapshot on first start and journals each change as one numbered line', async () => {

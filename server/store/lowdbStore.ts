@@ -11,6 +11,7 @@
  * e-mails, idempotency keys, then what lives in the process only (ProcessState: account clocks,
  * searches and offers, rate limits, request journals), then resets and the durable machinery.
  */
+import type { Account } from '../domain/accounts.js';
 import type { BookingRecord } from '../domain/bookings/record.js';
 import type { RateLimitDecision, RateLimitWindow } from '../domain/rateLimiter.js';
 import type { OffsetChange, Timeline } from '../domain/accountClocks.js';
@@ -34,7 +35,7 @@ import {
 } from './store.js';
 import { drawBookingId as randomBookingId, freeBookingId } from './bookingIds.js';
 import { nodeFs, type StoreFs } from './storeFs.js';
-import { bookingProblem, emailProblem } from './validation.js';
+import { accountProblem, bookingProblem, emailProblem } from './validation.js';
 
 export type { StoreData };
 
@@ -74,6 +75,10 @@ export class LowdbStore implements Store {
   private readonly updating = new Map<string, Promise<unknown>>();
   /** Ids of inserts still on their way to disk: no second insert may draw them meanwhile. */
   private readonly insertingIds = new Set<number>();
+  /** The last change of each account still on its way to disk: changes of one account run one at a time. */
+  private readonly accountChanges = new Map<number, Promise<unknown>>();
+  /** Account ids drawn by creations still on their way to disk. */
+  private nextFreeAccountId = 0;
   /** Idempotency records written since the expired ones were last dropped (see pruneIdempotency). */
   private idempotencySincePrune = 0;
   /** Set once, by open(), right after construction. */
@@ -264,10 +269,63 @@ export class LowdbStore implements Store {
     return this.process.requestJournal(accountId);
   }
 
+  // Accounts: durable as bookings, one journal line each (an account and its keys are one record).
+
+  async loadAccounts(): Promise<{ accounts: Account[]; version: number }> {
+    return { accounts: [...this.state.accounts.values()], version: 0 };
+  }
+
+  async createAccount(build: (id: number) => Account): Promise<Account> {
+    const id = Math.max(this.state.nextAccountId, this.nextFreeAccountId);
+    this.nextFreeAccountId = id + 1; // a failed write leaves the id unused, never given twice
+    const account = build(id);
+    const problem = accountProblem(account) ?? (account.id === id ? undefined : 'does not carry the id it was given');
+    if (problem) throw new Error(`createAccount: the account ${problem}`);
+    await this.change({ op: 'putAccount', account });
+    return account;
+  }
+
+  updateAccount(accountId: number, change: (current: Account) => Account | undefined): Promise<Account | undefined> {
+    return this.oneAtATime(accountId, async () => {
+      const current = this.state.accounts.get(accountId);
+      if (!current) return undefined;
+      const changed = change(current);
+      if (!changed) return current;
+      const problem = accountProblem(changed) ?? (changed.id === accountId ? undefined : 'changed its id');
+      if (problem) throw new Error(`updateAccount: the changed account ${problem}`);
+      await this.change({ op: 'putAccount', account: changed });
+      return changed;
+    });
+  }
+
+  deleteAccount(accountId: number): Promise<boolean> {
+    return this.oneAtATime(accountId, async () => {
+      if (!this.state.accounts.has(accountId)) return false;
+      await this.change({ op: 'deleteAccount', accountId });
+      this.forgetAccountInProcess(accountId);
+      return true;
+    });
+  }
+
+  /** Runs the account's changes one after the other (each reads what the previous one wrote). */
+  private oneAtATime<T>(accountId: number, work: () => Promise<T>): Promise<T> {
+    const next = (this.accountChanges.get(accountId) ?? Promise.resolve()).catch(() => {}).then(work);
+    this.accountChanges.set(accountId, next);
+    void next.catch(() => {}).finally(() => {
+      if (this.accountChanges.get(accountId) === next) this.accountChanges.delete(accountId);
+    });
+    return next;
+  }
+
   // Resets, and the durable machinery: the journal, compaction, readiness.
 
   async resetAccount(accountId: number): Promise<void> {
     await this.change({ op: 'resetAccount', accountId });
+    this.forgetAccountInProcess(accountId);
+  }
+
+  /** What the process holds of the account (clock, searches, offers, windows, journal, running claims). */
+  private forgetAccountInProcess(accountId: number): void {
     this.process.resetAccount(accountId);
     for (const key of this.claimed.keys()) if (key.startsWith(idempotencyMapKey(accountId, ''))) this.claimed.delete(key);
   }
@@ -296,7 +354,13 @@ export class LowdbStore implements Store {
 
   async transientSizes(): Promise<Record<string, number>> {
     const { searches, offers } = this.process.sizes();
-    return { searches, offers, request_journal_entries: this.process.journalSize(), request_journal_body_bytes: this.process.journalHeldBytes() };
+    return {
+      searches,
+      offers,
+      idempotency_records: this.state.idempotency.size,
+      request_journal_entries: this.process.journalSize(),
+      request_journal_body_bytes: this.process.journalHeldBytes(),
+    };
   }
 
   journalStats(): JournalStats {

@@ -228,6 +228,17 @@ export const MIGRATIONS: readonly Migration[] = [
         RETURN ARRAY[CASE WHEN room THEN 1 ELSE 0 END]::bigint[] || live;
       END $$;`,
   },
+  {
+    version: 12,
+    name: 'accounts and their keys, created by operators (postgresAccounts.ts)',
+    // record: the account with its keys (as digests); NULL once deleted, so replicas learn of it and
+    // the id is never drawn again. account_ids starts at FIRST_ACCOUNT_ID (below it: the demo set).
+    sql: `
+      CREATE SEQUENCE account_ids START 1000;
+      CREATE SEQUENCE account_changes;
+      CREATE TABLE accounts (id integer PRIMARY KEY, record jsonb, changed_seq bigint NOT NULL);
+      CREATE INDEX accounts_by_change ON accounts (changed_seq);`,
+  },
 ];
 
 /** Any fixed number: the advisory lock that serialises migrations of this schema. */

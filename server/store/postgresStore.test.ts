@@ -13,6 +13,7 @@ import { MIGRATIONS, migrate } from './postgresMigrations.js';
 import { PostgresStore } from './postgresStore.js';
 import { MAX_JOURNAL_BYTES, MAX_JOURNAL_ENTRIES } from './processState.js';
 import { REQUEST_JOURNAL_CAP, StoreOpenError, StoreUnavailableError } from './store.js';
+import { describeAccountContract } from './accountContract.js';
 import { describeStoreContract, testBooking, testEmail, testHash } from './storeContract.js';
 
 const skip = skipPostgres();
@@ -34,6 +35,7 @@ describe.skipIf(skip)('PostgresStore', () => {
 
   // `reopen` opens a second store on the same database, as a restarted or second replica does.
   describeStoreContract('PostgresStore', freshStore, () => PostgresStore.open(cluster.url));
+  describeAccountContract('PostgresStore', freshStore, () => PostgresStore.open(cluster.url));
   describeIdempotentBookingStart('PostgreSQL store', freshStore);
 
   describe('several processes on one database', () => {
@@ -126,10 +128,10 @@ describe.skipIf(skip)('PostgresStore', () => {
       await store.insertBooking((id) => testBooking(id, testHash(2)), {
         accountId: 2, key: 'recent', fingerprint: 'f', response: { status: 200, body: {} }, at: at(base - HOUR),
       });
-      expect(await store.transientSizes()).toEqual({ searches: 2_503, offers: 2_501, idempotency_keys: 2 });
+      expect(await store.transientSizes()).toEqual({ searches: 2_503, offers: 2_501, idempotency_keys: 2, idempotency_records: 2 });
 
       expect(await store.sweepExpired(base)).toEqual({ searches: 2_500, offers: 2_500, rate_limit_hits: 0, rate_limit_keys: 0, idempotency_keys: 1 });
-      expect(await store.transientSizes()).toEqual({ searches: 3, offers: 1, idempotency_keys: 1 });
+      expect(await store.transientSizes()).toEqual({ searches: 3, offers: 1, idempotency_keys: 1, idempotency_records: 1 });
       expect(await store.getSearch('b', at(base + HOUR - 60_001))).toEqual({ accountId: 2, value: { n: 0 } });
       expect(await store.getOffer(2, 'hb', at(base))).toEqual({ currency: 'USD' });
       expect(await store.getSearch('a-live', at(base + ahead, ahead))).toEqual({ accountId: 1, value: { n: -1 } });

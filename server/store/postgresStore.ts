@@ -14,9 +14,11 @@
  */
 import type pg from 'pg';
 import type { Instant } from '../clock.js';
+import type { Account, AccountChanges } from '../domain/accounts.js';
 import type { BookingRecord } from '../domain/bookings/record.js';
 import type { RateLimitDecision, RateLimitWindow } from '../domain/rateLimiter.js';
 import type { OffsetChange, Timeline } from '../domain/timeline.js';
+import { ACCOUNT_DATA_TABLES, PostgresAccounts } from './postgresAccounts.js';
 import { PostgresBookings } from './postgresBookings.js';
 import { ChangeFeed, type Notice } from './postgresChanges.js';
 import { PostgresDatabase, type PoolOptions } from './postgresDatabase.js';
@@ -36,6 +38,7 @@ export class PostgresStore implements Store {
   private readonly transient: TransientState;
   private readonly journal: RequestJournal;
   private readonly sweeper: Sweeper;
+  private readonly accounts: PostgresAccounts;
 
   private constructor(
     private readonly db: PostgresDatabase,
@@ -47,6 +50,7 @@ export class PostgresStore implements Store {
     this.transient = new TransientState(db, this.feed);
     this.journal = new RequestJournal(db, this.feed);
     this.sweeper = new Sweeper(db, sweepIntervalMs);
+    this.accounts = new PostgresAccounts(db, this.transient);
   }
 
   /**
@@ -65,7 +69,8 @@ export class PostgresStore implements Store {
     if (notice.kind === 'changed') {
       this.transient.forget(notice.account);
       this.journal.dropHeld(notice.account);
-      return;
+      // An account changed by another replica (a key revoked): read before acknowledging, so the write answers only once it holds here too.
+      return this.accounts.readChanges().catch(() => {});
     }
     if (notice.kind === 'journal') return this.journal.writeHeld(notice.account);
     // Lost: nobody could ask this replica for what it holds, so it goes out now.
@@ -78,9 +83,27 @@ export class PostgresStore implements Store {
     return this.sweeper.sweepExpired(baseNowMs);
   }
 
-  /** Rows held in the transient tables, for figures (benchmarks, tests). */
-  transientSizes(): Promise<{ searches: number; offers: number; idempotency_keys: number }> {
+  /** Rows held in the transient tables, for figures (benchmarks, tests, /metrics). */
+  transientSizes(): Promise<{ searches: number; offers: number; idempotency_keys: number; idempotency_records: number }> {
     return this.sweeper.transientSizes();
+  }
+
+  loadAccounts(): Promise<{ accounts: Account[]; version: number }> {
+    return this.accounts.load();
+  }
+  createAccount(build: (id: number) => Account): Promise<Account> {
+    return this.accounts.createAccount(build);
+  }
+  updateAccount(accountId: number, change: (current: Account) => Account | undefined): Promise<Account | undefined> {
+    return this.accounts.updateAccount(accountId, change);
+  }
+  async deleteAccount(accountId: number): Promise<boolean> {
+    // What this replica still has to write of the account goes first, so the deletion removes it too.
+    await Promise.all([this.transient.flushOffers(), this.journal.discard(accountId)]);
+    return this.accounts.deleteAccount(accountId);
+  }
+  watchAccounts(fromVersion: number, listener: (changes: AccountChanges) => void): void {
+    this.accounts.watch(fromVersion, listener);
   }
 
   insertBooking(build: (id: number) => BookingRecord, idempotency?: IdempotencyCompletion, keepPerAccount?: number): Promise<BookingRecord> {
@@ -155,7 +178,7 @@ export class PostgresStore implements Store {
     await Promise.all([this.transient.flushOffers(), this.journal.discard(accountId)]);
     await this.transient.announced(accountId, async (client) => {
       // rate_limit_hits: the account's hits on every key are given back (by its index, O(its hits)).
-      for (const table of ['bookings', 'outbox', 'idempotency_keys', 'clock_offsets', 'searches', 'offers', 'request_journal', 'rate_limit_hits']) {
+      for (const table of ACCOUNT_DATA_TABLES) {
         await client.query(`DELETE FROM ${table} WHERE account_id = $1`, [accountId]);
       }
     });
@@ -172,6 +195,7 @@ export class PostgresStore implements Store {
 
   /** Writes what is held or queued (offers, journal entries), then lets the connections go. */
   async close(): Promise<void> {
+    this.accounts.stop();
     await this.sweeper.stop();
     await this.journal.writeHeld(null).catch(() => {}); // a failed write rejected its own callers
     await Promise.all([this.transient.flushOffers(), this.journal.flush()]);

@@ -103,13 +103,18 @@ export class Sweeper {
   }
 
   /** Rows held in the transient tables, for figures (benchmarks, tests). */
-  async transientSizes(): Promise<{ searches: number; offers: number; idempotency_keys: number }> {
-    const rows = await this.db.query<{ searches: string; offers: string; idempotency_keys: string }>(
+  /** idempotency_keys counts running claims too; idempotency_records only the answers kept (as the embedded store counts them). */
+  async transientSizes(): Promise<{ searches: number; offers: number; idempotency_keys: number; idempotency_records: number }> {
+    const rows = await this.db.query<{ searches: string; offers: string; idempotency_keys: string; idempotency_records: string }>(
       `SELECT (SELECT count(*) FROM searches) AS searches, (SELECT count(*) FROM offers) AS offers,
-              (SELECT count(*) FROM idempotency_keys) AS idempotency_keys`,
+              (SELECT count(*) FROM idempotency_keys) AS idempotency_keys,
+              (SELECT count(*) FROM idempotency_keys WHERE response IS NOT NULL) AS idempotency_records`,
     );
     const row = rows[0]!;
-    return { searches: Number(row.searches), offers: Number(row.offers), idempotency_keys: Number(row.idempotency_keys) };
+    return {
+      searches: Number(row.searches), offers: Number(row.offers),
+      idempotency_keys: Number(row.idempotency_keys), idempotency_records: Number(row.idempotency_records),
+    };
   }
 
   /** No more sweeps; resolves once the one under way (if any) ended. */

@@ -1,4 +1,5 @@
 import type { Instant } from '../clock.js';
+import type { Account, AccountChanges } from '../domain/accounts.js';
 import type { BookingRecord } from '../domain/bookings/record.js';
 import { ApiError } from '../errors.js';
 import type { RateLimitDecision, RateLimitWindow } from '../domain/rateLimiter.js';
@@ -76,6 +77,9 @@ export function expiryAfter(at: Instant, lifetimeMs: number): Expiry {
 export function answersAt(expiry: Expiry, now: Instant): boolean {
   return now.accountMs < expiry.atMs && now.baseMs < expiry.atBaseMs;
 }
+/** How soon a process hears of an account another process changed (a revoked key stops everywhere). */
+export const ACCOUNT_CHANGES_WITHIN_MS = 1_000;
+
 /** A request journal keeps the newest entries of each account, at most this many. */
 export const REQUEST_JOURNAL_CAP = 1000;
 
@@ -199,8 +203,29 @@ export interface Store {
 
   /** Drops the account's bookings, outbox, offers, searches, journal, clock, idempotency records and rate-limit hits. */
   resetAccount(accountId: number): Promise<void>;
-  /** Back to the first-start state: nothing stored, ids from 1. */
+  /** Back to the first-start state: nothing stored, ids from 1 — but the accounts and their keys stay. */
   reset(): Promise<void>;
+
+  /** The accounts an operator created (with their keys, as digests), and the version they are at (see watchAccounts). */
+  loadAccounts(): Promise<{ accounts: Account[]; version: number }>;
+  /**
+   * Creates an account in one durable write (its keys included: never half an account), with an id
+   * the store draws: FIRST_ACCOUNT_ID or above, never used before, not even by a deleted account.
+   */
+  createAccount(build: (id: number) => Account): Promise<Account>;
+  /**
+   * Changes one account atomically, as updateBooking changes a booking: `change` gets the stored
+   * account and returns the new one, or undefined to leave it. Resolves to the stored account
+   * (undefined when there is none).
+   */
+  updateAccount(accountId: number, change: (current: Account) => Account | undefined): Promise<Account | undefined>;
+  /** Deletes the account with everything resetAccount drops, in one durable write; false when there was none. */
+  deleteAccount(accountId: number): Promise<boolean>;
+  /**
+   * Stores that several processes share (PostgreSQL): `listener` hears of the accounts other
+   * processes created, changed or deleted since `fromVersion`, within ACCOUNT_CHANGES_WITHIN_MS.
+   */
+  watchAccounts?(fromVersion: number, listener: (changes: AccountChanges) => void): void;
   /** Releases files or connections. */
   close(): Promise<void>;
 
@@ -208,7 +233,7 @@ export interface Store {
   checkReady?(): Promise<void>;
   /** For GET /metrics: the embedded store's journal (absent for stores without one). */
   journalStats?(): JournalStats;
-  /** For GET /metrics and benchmarks: entries held in the bounded transient state, by kind (searches, offers, …). */
+  /** For GET /metrics and benchmarks: entries held in the bounded transient state, by kind (searches, offers, idempotency_records, …). */
   transientSizes?(): Promise<Record<string, number>>;
 }
 

@@ -2,6 +2,7 @@
  * Checks stored records on open, so that a hand-edited or damaged store stops startup with a
  * message naming the record and field, instead of serving 500s or wrong owners later.
  */
+import type { Account } from '../domain/accounts.js';
 import type { BookingRecord } from '../domain/bookings/record.js';
 import type { OutboxEmail } from './store.js';
 
@@ -92,4 +93,38 @@ export function checkedEmail(value: unknown, where: string | (() => string), fai
   const problem = emailProblem(value);
   if (problem) throw fail(`${typeof where === 'string' ? where : where()} ${problem}`);
   return value as OutboxEmail;
+}
+
+const ACCOUNT_TEXT_FIELDS = ['name', 'contact', 'first_name', 'last_name', 'email', 'phone', 'created_at'] as const;
+const KEY_TEXT_FIELDS = ['id', 'digest', 'hint', 'created_at'] as const;
+const KEY_OPTIONAL_TEXT_FIELDS = ['expires_at', 'revoked_at', 'rolled_to'] as const;
+
+/** Why `value` is not a stored account (e.g. "field keys[1].digest must be a string"), or undefined. */
+export function accountProblem(value: unknown): string | undefined {
+  if (!isObject(value)) return 'is not an object';
+  if (!Number.isSafeInteger(value.id) || (value.id as number) < 1) return 'field id must be a positive integer';
+  for (const field of ACCOUNT_TEXT_FIELDS) if (typeof value[field] !== 'string') return `field ${field} must be a string`;
+  if (value.status !== 'active' && value.status !== 'disabled') return 'field status must be one of active, disabled';
+  if (value.demo !== false) return 'field demo must be false (demo accounts are not stored)';
+  if (value.quota !== null && !isObject(value.quota)) return 'field quota must be an object or null';
+  if (value.return_url_hosts !== null && !(Array.isArray(value.return_url_hosts) && value.return_url_hosts.every((host) => typeof host === 'string'))) {
+    return 'field return_url_hosts must be an array of strings or null';
+  }
+  if (!Array.isArray(value.keys)) return 'field keys must be an array';
+  for (const [index, key] of value.keys.entries()) {
+    if (!isObject(key)) return `field keys[${index}] must be an object`;
+    for (const field of KEY_TEXT_FIELDS) if (typeof key[field] !== 'string') return `field keys[${index}].${field} must be a string`;
+    if (!/^[0-9a-f]{64}$/.test(key.digest as string)) return `field keys[${index}].digest must be a SHA-256 digest (64 hex digits)`;
+    for (const field of KEY_OPTIONAL_TEXT_FIELDS) {
+      if (key[field] !== null && typeof key[field] !== 'string') return `field keys[${index}].${field} must be a string or null`;
+    }
+  }
+  return undefined;
+}
+
+/** Throws `fail(message)` unless `value` is a stored account; returns it typed. */
+export function checkedAccount(value: unknown, where: string, fail: (message: string) => Error): Account {
+  const problem = accountProblem(value);
+  if (problem) throw fail(`${where}${isObject(value) && Number.isSafeInteger(value.id) ? ` (account ${String(value.id)})` : ''} ${problem}`);
+  return value as Account;
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, FakeClock, isoDate } from '../../clock.js';
 import { LowdbStore } from '../../store/lowdbStore.js';
 import type { BookingChange, Store } from '../../store/store.js';
-import { Accounts } from '../accounts.js';
+import { demoAccounts } from '../accounts.js';
 import { OfferRegistry } from '../offers.js';
 import { hotelRooms } from '../rates/index.js';
 import { Bookings } from './bookings.js';
@@ -20,7 +20,7 @@ async function setup(language = 'en') {
   const world = testWorld();
   const offers = new OfferRegistry(store);
   const bookings = new Bookings({ store, world, offers, config: { publicUrl: 'http://127.0.0.1:3000', supportEmail: SUPPORT } });
-  const account = Accounts.fromFixture().findByKey('demo-key-1')!;
+  const account = demoAccounts().find((account) => account.apikey === 'demo-key-1')!;
   const checkin = addDays(isoDate(clock.now()), 30); // Saturday 19 December 2026
   const stay = { checkin, checkout: addDays(checkin, 2), persons: 2, currency: 'EUR', residency: 'nl' };
   const start = async (hotelId: number, refundable = true) => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, FakeClock, isoDate } from '../../clock.js';
 import { ApiError } from '../../errors.js';
 import { LowdbStore } from '../../store/lowdbStore.js';
-import { Accounts } from '../accounts.js';
+import { demoAccounts } from '../accounts.js';
 import { OfferRegistry } from '../offers.js';
 import { hotelRooms } from '../rates/index.js';
 import { Bookings, SOLD_OUT_AT_BOOKING } from './bookings.js';
@@ -20,7 +20,7 @@ async function setup() {
     store, world, offers: new OfferRegistry(store),
     config: { publicUrl: 'http://127.0.0.1:3000', supportEmail: 'support@hotel-booking.example' },
   });
-  const account = Accounts.fromFixture().findByKey('demo-key-1')!;
+  const account = demoAccounts().find((account) => account.apikey === 'demo-key-1')!;
   const checkin = addDays(isoDate(clock.now()), 20);
   const stay = { checkin, checkout: addDays(checkin, 2), persons: 2, currency: 'EUR', residency: 'nl' };
   const serviceHashOf = (hotelId: number) => hotelRooms(world.hotel(hotelId)!, stay, clock.now())[0]!.rates[0]!.service_hash;

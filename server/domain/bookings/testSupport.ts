@@ -11,7 +11,7 @@ import type { Config } from '../../config.js';
 import type { HotelRate, HotelResponse, HotelRoom, SearchResponse } from '../../contract.js';
 import { LowdbStore } from '../../store/lowdbStore.js';
 import type { Store } from '../../store/store.js';
-import type { Accounts } from '../accounts.js';
+import type { DemoAccount } from '../accounts.js';
 import { World } from '../world/world.js';
 
 export const KEY_ANNA = 'demo-key-1';
@@ -38,7 +38,7 @@ export interface TestServer {
 
 /** An app on 127.0.0.1 with an ephemeral port; publicUrl is its real address. */
 export async function startTestServer(
-  options: { store?: Store; clock?: FakeClock; config?: Partial<Config>; world?: World; accounts?: Accounts; onFailedAuth?: AppOptions['onFailedAuth'] } = {},
+  options: { store?: Store; clock?: FakeClock; config?: Partial<Config>; world?: World; accounts?: DemoAccount[]; onFailedAuth?: AppOptions['onFailedAuth'] } = {},
 ): Promise<TestServer> {
   const store = options.store ?? (await LowdbStore.inMemory());
   const clock = options.clock ?? new FakeClock(TEST_START);
@@ -55,7 +55,7 @@ export async function startTestServer(
     accounts: options.accounts,
     onFailedAuth: options.onFailedAuth,
     // Generous limits: the tests search often; the rate limit has its own tests.
-    config: { publicUrl: url, rateLimits: { perMinute: 100_000, perDay: 1_000_000 }, ...options.config },
+    config: { publicUrl: url, rateLimits: { perMinute: 100_000, perDay: 1_000_000 }, consoleSignInsPerMinute: 100_000, ...options.config },
   });
   return {
     url,

@@ -65,7 +65,7 @@ describe('renderers', () => {
     expect(suite).toMatchObject({ tests: '3', failures: '1', skipped: '1' });
     const [ok, bad, later] = suite.testcase;
     expect(ok['system-out']).toContain('Journal entries: 1, 2');
-    expect(bad.failure.message).toBe('<script>alert("x")</script> &'); // control character dropped, then trimmed by the parser
+    expect(bad.failure.message).toBe('<script>alert("x")</script> & \\u0001'); // the control character shown as an escape (finding 9)
     expect(bad.failure['#text']).toContain('Journal entries: 1, 2');
     expect(later.skipped.message).toBe('Not yet seen: later reason');
   });
@@ -79,5 +79,16 @@ describe('renderers', () => {
     const style = /<style>([\s\S]*?)<\/style>/.exec(page)![1]!;
     expect(CERTIFICATION_PAGE_CSP).toContain(`'sha256-${createHash('sha256').update(style, 'utf8').digest('base64')}'`);
     expect(page).not.toMatch(/ style=/);
+  });
+});
+
+describe('reasons with control or bidirectional characters (finding 9)', () => {
+  it('are shown as escapes in the HTML and JUnit reports, never raw', () => {
+    const report = certify([], { rules: [fixed('a', 'failed', 'sent gnp\u202Efdp.exe\u0085 twice'), fixed('b', 'not_seen', '\u2067hidden\u2069')] });
+    for (const written of [htmlReport(report), junitReport(report)]) {
+      expect(written).not.toMatch(/[\u0080-\u009F\u202A-\u202E\u2066-\u2069]/);
+      expect(written).toContain('sent gnp\\u202Efdp.exe\\u0085 twice');
+      expect(written).toContain('\\u2067hidden\\u2069');
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, buildEntry, type ObservedExchange } from './entry.js';
+import { JOURNAL_REQUEST_BODY_BYTES, JOURNAL_RESPONSE_BODY_BYTES, NOT_RECORDED, REDACTED, buildEntry, type ObservedExchange } from './entry.js';
 
 const KEY = 'secret-key-42';
 
@@ -29,7 +29,33 @@ describe('buildEntry', () => {
       duration_ms: 13,
       conformance: { request_valid: true, response_valid: true, violations: [] },
       scenario: null,
+      key_id: null,
     });
+  });
+
+  it('keeps the values of allow-listed request headers only: credentials a client sends by mistake never (finding 1)', () => {
+    const secrets = {
+      Cookie: 'session=abc123', 'Proxy-Authorization': 'Basic dXNlcjpwYXNz', 'X-Amz-Security-Token': 'FwoGZXIvYXdzEJr',
+      'X-Goog-Iap-Jwt-Assertion': 'eyJhbGciOi', 'X-CSRF-Token': 'csrf-7f3a9q', Forwarded: 'for=10.1.2.3',
+    };
+    const entry = buildEntry(observed({ headers: { ...secrets, 'User-Agent': 'partner-client/1.2', Test: 'slow', 'Idempotency-Key': 'k-1', 'X-Api-Key': 'nope' } }, { keyId: 'key_abc' }));
+    for (const name of Object.keys(secrets)) expect(entry.request.headers[name.toLowerCase()]).toBe(NOT_RECORDED);
+    for (const value of Object.values(secrets)) expect(JSON.stringify(entry)).not.toContain(value);
+    expect(entry.request.headers).toMatchObject({ 'user-agent': 'partner-client/1.2', test: 'slow', 'idempotency-key': 'k-1', 'x-api-key': REDACTED });
+    expect(entry.key_location).toBe('header');
+    expect(entry.key_id).toBe('key_abc');
+  });
+
+  it('keeps at most its bound of a body, marked cut with the size it had (finding 4)', () => {
+    const big = { apikey: KEY, location: 'x'.repeat(64 * 1024) };
+    const entry = buildEntry(observed({ body: big }, { response: { status: 200, headers: {}, body: { text: 'y'.repeat(200_000) } } }));
+    const requestBody = entry.request.body as string;
+    expect(typeof requestBody).toBe('string');
+    expect(requestBody).toMatch(/… \[cut by the journal: 655\d\d bytes, the first 8192 characters kept\]$/);
+    expect(requestBody.length).toBeLessThan(JOURNAL_REQUEST_BODY_BYTES + 100);
+    expect(requestBody).not.toContain(KEY);
+    expect((entry.response.body as string).length).toBeLessThan(JOURNAL_RESPONSE_BODY_BYTES + 100);
+    expect(buildEntry(observed()).request.body).toEqual({ apikey: REDACTED, location: 'Paris' });
   });
 
   it.each([

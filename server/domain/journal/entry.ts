@@ -2,11 +2,33 @@
  * One entry of an account's request journal: what a client sent, what it got, how long it took and
  * whether both sides conform to openapi.yaml, plus the facts certification reads (endpoint, where
  * the key travelled, the sandbox scenario). Built from plain data, so it knows nothing of Express.
- * The apikey never reaches an entry: wherever a client put it, it is replaced by REDACTED.
+ * The apikey never reaches an entry: wherever a client put it, it is replaced by REDACTED. Of the
+ * request's headers only those of RECORDED_REQUEST_HEADERS keep their value (an allow-list: a
+ * Cookie, a Proxy-Authorization or a cloud token a client sends by mistake is never kept), and each
+ * body is kept up to a bound (JOURNAL_REQUEST_BODY_BYTES, JOURNAL_RESPONSE_BODY_BYTES), so no call
+ * makes an entry larger than about 100 KB.
  */
 import { deepFreeze } from '../../../contract/deepFreeze.js';
 
 export const REDACTED = '***';
+/** The value shown for a request header whose value the journal does not keep. */
+export const NOT_RECORDED = '(not recorded)';
+
+/**
+ * Request headers whose values the journal keeps: what tells how a client called (content, caching,
+ * the sandbox's Test header, the Idempotency-Key), nothing that authenticates anything anywhere.
+ * Every other header is listed by name with NOT_RECORDED; key-like names (x-api-key,
+ * authorization) with REDACTED, as certification's "key in a header" evidence.
+ */
+export const RECORDED_REQUEST_HEADERS: ReadonlySet<string> = new Set([
+  'accept', 'accept-encoding', 'accept-language', 'cache-control', 'connection', 'content-encoding', 'content-length',
+  'content-type', 'expect', 'host', 'idempotency-key', 'origin', 'pragma', 'test', 'traceparent', 'tracestate',
+  'transfer-encoding', 'user-agent', 'x-request-id',
+]);
+/** A request body above this many bytes (of JSON) is kept as its first this many characters, marked cut. */
+export const JOURNAL_REQUEST_BODY_BYTES = 8 * 1024;
+/** Likewise a response body (a search answers 15–30 KB). */
+export const JOURNAL_RESPONSE_BODY_BYTES = 64 * 1024;
 
 /** Where the request carried its API key. With several places, the one that breaks the rule wins. */
 export type KeyLocation = 'body' | 'header' | 'query' | 'missing';
@@ -49,6 +71,8 @@ export interface JournalEntry {
   conformance: Conformance;
   /** The sandbox scenario the server played for this call (its `Test` header), or null. */
   scenario: string | null;
+  /** The public id of the key the call was made with (`key_…`); absent in entries recorded before keys had ids. */
+  key_id?: string | null;
 }
 
 /** What the HTTP layer observed, as plain data. */
@@ -70,6 +94,8 @@ export interface ObservedExchange {
   scenario?: string | null;
   /** Keys to hide wherever they appear (the account's key, when the caller knows it). */
   secrets?: readonly string[];
+  /** The public id of the key the call was made with. */
+  keyId?: string | null;
 }
 
 /** Header and query names under which clients tend to send a key. */
@@ -117,9 +143,9 @@ export function buildEntry(observed: ObservedExchange): JournalEntry {
     request: {
       method: request.method.toUpperCase(),
       path,
-      headers: redactNamed(headers, secrets),
+      headers: redactNamed(recordedHeaders(headers), secrets),
       query: redactNamed(query, secrets),
-      body: redactJson(body, secrets),
+      body: cappedBody(redactJson(body, secrets), JOURNAL_REQUEST_BODY_BYTES),
     },
     response: {
       status: response.status,
@@ -129,7 +155,28 @@ export function buildEntry(observed: ObservedExchange): JournalEntry {
     duration_ms: Math.max(0, Math.round(observed.durationMs)),
     conformance: observed.conformance ?? { request_valid: true, response_valid: true, violations: [] },
     scenario: observed.scenario ?? null,
+    key_id: observed.keyId ?? null,
   };
+}
+
+/** The request's headers as kept: allow-listed values, every other name with NOT_RECORDED (key-like ones are redacted after). */
+function recordedHeaders(headers: Headers): Headers {
+  const out: Headers = {};
+  for (const [name, value] of Object.entries(headers)) out[name] = RECORDED_REQUEST_HEADERS.has(name) || KEY_NAME.test(name) ? value : NOT_RECORDED;
+  return out;
+}
+
+/**
+ * A body of more than `limit` bytes of JSON (or text) kept as its first `limit` characters and a
+ * note of its size, as text: no call holds more than the bound in a journal, however large it was.
+ */
+export function cappedBody(body: JsonValue | null, limit: number): JsonValue | null {
+  if (body === null) return null;
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  if (text.length <= limit / 4) return body; // at most 4 bytes a character: certainly within
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes <= limit) return body;
+  return `${text.slice(0, limit)}… [cut by the journal: ${bytes} bytes, the first ${limit} characters kept]`;
 }
 
 /**
@@ -140,12 +187,12 @@ const journalForms = new WeakMap<object, Map<string, JsonValue | null>>();
 
 /** The body as an entry shows it: JSON (or text), redacted. */
 function journalBody(body: unknown, secrets: readonly string[]): JsonValue | null {
-  if (body === null || typeof body !== 'object' || !Object.isFrozen(body)) return redactJson(jsonOrText(body), secrets);
+  if (body === null || typeof body !== 'object' || !Object.isFrozen(body)) return cappedBody(redactJson(jsonOrText(body), secrets), JOURNAL_RESPONSE_BODY_BYTES);
   let forms = journalForms.get(body);
   if (!forms) journalForms.set(body, (forms = new Map()));
   const secretsKey = JSON.stringify(secrets);
   let form = forms.get(secretsKey);
-  if (form === undefined) forms.set(secretsKey, (form = deepFreeze(redactJson(jsonOrText(body), secrets))));
+  if (form === undefined) forms.set(secretsKey, (form = deepFreeze(cappedBody(redactJson(jsonOrText(body), secrets), JOURNAL_RESPONSE_BODY_BYTES))));
   return form;
 }
 

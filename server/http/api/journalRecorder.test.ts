@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createContractValidator } from '../../../contract/validator.js';
 import { FakeClock } from '../../clock.js';
 import { AccountClocks } from '../../domain/accountClocks.js';
-import { Accounts } from '../../domain/accounts.js';
+import { AccountRegistry, demoAccounts } from '../../domain/accounts.js';
 import type { JournalEntry } from '../../domain/journal/entry.js';
 import { errorHandler } from '../transport/errorHandler.js';
 import { requestValidation } from '../transport/requestValidation.js';
@@ -16,8 +16,8 @@ import { authenticate } from '../transport/apiPipeline.js';
 import { processStore } from '../../testing/processStore.js';
 import { journalEntryOf, type JournalEntryBuilder } from '../../store/store.js';
 
-const accounts = Accounts.fromFixture();
-const account = accounts.list()[0]!;
+const accounts = new AccountRegistry(undefined, demoAccounts(), new FakeClock());
+const account = accounts.demoAccounts()[0]!;
 const KEY = account.apikey;
 
 /** A journal store in memory: what the recorder needs of the real one. */

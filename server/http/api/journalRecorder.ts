@@ -6,7 +6,7 @@
  */
 import type { Express, RequestHandler, Response } from 'express';
 import type { ContractValidator } from '../../../contract/validator.js';
-import type { Account, Accounts } from '../../domain/accounts.js';
+import type { Account, AccountRegistry } from '../../domain/accounts.js';
 import type { AccountClocks, ShiftedClock } from '../../domain/accountClocks.js';
 import { judgeExchange } from '../../domain/journal/conformance.js';
 import type { JournalEntryBuilder } from '../../store/store.js';
@@ -35,14 +35,16 @@ function playedScenario(res: Response): string | null {
 
 export interface JournalRecorderDeps {
   store: RequestJournalStore;
-  accounts: Accounts;
+  accounts: AccountRegistry;
   clocks: AccountClocks;
   validator: ContractValidator;
   onError?: (error: unknown) => void;
 }
 
 export function journalRecorder(deps: JournalRecorderDeps): RequestHandler {
-  const nextId = entryIds(deps.store);
+  const ids = new Map<number, Promise<number>>();
+  const nextId = entryIds(deps.store, ids);
+  deps.accounts.onGone((accountId) => ids.delete(accountId)); // a deleted account's journal is gone with it
   return (req, res, next) => {
     // What the journal shows as the answer: the first body res.send is given (kept by the app's res.send).
     keepFirstBodySent(req.app as Express);
@@ -52,8 +54,9 @@ export function journalRecorder(deps: JournalRecorderDeps): RequestHandler {
     const arrivedAtBaseMs = deps.clocks.base.now().getTime();
     const record = () => {
       const finished = res.writableFinished;
-      const account = accountOfCall(res, deps.accounts, req.headers, req.query);
-      if (!account) return; // a call no account can be found for belongs in no journal
+      const caller = callerOf(res, deps.accounts, req.headers, req.query);
+      if (!caller) return; // a call no account can be found for belongs in no journal
+      const { account } = caller;
       const durationMs = performance.now() - started;
       // What the entry is built from, taken now: plain data that nothing changes later. The store
       // builds the entry when the journal is read (see exchangeBuilder for what it may hold on to).
@@ -68,7 +71,8 @@ export function journalRecorder(deps: JournalRecorderDeps): RequestHandler {
         clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
         scenario: playedScenario(res),
         durationMs,
-        secret: account.apikey,
+        secret: caller.secret,
+        keyId: caller.keyId,
       };
       const clockOf = (res.locals.clock as ShiftedClock | undefined) ?? deps.clocks.clockOf(account.id);
       void (async () => {
@@ -96,7 +100,9 @@ interface RecordedExchange {
   clientAddress: string;
   scenario: string | null;
   durationMs: number;
+  /** The key that named the account: the body's, or one found in a header or the query string. */
   secret: string;
+  keyId: string | null;
 }
 
 /**
@@ -128,6 +134,7 @@ function exchangeBuilder(exchange: RecordedExchange, id: number, at: Date, deps:
         }),
         scenario: exchange.scenario,
         secrets: [exchange.secret],
+        keyId: exchange.keyId,
       });
     } catch (error) {
       deps.onError?.(error);
@@ -145,20 +152,26 @@ function heldBytes(exchange: RecordedExchange): number {
   return response + (Number.isFinite(request) && request > 0 ? request : 0);
 }
 
-/** The authenticated account, or the one whose key the client put in a header or the query string. */
-function accountOfCall(res: Response, accounts: Accounts, headers: Record<string, string | string[] | undefined>, query: Record<string, unknown>): Account | undefined {
+/** The authenticated account and key, or those of a key the client put in a header or the query string. */
+function callerOf(
+  res: Response,
+  accounts: AccountRegistry,
+  headers: Record<string, string | string[] | undefined>,
+  query: Record<string, unknown>,
+): { account: Account; secret: string; keyId: string | null } | undefined {
   const authenticated = res.locals.account as Account | undefined;
-  if (authenticated) return authenticated;
+  // The body's key: buildEntry hides it in the parsed body itself, this in a body kept as (cut) text.
+  const bodyKey = (res.req.body as { apikey?: unknown } | undefined)?.apikey;
+  if (authenticated) return { account: authenticated, secret: typeof bodyKey === 'string' ? bodyKey : '', keyId: (res.locals.keyId as string | undefined) ?? null };
   for (const key of keysOutsideBody(headers, query)) {
-    const account = accounts.findByKey(key);
-    if (account) return account;
+    const checked = accounts.check(key);
+    if (checked.kind === 'ok') return { account: checked.account, secret: key, keyId: checked.key.id };
   }
   return undefined;
 }
 
-/** Ids increase per account: the last stored id, then one more per entry (allocated in order). */
-function entryIds(store: RequestJournalStore): (accountId: number) => Promise<number> {
-  const last = new Map<number, Promise<number>>();
+/** Ids increase per account: the last stored id, then one more per entry (allocated in order); `last` holds each account's. */
+function entryIds(store: RequestJournalStore, last: Map<number, Promise<number>>): (accountId: number) => Promise<number> {
   return (accountId) => {
     const previous =
       last.get(accountId) ??

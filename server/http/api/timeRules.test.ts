@@ -1,7 +1,8 @@
 /**
  * The time rules through the whole HTTP pipeline against their reference model
  * (server/testing/timeRules/model.ts): random sequences of search.php and hotel.php calls from 1–2
- * client addresses (X-Forwarded-For through a trusted loopback proxy) and 1–3 accounts, clock moves
+ * client addresses (X-Forwarded-For through a trusted loopback proxy) and 1–3 accounts (created
+ * through the admin API, one of them in some scenarios with a quota increase), clock moves
  * through the control API (/_control/clock), account resets (/_control/reset) and real time passing
  * (a FakeClock; mostly not at all, so many calls share a millisecond). Every answer's status, and a
  * 429's Retry-After and window, must be the model's. The same property on the stores alone, with
@@ -11,15 +12,34 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { FakeClock } from '../../clock.js';
-import { startTestServer, type TestServer } from '../../testing/testServer.js';
+import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../../testing/testServer.js';
+import { quotaOfScenario } from '../../testing/timeRules/storeSubject.js';
 import { playScenario, RecordingClock, type TimeRulesSubject } from '../../testing/timeRules/driver.js';
 import { propertyParameters, timeScenario, type TimeScenario } from '../../testing/timeRules/events.js';
 
-const KEYS = ['demo-key-1', 'demo-key-2', 'demo-key-3'];
 const START = '2026-11-21T10:00:00Z';
+const ADMIN = { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' };
+const TEAM = { contact: 'ops@rules.example', first_name: 'Tim', last_name: 'Rules', email: 'tim@rules.example', phone: '+31 20 555 0188' };
+
+/** The scenario's accounts, made as an operator makes them (and its quota increase granted); their keys. */
+async function accountsOf(server: TestServer, scenario: TimeScenario): Promise<string[]> {
+  const keys: string[] = [];
+  for (let account = 0; account < scenario.accounts; account++) {
+    const created = await server.request('/_control/admin/accounts', { method: 'POST', headers: ADMIN, body: JSON.stringify({ ...TEAM, name: `Team ${account}` }) });
+    if (created.status !== 201) throw new Error(`account creation answered ${created.status}: ${JSON.stringify(created.body)}`);
+    const quota = quotaOfScenario(scenario.limits, account);
+    if (quota) {
+      const body = quota.lifted ? { lifted: true } : { per_minute: quota.per_minute, per_day: quota.per_day };
+      const granted = await server.request(`/_control/admin/accounts/${created.body.account.id}/quota`, { method: 'PUT', headers: ADMIN, body: JSON.stringify(body) });
+      if (granted.status !== 200) throw new Error(`quota answered ${granted.status}: ${JSON.stringify(granted.body)}`);
+    }
+    keys.push(created.body.key as string);
+  }
+  return keys;
+}
 
 describe('the time rules over HTTP agree with the model', () => {
-  function httpSubject(server: TestServer, fake: FakeClock): TimeRulesSubject {
+  function httpSubject(server: TestServer, fake: FakeClock, KEYS: readonly string[]): TimeRulesSubject {
     let searchId: string | undefined;
     return {
       async request(account, ip, endpoint) {
@@ -64,7 +84,7 @@ describe('the time rules over HTTP agree with the model', () => {
     const { perMinute, perDay, ceilingPerMinute } = scenario.limits;
     const server = await startTestServer({ clock: fake, config: { rateLimits: { perMinute, perDay }, addressCeilingPerMinute: ceilingPerMinute, trustProxy: 'loopback' } });
     try {
-      await playScenario(scenario, httpSubject(server, fake), new RecordingClock(fake), false);
+      await playScenario(scenario, httpSubject(server, fake, await accountsOf(server, scenario)), new RecordingClock(fake), false);
     } finally {
       await server.close();
     }
@@ -77,5 +97,15 @@ describe('the time rules over HTTP agree with the model', () => {
   it('replayed: five identical searches, a move of 61 s, five more, all in one millisecond (issue 26)', async () => {
     const burst = Array.from({ length: 5 }, () => ({ kind: 'request' as const, account: 0, ip: 0, endpoint: '/search.php' as const }));
     await play({ accounts: 1, ips: 1, limits: { perMinute: 5, perDay: 200, ceilingPerMinute: 0 }, events: [...burst, { kind: 'advance', account: 0, seconds: 61 }, ...burst] });
+  });
+
+  it('an account with a quota increase beside two without, on one address with a ceiling: each account its own limits, the ceiling for all', async () => {
+    const round = (account: number) => Array.from({ length: 5 }, () => ({ kind: 'request' as const, account, ip: 0, endpoint: '/search.php' as const }));
+    await play({
+      accounts: 3,
+      ips: 1,
+      limits: { perMinute: 2, perDay: 6, ceilingPerMinute: 11, raised: { 1: { perMinute: 4, perDay: 9 } } },
+      events: [...round(0), ...round(1), ...round(2), { kind: 'tick', ms: 61_000 }, ...round(1), ...round(0), { kind: 'reset', account: 1 }, ...round(1)],
+    });
   });
 });

@@ -5,7 +5,7 @@
  * same-origin refusals, isolation between accounts, and escaping of every value.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Accounts } from '../../domain/accounts.js';
+import { demoAccount, demoAccounts } from '../../domain/accounts.js';
 import {
   controlPay,
   dayAfter,
@@ -38,10 +38,10 @@ const signedIn = async (apikey: string) => {
 };
 
 beforeAll(async () => {
-  const accounts = new Accounts([
-    ...Accounts.fromFixture().list(),
-    { id: 4, apikey: KEY_SCRIPT, first_name: '<b>Eve</b>', last_name: "O'Hara & Co", email: SCRIPT_EMAIL, phone: '+1 555 0100' },
-  ]);
+  const accounts = [
+    ...demoAccounts(),
+    demoAccount({ id: 4, apikey: KEY_SCRIPT, first_name: '<b>Eve</b>', last_name: "O'Hara & Co", email: SCRIPT_EMAIL, phone: '+1 555 0100' }),
+  ];
   server = await startTestServer({ accounts, config: { adminToken: ADMIN } });
   stay = { checkin: dayAfter(server.clock, 30), checkout: dayAfter(server.clock, 33) };
 });

@@ -5,9 +5,10 @@
  * domain functions as the control API (never over HTTP), for the account of the session only.
  *
  * The router mounts the console's pages by what they serve — the home page and dashboard
- * (controlUiDashboard.ts), signing in and out (controlUiSignIn.ts), the clock and reset
+ * (controlUiDashboard.ts), signing in and out (controlUiSignIn.ts), the clock, reset and key roll
  * (controlUiAccountActions.ts), one e-mail, one journal call and the report's downloads
- * (controlUiRecords.ts) — over the sessions and form guards of controlUiContext.ts, then answers
+ * (controlUiRecords.ts), the admin's accounts and keys (controlUiAdmin.ts, signed in with the admin
+ * token) — over the sessions and form guards of controlUiContext.ts, then answers
  * every other method with 405, every other path with 404, and unreadable forms with 400, as pages.
  * It is mounted before the JSON-only control router, and only with it.
  */
@@ -15,6 +16,7 @@ import type { NextFunction, Request, Response, Router } from 'express';
 import type { AppContext } from '../../appContext.js';
 import { strictRouter } from '../transport/strictRouter.js';
 import { mountAccountActions } from './controlUiAccountActions.js';
+import { ADMIN_ROUTES, mountAdmin } from './controlUiAdmin.js';
 import { consoleContext, type ConsoleContext } from './controlUiContext.js';
 import { mountDashboard } from './controlUiDashboard.js';
 import { CERTIFICATION_DOWNLOADS } from './controlUiJournalViews.js';
@@ -29,9 +31,11 @@ const ALLOWED: ReadonlyArray<[string, string]> = [
   ['/logout', 'POST'],
   ['/clock', 'POST'],
   ['/reset', 'GET, HEAD, POST'],
+  ['/keys/roll', 'POST'],
   ['/outbox/:number', 'GET, HEAD'],
   ['/journal/:id', 'GET, HEAD'],
   ...CERTIFICATION_DOWNLOADS.map((download): [string, string] => [`/${download.file}`, 'GET, HEAD']),
+  ...ADMIN_ROUTES,
 ];
 
 export function controlUiRouter(context: AppContext): Router {
@@ -41,6 +45,7 @@ export function controlUiRouter(context: AppContext): Router {
   mountSignIn(router, c);
   mountAccountActions(router, c);
   mountRecords(router, c);
+  mountAdmin(router, c);
   mountFallbacks(router, c);
   return router;
 }

@@ -13,23 +13,27 @@ import { ApiError } from '../../errors.js';
 import type { AppContext } from '../../appContext.js';
 import { asyncHandler } from '../transport/asyncHandler.js';
 import { consoleAccount, type ConsoleContext, type Signed } from './controlUiContext.js';
-import { JOURNAL_VIEW_LIMIT, type JournalView } from './controlUiJournalViews.js';
-import { LIST_LIMIT, dashboardPage, loginPage, type ConsoleBooking, type ConsoleEmail, type Notice } from './controlUiViews.js';
+import { JOURNAL_PAGE_SIZE, type JournalView } from './controlUiJournalViews.js';
+import { keyView } from '../../domain/accountAdmin.js';
+import { ADMIN_PATH, LIST_LIMIT, dashboardPage, type ConsoleBooking, type ConsoleEmail, type Notice } from './controlUiViews.js';
 
 /** The journal filter the dashboard offers, read from its address (a GET form). */
 const FILTER_FIELDS = ['endpoint', 'status', 'non_conforming'] as const;
 
+/** Sign-in succeeded but the cookie did not come back: the browser refused a Secure cookie over http. */
+export const COOKIE_REFUSED = 'Your browser did not keep the session cookie. It is Secure: open the console over HTTPS, or at http://localhost or http://127.0.0.1.';
+
 export function mountDashboard(router: Router, c: ConsoleContext): void {
   router.get(
     '/',
+    (req, res, next) => {
+      if (c.adminSignedIn(req)) return c.redirectHome(res, ADMIN_PATH);
+      if (c.signedIn(req)) return next();
+      c.send(res, 200, c.login(req.query['signed-in'] === undefined ? undefined : { kind: 'error', text: COOKIE_REFUSED }));
+    },
+    c.requireSession,
     asyncHandler(async (req, res) => {
-      const signed = c.signedIn(req);
-      if (!signed && req.query['signed-in'] !== undefined) {
-        // Sign-in succeeded but the cookie did not come back: the browser refused a Secure cookie over http.
-        const text = 'Your browser did not keep the session cookie. It is Secure: open the console over HTTPS, or at http://localhost or http://127.0.0.1.';
-        return c.send(res, 200, loginPage({ kind: 'error', text }));
-      }
-      if (!signed) return c.send(res, 200, loginPage());
+      const signed = c.signedOf(res);
       const notice = signed.session.flash;
       signed.session.flash = undefined;
       c.send(res, 200, await dashboard(c.app, signed, notice, req.query));
@@ -68,6 +72,9 @@ export async function dashboard(app: AppContext, { session, account }: Signed, n
     emails: emails.slice(0, LIST_LIMIT),
     journal: journalView(journal, query),
     certification: await certificationOf(app, account, journal),
+    keys: account.keys.map((key) => keyView(key, app.clock.now().getTime())),
+    demo: account.demo,
+    signedInWith: session.keyId,
     notice,
   });
 }
@@ -90,7 +97,7 @@ export const journalOf = async (app: AppContext, account: Account) => oldestFirs
 export const certificationOf = async (app: AppContext, account: Account, journal: readonly JournalEntry[]) =>
   certify(journal, { now: (await app.clocks.clockOf(account.id)).now().toISOString() });
 
-/** The newest matching calls; a filter that does not parse is reported and not applied. */
+/** One page of the matching calls, newest first; a filter that does not parse is reported and not applied, a page out of range is the nearest. */
 function journalView(journal: JournalEntry[], query: Record<string, unknown>): JournalView {
   const input = Object.fromEntries(FILTER_FIELDS.filter((name) => query[name] !== undefined).map((name) => [name, query[name]]));
   let filter: JournalFilter = {};
@@ -102,8 +109,14 @@ function journalView(journal: JournalEntry[], query: Record<string, unknown>): J
     filterError = error.message;
   }
   const matching = filterJournal(journal, filter);
+  const pages = Math.max(1, Math.ceil(matching.length / JOURNAL_PAGE_SIZE));
+  const asked = typeof query.page === 'string' && /^[1-9]\d{0,3}$/.test(query.page) ? Number(query.page) : 1;
+  const page = Math.min(asked, pages);
+  const newestFirst = matching.slice().reverse();
   return {
-    entries: matching.slice(-JOURNAL_VIEW_LIMIT).reverse(),
+    entries: newestFirst.slice((page - 1) * JOURNAL_PAGE_SIZE, page * JOURNAL_PAGE_SIZE),
+    page,
+    pages,
     matching: matching.length,
     total: journal.length,
     endpoints: [...new Set(journal.map((entry) => entry.endpoint))].sort(),

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CertificationReport } from '../../domain/certification/types.js';
 import { dayAfter, KEY_ANNA, KEY_BEN, startTestServer, type TestServer } from '../../domain/bookings/testSupport.js';
 import { CONSOLE, ConsoleClient } from '../../testing/consoleClient.js';
-import { JOURNAL_VIEW_LIMIT } from './controlUiJournalViews.js';
+import { DASHBOARD_BODY_CHARS, JOURNAL_PAGE_SIZE } from './controlUiJournalViews.js';
 
 const ADMIN = 'journal-console-admin';
 const MARKUP = '<script>alert(1)</script>';
@@ -94,15 +94,68 @@ describe('journal', () => {
     }
   });
 
-  it(`shows the newest ${JOURNAL_VIEW_LIMIT} calls and says how many there are`, async () => {
-    for (let i = 0; i < JOURNAL_VIEW_LIMIT; i++) await server.post('/booking_overview.php', { apikey: KEY_ANNA });
-    const total = JOURNAL_VIEW_LIMIT + 3;
+  it(`shows ${JOURNAL_PAGE_SIZE} calls a page, newest first, with links to the older and newer pages`, async () => {
+    for (let i = 0; i < JOURNAL_PAGE_SIZE; i++) await server.post('/booking_overview.php', { apikey: KEY_ANNA });
+    const total = JOURNAL_PAGE_SIZE + 3;
     await recorded(KEY_ANNA, total);
-    const page = (await (await signedIn(KEY_ANNA)).get(CONSOLE)).text;
+    const anna = await signedIn(KEY_ANNA);
+    const page = (await anna.get(CONSOLE)).text;
     const ids = entryIds(page);
-    expect(ids).toHaveLength(JOURNAL_VIEW_LIMIT);
-    expect(ids[0]).toBe(third + JOURNAL_VIEW_LIMIT);
-    expect(journalOf(page)).toContain(`${total} call(s) recorded; the newest ${JOURNAL_VIEW_LIMIT} shown`);
+    expect(ids).toHaveLength(JOURNAL_PAGE_SIZE);
+    expect(ids[0]).toBe(third + JOURNAL_PAGE_SIZE);
+    expect(journalOf(page)).toContain(`${total} call(s) recorded.`);
+    expect(journalOf(page)).toContain('Page 1 of 2');
+    expect(journalOf(page)).toContain('href="/_control/ui?page=2#journal" rel="next"');
+    const older = (await anna.get(`${CONSOLE}?page=2`)).text;
+    expect(entryIds(older)).toEqual([third, second, first]);
+    expect(entryIds((await anna.get(`${CONSOLE}?page=99`)).text)).toEqual([third, second, first]);
+    const filtered = (await anna.get(`${CONSOLE}?endpoint=/booking_overview.php&page=2`)).text;
+    expect(entryIds(filtered)).toEqual([first]);
+  });
+
+  it('keeps a large call from swelling the dashboard: bodies cut, with a link to the whole call (finding 4)', async () => {
+    const big = { apikey: KEY_ANNA, padding: 'x'.repeat(60 * 1024) };
+    for (let i = 0; i < 25; i++) await server.post('/booking_overview.php', big);
+    await recorded(KEY_ANNA, 28);
+    const anna = await signedIn(KEY_ANNA);
+    const dashboard = await anna.get(CONSOLE);
+    expect(dashboard.status).toBe(200);
+    // 20 calls of 60 KB each were 1.2 MB of bodies; cut, the whole page stays small.
+    expect(dashboard.text.length).toBeLessThan(JOURNAL_PAGE_SIZE * 2 * (DASHBOARD_BODY_CHARS + 600) + 60_000);
+    const [newest] = entryIds(dashboard.text);
+    expect(journalOf(dashboard.text)).toContain(`more characters: the whole call</a>`);
+    const whole = await anna.get(`${CONSOLE}/journal/${newest}`);
+    expect(whole.text).toContain('[cut by the journal: ');
+    expect(whole.text).not.toContain(KEY_ANNA);
+  });
+
+  it('shows control and bidirectional characters a client sent as escapes, never raw (finding 9)', async () => {
+    await server.post('/search.php', { apikey: KEY_ANNA, location: 'gnp\u202Efdp.exe\u0085', checkin: dayAfter(server.clock, 30), checkout: dayAfter(server.clock, 32) });
+    await recorded(KEY_ANNA, 4);
+    const anna = await signedIn(KEY_ANNA);
+    const [newest] = entryIds((await anna.get(CONSOLE)).text);
+    for (const page of [(await anna.get(CONSOLE)).text, (await anna.get(`${CONSOLE}/journal/${newest}`)).text]) {
+      expect(page).not.toMatch(/[\u0080-\u009F\u202A-\u202E\u2066-\u2069]/);
+      expect(page).toContain('gnp\\u202Efdp.exe\\u0085');
+    }
+  });
+
+  it('refuses reads past the account\'s budget with 429 and Retry-After, other accounts unaffected', async () => {
+    const limited = await startTestServer({ config: { adminToken: ADMIN, readsPerMinute: 3 } });
+    try {
+      const client = new ConsoleClient(limited.url);
+      await client.signIn(KEY_ANNA); // its redirect's dashboard is the first read
+      for (let i = 0; i < 2; i++) expect((await client.get(CONSOLE)).status).toBe(200);
+      const refused = await client.get(CONSOLE);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect((await limited.post('/_control/journal', { apikey: KEY_ANNA })).status).toBe(429);
+      expect((await limited.post('/_control/journal', { apikey: KEY_BEN })).status).toBe(200);
+      limited.clock.advance(61);
+      expect((await client.get(CONSOLE)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it("shows one call on its own page, for the session's account only", async () => {

@@ -8,6 +8,8 @@ import type { CertificationReport } from '../../domain/certification/types.js';
 import type { JournalEntry } from '../../domain/journal/entry.js';
 import { messagesFor } from '../../domain/i18n/messages.js';
 import { certificationSection, journalEntryBody, journalSection, type JournalView } from './controlUiJournalViews.js';
+import { csrfField, ownKeysSection } from './controlUiKeyViews.js';
+import type { KeyView } from '../../domain/accountAdmin.js';
 import { html, type SafeHtml } from '../pages/html.js';
 import { document } from '../pages/layout.js';
 import { pageLink } from '../pages/finalizationViews.js';
@@ -15,6 +17,8 @@ import { pageLink } from '../pages/finalizationViews.js';
 import { CONTROL_UI_PATH } from './controlUiPath.js';
 
 export { CONTROL_UI_PATH };
+/** The admin's pages: every account and its keys. */
+export const ADMIN_PATH = `${CONTROL_UI_PATH}/admin`;
 /** Where sign-in lands: with no session there, the browser refused the cookie (see the router). */
 export const SIGNED_IN_PATH = `${CONTROL_UI_PATH}?signed-in`;
 /** The dashboard lists the newest this many bookings and e-mails (every e-mail stays reachable by number). */
@@ -51,6 +55,8 @@ export interface ConsoleEmail {
 export interface Notice {
   kind: 'ok' | 'error';
   text: string;
+  /** A key just issued: shown on this one page, never again. */
+  secret?: string;
 }
 
 export interface DashboardView {
@@ -65,34 +71,50 @@ export interface DashboardView {
   emailCount: number;
   journal: JournalView;
   certification: CertificationReport;
+  /** The account's keys by id, and the one this session signed in with. */
+  keys: KeyView[];
+  demo: boolean;
+  signedInWith: string | null;
   notice?: Notice;
 }
 
 const page = (title: string, body: SafeHtml) => document(`${title} — sandbox console`, body, messagesFor('en'), 'wide');
 
-const csrfField = (token: string) => html`<input type="hidden" name="csrf_token" value="${token}">`;
 
-const noticeBox = (notice: Notice | undefined) =>
-  notice ? html`<p class="${notice.kind}" role="${notice.kind === 'error' ? 'alert' : 'status'}" id="notice">${notice.text}</p>` : '';
+export const noticeBox = (notice: Notice | undefined) => {
+  if (!notice) return '';
+  const role = notice.kind === 'error' ? 'alert' : 'status';
+  if (notice.secret === undefined) return html`<p class="${notice.kind}" role="${role}" id="notice">${notice.text}</p>`;
+  return html`<div class="${notice.kind}" role="${role}" id="notice"><p>${notice.text}</p>
+<p><code id="new-key" class="token">${notice.secret}</code></p>
+<p><strong>Copy it now: it is shown this once.</strong> The sandbox keeps only its digest.</p></div>`;
+};
 
 const signedIn = (account: ConsoleAccount, csrfToken: string) => html`<div class="signed-in"><p id="account">Signed in as <strong>${account.name}</strong>
   <small class="token">${account.email}</small></p>
 <form class="inline" method="post" action="${CONTROL_UI_PATH}/logout">${csrfField(csrfToken)}<button class="secondary" type="submit">Sign out</button></form></div>`;
 
-export function loginPage(notice?: Notice): string {
+/** What the sign-in page offers: the demo keys' hint only when there are demo accounts, the admin's way in only with an admin token. */
+export interface LoginOptions {
+  demoKeys: boolean;
+  admin: boolean;
+}
+
+export function loginPage(notice: Notice | undefined, options: LoginOptions): string {
   return page(
     'Sign in',
     html`<h1>Sandbox console</h1>
 ${noticeBox(notice)}
 <section aria-label="Sign in">
-  <p>See one account's bookings, the e-mails the sandbox sent, its request journal and certification, and move its clock or reset it.
+  <p>See one account's bookings, the e-mails the sandbox sent, its request journal and certification, and its keys; move its clock or reset it.
   The key stays on the server: the browser keeps only a session cookie.</p>
   <form method="post" action="${CONTROL_UI_PATH}/login">
-    <p><label for="apikey">API key</label><br>
+    <p><label for="apikey">${options.admin ? 'API key, or the admin token' : 'API key'}</label><br>
     <input id="apikey" name="apikey" type="password" autocomplete="off" required size="30"></p>
     <button type="submit">Open the console</button>
   </form>
-  <p><small>The demo keys are listed on the <a href="/">home page</a>.</small></p>
+  ${options.demoKeys ? html`<p><small>The demo keys are listed on the <a href="/">home page</a>.</small></p>` : ''}
+  ${options.admin ? html`<p><small>Operators sign in with the admin token to manage the accounts and keys of every team.</small></p>` : ''}
 </section>`,
   );
 }
@@ -182,6 +204,7 @@ export function dashboardPage(view: DashboardView): string {
 ${signedIn(view.account, view.csrfToken)}
 ${noticeBox(view.notice)}
 ${clockSection(view)}
+${ownKeysSection(view.keys, { demo: view.demo, csrfToken: view.csrfToken, rollAction: `${CONTROL_UI_PATH}/keys/roll`, signedInWith: view.signedInWith })}
 ${bookingsSection(view.bookings, view.bookingCount)}
 ${outboxSection(view.emails, view.emailCount)}
 ${certificationSection(view.certification)}

@@ -14,10 +14,12 @@ import { SCENARIOS } from '../../domain/scenarios/catalogue.js';
 import { TEST_HEADER } from '../api/scenarioHeader.js';
 import { asyncHandler } from '../transport/asyncHandler.js';
 import { journalControlRouter } from './journalControlApi.js';
+import { adminAccountsRouter, ownKeysRouter } from './accountsControlApi.js';
 import { accountOf, authenticate, clockOf, requireObjectBody } from '../transport/apiPipeline.js';
 import { PAYMENT_OUTCOMES, type PaymentOutcome } from '../../domain/bookings/payment.js';
 import { controlBodyBounds } from './controlBounds.js';
 import { controlGuard } from './controlGuard.js';
+import { countsAsRead } from './readBudget.js';
 import { requireAdminToken } from '../transport/adminToken.js';
 import { jsonBody } from '../transport/jsonBody.js';
 import { strictRouter } from '../transport/strictRouter.js';
@@ -30,6 +32,8 @@ export function controlRouter(context: AppContext): Router {
   if (context.config.adminToken !== undefined) router.use('/admin', adminRouter(context, context.config.adminToken));
   // Bounds first (control-api.yaml's maxLength, minimum, maximum: 400), then the key.
   const ofAccount = [requireObjectBody, controlBodyBounds(), authenticate(context.accounts, context.clocks, context.authThrottle, 'control')];
+  // Reads of the account's records are budgeted per account (finding 4); clock and reset are not reads.
+  const readOfAccount = [...ofAccount, countsAsRead(context.readBudget)];
 
   router.post(
     '/clock',
@@ -111,14 +115,15 @@ export function controlRouter(context: AppContext): Router {
 
   router.post(
     '/outbox',
-    ...ofAccount,
+    ...readOfAccount,
     asyncHandler(async (_req, res) => {
       const emails = await context.store.outboxOfAccount(accountOf(res).id);
       res.json({ count: emails.length, emails });
     }),
   );
 
-  router.use(journalControlRouter(context.store, ofAccount));
+  router.use(journalControlRouter(context.store, readOfAccount));
+  router.use(ownKeysRouter(context, ofAccount, readOfAccount));
 
   // Reads are POSTs too, because the key travels in the body as on the API.
   router.all(['/clock', '/reset', '/pay', '/outbox', '/journal', '/certification'], (req, _res, next) => {
@@ -162,6 +167,7 @@ function adminRouter(context: AppContext, token: string): Router {
       res.json({ status: 'reset', scope: 'sandbox', now: context.clock.now().toISOString() });
     }),
   );
+  router.use(adminAccountsRouter(context));
   return router;
 }
 

@@ -10,7 +10,11 @@ import { controlBodyBoundsOf } from './controlBounds.js';
 import { KEY_ANNA, controlPay, dayAfter, findRate, startBooking, startTestServer, type TestServer } from '../../domain/bookings/testSupport.js';
 
 const bounds = controlBodyBoundsOf(loadContract(CONTROL_CONTRACT_PATH));
-const cases = [...bounds].flatMap(([path, list]) => list.map((bound) => [`${path} ${bound.field}`, path, bound] as const));
+// The account calls (a key in the body); the admin's routes check their bodies in AccountAdmin's input
+// rules (accountInput.ts), tested with the admin token in accountsControlApi.test.ts.
+const cases = [...bounds]
+  .filter(([path]) => !path.startsWith('/admin/'))
+  .flatMap(([path, list]) => list.map((bound) => [`${path} ${bound.field}`, path, bound] as const));
 
 let server: TestServer;
 beforeAll(async () => {

@@ -38,7 +38,7 @@ export function controlGuard(publicUrl: string, corsOrigins: readonly string[] =
     }
     // An empty POST has nothing to misread (the admin reset carries only its token).
     const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-    if (req.method === 'POST' && hasBody && !req.is('application/json')) {
+    if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(req.method) && hasBody && !req.is('application/json')) {
       const declared = req.headers['content-type'] ?? 'none';
       return next(new ApiError(415, `Control requests must be sent as application/json (got ${declared})`));
     }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Accounts } from '../../domain/accounts.js';
+import { demoAccounts } from '../../domain/accounts.js';
 import type { JournalEntry } from '../../domain/journal/entry.js';
 import { startTestServer, type TestServer } from '../../testing/testServer.js';
 
-const [first, second] = Accounts.fromFixture().list();
+const [first, second] = demoAccounts();
 const KEY = first!.apikey;
 const OTHER = second!.apikey;
 

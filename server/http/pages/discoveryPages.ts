@@ -90,7 +90,7 @@ export function consoleRouter(context: AppContext, files: ConsoleFiles): Router 
     apiTitle: contract.document.info.title,
     apiVersion: contract.document.info.version,
     publicUrl: config.publicUrl,
-    demoAccounts: context.accounts.list(),
+    demoAccounts: context.accounts.demoAccounts(),
     operations: API_PATHS.map((path) => ({ path, summary: (contract.document.paths[path]?.post as { summary?: string } | undefined)?.summary ?? '' })),
     controlDocsPath,
     controlUiPath: config.controlApi ? CONTROL_UI_PATH : undefined,

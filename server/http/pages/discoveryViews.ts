@@ -1,5 +1,5 @@
 /**
- * The discoverable pages: the home page (`/`: what this is, the demo keys, links) in the payment
+ * The discoverable pages: the home page (`/`: what this is, the demo keys when the demo accounts are on, links) in the payment
  * page's frame, and the bare page Redoc renders an API reference into (`/docs`).
  * Every value goes through the escaping `html` tag.
  */
@@ -10,6 +10,7 @@ export interface HomeView {
   apiTitle: string;
   apiVersion: string;
   publicUrl: string;
+  /** The demo accounts (their keys are public); none when they are off: then no key is named here. */
   demoAccounts: ReadonlyArray<{ apikey: string; first_name: string; last_name: string; email: string }>;
   operations: ReadonlyArray<{ path: string; summary: string }>;
   /** Set when the control API is mounted. */
@@ -31,14 +32,19 @@ export function homePage(view: HomeView): string {
   <p>Base URL: <code id="base-url">${view.publicUrl}</code>. Start with <code>POST /search.php</code>; the
   API reference has an example for every call.</p>
 </section>
-<section aria-label="Demo API keys">
+${view.demoAccounts.length === 0
+  ? html`<section aria-label="API keys">
+  <h2>API keys</h2>
+  <p id="no-demo-keys">Each team has its own account and keys here: ask the operator of this sandbox for yours.</p>
+</section>`
+  : html`<section aria-label="Demo API keys">
   <h2>Demo API keys</h2>
   <dl id="demo-keys">
     ${view.demoAccounts.map(
       (account) => html`<dt><code>${account.apikey}</code></dt><dd>${account.first_name} ${account.last_name} <small>${account.email}</small></dd>`,
     )}
   </dl>
-</section>
+</section>`}
 <section aria-label="Endpoints">
   <h2>Endpoints</h2>
   <dl id="operations">

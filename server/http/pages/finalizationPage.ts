@@ -51,7 +51,6 @@ export function finalizeRouter(context: AppContext): Router {
     asyncHandler(async (req, res) => {
       const bookhash = req.query.bookhash;
       const lang = langOverride(req.query.lang);
-      const returnUrl = acceptedReturnUrl(req.query.return_url);
       if (typeof bookhash !== 'string' || !BOOKHASH_PATTERN.test(bookhash)) {
         const m = pageMessages(lang);
         return send(res, 400, messagePage(m, m.t('page.invalidLink.title'), m.t('page.invalidLink.text')));
@@ -62,6 +61,7 @@ export function finalizeRouter(context: AppContext): Router {
         return send(res, 404, messagePage(m, m.t('page.notFound.title'), m.t('page.notFound.text')));
       }
       const m = pageMessages(lang, booking);
+      const returnUrl = acceptedReturnUrl(req.query.return_url, context.accounts.byIdOf(booking.accountId)?.return_url_hosts);
       const payable = booking.status === 'processing';
       // The page shows the booking as its account's clock sees it.
       const clock = await context.clocks.clockOf(booking.accountId);
@@ -86,7 +86,6 @@ export function finalizeRouter(context: AppContext): Router {
       };
       const bookhash = field('bookhash');
       const lang = langOverride(field('lang'));
-      const returnUrl = acceptedReturnUrl(field('return_url'));
       if (bookhash === undefined || !BOOKHASH_PATTERN.test(bookhash)) {
         const m = pageMessages(lang);
         return send(res, 400, messagePage(m, m.t('page.invalidForm.title'), m.t('page.invalidForm.text')));
@@ -97,6 +96,7 @@ export function finalizeRouter(context: AppContext): Router {
         return send(res, 404, messagePage(m, m.t('page.notFound.title'), m.t('page.notFound.text')));
       }
       const m = pageMessages(lang, booking);
+      const returnUrl = acceptedReturnUrl(field('return_url'), context.accounts.byIdOf(booking.accountId)?.return_url_hosts);
       const back = { bookhash, lang, returnUrl };
       const card = testCard(field('card') ?? DEFAULT_TEST_CARD.number);
       if (!card) {

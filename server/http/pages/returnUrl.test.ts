@@ -27,3 +27,26 @@ describe('return_url', () => {
     }
   });
 });
+
+describe('an account\'s allow-list of return_url hosts (finding 13)', () => {
+  const allowed = ['partner.example', '*.partner.example', 'localhost:8080'];
+  it.each([
+    ['https://partner.example/done', true],
+    ['https://partner.example:8443/done', true],
+    ['https://eu.partner.example/done', true],
+    ['https://a.b.partner.example/done', true],
+    ['http://localhost:8080/back', true],
+    ['http://localhost:9090/back', false],
+    ['https://evil.example/?partner.example', false],
+    ['https://partner.example.evil.example/', false],
+    ['https://evilpartner.example/', false],
+    ['https://evil.example/partner.example', false],
+  ])('%s: %s', (value, accepted) => {
+    expect(acceptedReturnUrl(value, allowed) !== undefined).toBe(accepted);
+  });
+
+  it('allows any host without a list (null), none with an empty one', () => {
+    expect(acceptedReturnUrl('https://anywhere.example/', null)).toBeDefined();
+    expect(acceptedReturnUrl('https://anywhere.example/', [])).toBeUndefined();
+  });
+});

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createContractValidator } from '../../../contract/validator.js';
 import { deepFreeze } from '../../../contract/deepFreeze.js';
-import { Accounts } from '../../domain/accounts.js';
+import { demoAccounts } from '../../domain/accounts.js';
 import { startTestServer, type TestServer } from '../../testing/testServer.js';
 import { errorHandler } from './errorHandler.js';
 import { requestLog, silentLogger } from './requestLog.js';
@@ -146,7 +146,7 @@ describe('cached answers in the app', () => {
     const answers = [await server.post('/hotel.php', hotel), await server.post('/hotel.php', hotel), await server.post('/hotel.php', hotel)];
     expect(new Set(answers.map((answer) => answer.headers.get('etag'))).size).toBe(1);
     expect(answers[2]?.body).toEqual(answers[0]?.body);
-    const accountId = Accounts.fromFixture().findByKey('demo-key-1')?.id as number;
+    const accountId = demoAccounts().find((account) => account.apikey === 'demo-key-1')!.id;
     type Entry = { endpoint: string; response: { body: unknown }; conformance: { response_valid: boolean } };
     let hotelEntries: Entry[] = [];
     // Entries are written after each answer: wait for them, boundedly.

@@ -5,9 +5,9 @@
  * Routing is strict and case-sensitive (app.ts), so only these exact spellings reach them.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Account, Accounts } from '../../domain/accounts.js';
+import type { Account, AccountRegistry, KeyCheck } from '../../domain/accounts.js';
 import type { AccountClocks, ShiftedClock } from '../../domain/accountClocks.js';
-import { countRequest, type RequestLimits } from '../../domain/requestLimits.js';
+import { countRequest, windowsOf, type RequestLimits } from '../../domain/requestLimits.js';
 import type { WindowState } from '../../domain/slidingWindows.js';
 import { ApiError, badRequest, forbidden, unauthorized } from '../../errors.js';
 import { asyncHandler } from './asyncHandler.js';
@@ -95,34 +95,55 @@ export function accountOf(res: Response): Account {
   return res.locals.account as Account;
 }
 
+/** The public id of the key that authenticated the request (`key_…`), set by `authenticate`: logs and metrics name keys by it. */
+export function keyIdOf(res: Response): string {
+  return res.locals.keyId as string;
+}
+
 /** The clock of that account, set by `authenticate`: every time rule of the request reads it. */
 export function clockOf(res: Response): ShiftedClock {
   return res.locals.clock as ShiftedClock;
 }
 
 /**
- * 401 without a key, 403 with an unknown one; both before any other rule of the body. Sets the
- * account and its clock (API and control API alike). With a throttle, unknown keys count as failed
+ * 401 without a key, 403 with one that does not authenticate (unknown or revoked: "Invalid API key";
+ * a rolled key past its grace period, or a key of a disabled account: a 403 that says so); both
+ * before any other rule of the body. Sets the account, the key's public id and the account's clock
+ * (API and control API alike). With a throttle, keys that do not authenticate count as failed
  * authentications of the client IP: past its budget their answers are slowed, then 429 (see
  * authThrottle.ts); a right key is never slowed or refused.
  */
-export const authenticate = (accounts: Accounts, clocks: AccountClocks, throttle?: AuthThrottle, surface: AuthSurface = 'api'): RequestHandler =>
+export const authenticate = (accounts: AccountRegistry, clocks: AccountClocks, throttle?: AuthThrottle, surface: AuthSurface = 'api'): RequestHandler =>
   asyncHandler(async (req, res, next) => {
     const apikey: unknown = (req.body as Record<string, unknown>).apikey;
     if (apikey === undefined || apikey === null || apikey === '') {
       return next(unauthorized("Missing API key (field 'apikey' in the JSON body)"));
     }
-    const account = typeof apikey === 'string' ? accounts.findByKey(apikey) : undefined;
-    const verdict = throttle?.judge(req.ip ?? 'unknown', surface, account?.id);
+    await accounts.ready();
+    const checked: KeyCheck = typeof apikey === 'string' ? accounts.check(apikey) : { kind: 'unknown' };
+    const verdict = throttle?.judge(req.ip ?? 'unknown', surface, checked.kind === 'ok' ? checked.account.id : undefined);
     if (verdict?.kind === 'refused') return next(tooManyFailedAuthentications(throttle!.limitPerMinute, verdict.retryAfterSeconds));
-    if (!account) {
+    if (checked.kind !== 'ok') {
       if (verdict) await waitTurn(verdict);
-      return next(forbidden('Invalid API key'));
+      return next(keyRefused(checked));
     }
-    res.locals.account = account;
-    res.locals.clock = await clocks.clockOf(account.id);
+    res.locals.account = checked.account;
+    res.locals.keyId = checked.key.id;
+    res.locals.clock = await clocks.clockOf(checked.account.id);
     next();
   });
+
+/** The 403 of a key that does not authenticate. */
+function keyRefused(checked: Exclude<KeyCheck, { kind: 'ok' }>): ApiError {
+  switch (checked.kind) {
+    case 'expired':
+      return forbidden(`Invalid API key: key ${checked.key.id} was rolled and expired at ${checked.key.expires_at ?? ''}; use the key that replaced it (${checked.key.rolled_to ?? 'see the console'})`);
+    case 'disabled':
+      return forbidden(`Invalid API key: the account of key ${checked.key.id} is disabled`);
+    default:
+      return forbidden('Invalid API key');
+  }
+}
 
 /**
  * 429 with Retry-After once the account used up a window of the client IP on this endpoint (judged
@@ -130,16 +151,19 @@ export const authenticate = (accounts: Accounts, clocks: AccountClocks, throttle
  * accounts (real time; see requestLimits.ts). The windows are counted in the store, atomically, so
  * replicas sharing a database count one client's requests together.
  */
-export const rateLimit = (limits: RequestLimits, endpoint: string) =>
+export const rateLimit = (limits: RequestLimits, endpoint: string, supportEmail: string) =>
   asyncHandler(async (req: Request, res: Response, next: NextFunction) => {
-    const verdict = await countRequest(limits, req.ip ?? 'unknown', endpoint, accountOf(res).id);
+    const accountId = accountOf(res).id;
+    const verdict = await countRequest(limits, req.ip ?? 'unknown', endpoint, accountId);
     const headers = verdict.states ? rateLimitHeaders(verdict.states) : {};
     if (verdict.allowed) {
       res.set(headers);
       return next();
     }
     if (verdict.scope === 'address') return next(addressCeilingExceeded(verdict.limit, endpoint, verdict.retryAfterSeconds));
-    next(rateLimitExceeded(verdict.limit, verdict.window, endpoint, verdict.retryAfterSeconds, headers));
+    const raised = windowsOf(limits, accountId, limits.clocks.base.now().getTime()) !== limits.windows;
+    const howToAsk = `${raised ? "This account's quota increase sets that limit. " : ''}For a quota increase, write to ${supportEmail} with this key's id (${keyIdOf(res)}) and your use case.`;
+    next(rateLimitExceeded(verdict.limit, verdict.window, endpoint, verdict.retryAfterSeconds, howToAsk, headers));
   });
 
 /**
@@ -149,11 +173,16 @@ export const rateLimit = (limits: RequestLimits, endpoint: string) =>
  * counted one leaves the window).
  */
 export function rateLimitHeaders(states: readonly WindowState[]): Record<string, string> {
+  // A lifted limit (a quota increase) is stated as the largest integer a Structured Field holds.
+  const integer = (value: number) => Math.min(value, SF_INTEGER_MAX);
   return {
-    'RateLimit-Policy': states.map((state) => `"${state.name}";q=${state.limit};w=${state.seconds}`).join(', '),
-    RateLimit: states.map((state) => `"${state.name}";r=${state.remaining};t=${state.resetSeconds}`).join(', '),
+    'RateLimit-Policy': states.map((state) => `"${state.name}";q=${integer(state.limit)};w=${state.seconds}`).join(', '),
+    RateLimit: states.map((state) => `"${state.name}";r=${integer(state.remaining)};t=${state.resetSeconds}`).join(', '),
   };
 }
+
+/** The largest Integer of HTTP Structured Fields (RFC 9651): 15 decimal digits. */
+const SF_INTEGER_MAX = 999_999_999_999_999;
 
 /** The 429 of an address over the shared sandbox's ceiling (reference behaviour, see requestLimits.ts). */
 export function addressCeilingExceeded(limit: number, endpoint: string, retryAfterSeconds: number): ApiError {
@@ -165,11 +194,11 @@ export function addressCeilingExceeded(limit: number, endpoint: string, retryAft
   );
 }
 
-/** The 429 of a full window (also the shape of the `Test: rate_limited` one). */
-export function rateLimitExceeded(limit: number, window: 'minute' | 'day', endpoint: string, retryAfterSeconds: number, headers: Record<string, string> = {}): ApiError {
+/** The 429 of a full window (also the shape of the `Test: rate_limited` one), then how to ask for more (`howToAsk`), with the RateLimit fields (`headers`). */
+export function rateLimitExceeded(limit: number, window: 'minute' | 'day', endpoint: string, retryAfterSeconds: number, howToAsk?: string, headers: Record<string, string> = {}): ApiError {
   return new ApiError(
     429,
-    `Rate limit exceeded: ${limit} requests per ${window} on ${endpoint.slice(1)}. Retry after ${retryAfterSeconds} seconds.`,
+    `Rate limit exceeded: ${limit} requests per ${window} on ${endpoint.slice(1)}. Retry after ${retryAfterSeconds} seconds.${howToAsk ? ` ${howToAsk}` : ''}`,
     {},
     { ...headers, 'Retry-After': String(retryAfterSeconds) },
   );

@@ -8,13 +8,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { main as certifyCli, EXIT } from '../../cli/certify.js';
 import type { CertificationReport, Verdict } from '../../domain/certification/types.js';
-import { Accounts } from '../../domain/accounts.js';
+import { demoAccounts } from '../../domain/accounts.js';
 import { startTestServer, type TestServer } from '../testServer.js';
 import type { ClientEnv } from './api.js';
 import { runGoodClient } from './goodClient.js';
 import { runSloppyClient } from './sloppyClient.js';
 
-const APIKEY = Accounts.fromFixture().list()[0]!.apikey;
+const APIKEY = demoAccounts()[0]!.apikey;
 const CLIENT_TIMEOUT_MS = 2_000;
 const SLOW_SCENARIO_DELAY_MS = 2_500;
 const startSandbox = () => startTestServer({ config: { slowScenarioDelayMs: SLOW_SCENARIO_DELAY_MS } });

@@ -5,6 +5,7 @@
  * millisecond, and otherwise by amounts that land on and around the windows' edges.
  */
 import fc from 'fast-check';
+import { LIFTED_LIMIT as LIFTED } from '../../domain/requestLimits.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './model.js';
 
 export type Endpoint = '/search.php' | '/hotel.php';
@@ -50,7 +51,11 @@ export function timeEvent(accounts: number, ips: number): fc.Arbitrary<TimeEvent
   );
 }
 
-/** A scenario: limits small enough that both windows and the ceiling fill, 1–3 accounts, 1–2 IPs, and its events. */
+/**
+ * A scenario: limits small enough that both windows and the ceiling fill, 1–3 accounts, 1–2 IPs,
+ * and its events; in some, one account has a quota increase (raised limits, or lifted as good as
+ * for ever: its windows never fill), which must leave the others' windows and the ceiling as they are.
+ */
 export const timeScenario = fc
   .record({
     accounts: fc.integer({ min: 1, max: 3 }),
@@ -59,15 +64,22 @@ export const timeScenario = fc
     extraPerDay: fc.integer({ min: 0, max: 12 }),
     /** The address's ceiling: none, or a few requests a minute over all accounts. */
     ceilingPerMinute: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 12 })),
+    /** A quota increase of one account: how much more a minute and a day (LIFTED: no limit of its own). */
+    raise: fc.option(fc.record({ account: fc.integer({ min: 0, max: 2 }), perMinute: fc.oneof(fc.integer({ min: 0, max: 6 }), fc.constant(LIFTED)), perDay: fc.integer({ min: 0, max: 20 }) }), { nil: undefined }),
   })
-  .chain(({ accounts, ips, perMinute, extraPerDay, ceilingPerMinute }) =>
-    fc.record({
+  .chain(({ accounts, ips, perMinute, extraPerDay, ceilingPerMinute, raise }) => {
+    const perDay = perMinute + extraPerDay;
+    const raised =
+      raise === undefined || raise.account >= accounts
+        ? undefined
+        : { [raise.account]: raise.perMinute === LIFTED ? { perMinute: LIFTED, perDay: LIFTED } : { perMinute: perMinute + raise.perMinute, perDay: perDay + raise.perMinute + raise.perDay } };
+    return fc.record({
       accounts: fc.constant(accounts),
       ips: fc.constant(ips),
-      limits: fc.constant({ perMinute, perDay: perMinute + extraPerDay, ceilingPerMinute }),
+      limits: fc.constant({ perMinute, perDay, ceilingPerMinute, ...(raised ? { raised } : {}) }),
       events: fc.array(timeEvent(accounts, ips), { minLength: 1, maxLength: 120 }),
-    }),
-  );
+    });
+  });
 
 export type TimeScenario = typeof timeScenario extends fc.Arbitrary<infer T> ? T : never;
 

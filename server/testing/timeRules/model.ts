@@ -24,6 +24,11 @@ export interface Limits {
   perDay: number;
   /** Requests a minute from one address and endpoint over all accounts (the ceiling); 0: none. */
   ceilingPerMinute: number;
+  /**
+   * Accounts with a quota increase (section 8) in force, by scenario account: their own windows'
+   * limits instead of perMinute and perDay (never below them). The ceiling stays the same for them.
+   */
+  raised?: Readonly<Record<number, { perMinute: number; perDay: number }>>;
 }
 
 export type Verdict =
@@ -119,9 +124,10 @@ export class TimeRulesModel {
       if (event.baseMs <= this.baseMs - DAY_MS) return; // nothing counts after a day of base time
       places.push(event.baseMs + this.offsetAfter(account, position));
     });
+    const own = this.limits.raised?.[account] ?? this.limits;
     const windows = [
-      { name: 'minute' as const, ms: MINUTE_MS, limit: this.limits.perMinute },
-      { name: 'day' as const, ms: DAY_MS, limit: this.limits.perDay },
+      { name: 'minute' as const, ms: MINUTE_MS, limit: own.perMinute },
+      { name: 'day' as const, ms: DAY_MS, limit: own.perDay },
     ];
     for (const window of windows) {
       const inside = places.filter((place) => place > nowOnClock - window.ms).sort((a, b) => b - a);

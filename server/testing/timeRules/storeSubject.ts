@@ -9,7 +9,8 @@ import { AccountClocks } from '../../domain/accountClocks.js';
 import { changeAccountClock } from '../../domain/clockControl.js';
 import { rateLimitWindows } from '../../domain/rateLimiter.js';
 import { AddressCeiling } from '../../domain/addressCeiling.js';
-import { countRequest } from '../../domain/requestLimits.js';
+import { LIFTED_LIMIT, countRequest } from '../../domain/requestLimits.js';
+import type { Quota } from '../../domain/accounts.js';
 import type { Store } from '../../store/store.js';
 import { addressOf, type TimeRulesSubject } from './driver.js';
 import type { Limits } from './model.js';
@@ -32,6 +33,7 @@ export function storeSubject(
 ): TimeRulesSubject {
   const windows = rateLimitWindows(limits);
   const accountId = (account: number) => namespace.firstAccountId + account;
+  const quotaOf = (id: number) => quotaOfScenario(limits, id - namespace.firstAccountId);
   // Each replica (process) has its own clocks object and its own address ceiling.
   const processes = replicas.map((store) => ({ store, clocks: new AccountClocks(base, store), ceiling: new AddressCeiling(limits.ceilingPerMinute) }));
   let events = 0;
@@ -39,7 +41,7 @@ export function storeSubject(
   return {
     async request(account, ip, endpoint) {
       const { store, clocks, ceiling } = next();
-      return countRequest({ store, clocks, windows, ceiling }, namespace.keyPrefix + addressOf(ip), endpoint, accountId(account));
+      return countRequest({ store, clocks, windows, ceiling, quotaOf }, namespace.keyPrefix + addressOf(ip), endpoint, accountId(account));
     },
     async move(account, change) {
       await changeAccountClock(next().clocks, accountId(account), change);
@@ -48,5 +50,16 @@ export function storeSubject(
       await next().store.resetAccount(accountId(account));
     },
     tick,
+  };
+}
+
+/** The quota increase a scenario gives its account `account` (Limits.raised), as an operator grants it. */
+export function quotaOfScenario(limits: Limits, account: number): Quota | undefined {
+  const raised = limits.raised?.[account];
+  if (!raised) return undefined;
+  const lifted = raised.perMinute === LIFTED_LIMIT;
+  return {
+    per_minute: lifted ? null : raised.perMinute, per_day: lifted ? null : raised.perDay, lifted,
+    until: null, note: 'time-rule scenario', granted_at: '2026-01-01T00:00:00.000Z',
   };
 }

@@ -1,0 +1,147 @@
+/**
+ * What an operator (control API, console, CLI) may send about an account, checked once here:
+ * the team's name and contact, the guest profile (names under the free-text rule, an e-mail the
+ * contract's `format: email` accepts, a phone number in international form), a quota increase,
+ * the return_url hosts, and a rolled key's grace period. Anything else is a 400 naming the field.
+ */
+import ajvFormats from 'ajv-formats/dist/formats.js';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { RateLimits } from '../config.js';
+import { badRequest } from '../errors.js';
+import { ROLL_GRACE_MAX_SECONDS } from './apiKeys.js';
+import type { AccountProfile, Quota } from './accounts.js';
+
+export type { AccountProfile };
+import { freeTextProblem } from './freeText.js';
+
+export const MAX_NAME_LENGTH = 100;
+export const MAX_NOTE_LENGTH = 500;
+export const MAX_RETURN_URL_HOSTS = 20;
+/** The most a quota increase may raise the windows to (the address's ceiling holds anyway). */
+export const MAX_QUOTA_PER_MINUTE = 100_000;
+export const MAX_QUOTA_PER_DAY = 100_000_000;
+/** A quota for a period ends within a year (a longer one is "for good"). */
+const MAX_QUOTA_PERIOD_MS = 366 * 86_400_000;
+
+export const PROFILE_FIELDS = ['name', 'contact', 'first_name', 'last_name', 'email', 'phone'] as const;
+
+const emailFormat = (ajvFormats as unknown as { fullFormats: { email: RegExp } }).fullFormats.email;
+
+type Body = Record<string, unknown>;
+
+function onlyFields(body: Body, allowed: readonly string[]): void {
+  const unknown = Object.keys(body).find((field) => !allowed.includes(field));
+  if (unknown !== undefined) throw badRequest(`Unknown field '${unknown}'; allowed: ${allowed.join(', ')}`);
+}
+
+function text(body: Body, field: string): string {
+  const value = body[field];
+  if (typeof value !== 'string') throw badRequest(`'${field}' must be a string`);
+  const trimmed = value.trim();
+  if (trimmed === '') throw badRequest(`'${field}' must not be empty`);
+  if (Array.from(trimmed).length > MAX_NAME_LENGTH) throw badRequest(`'${field}' must be at most ${MAX_NAME_LENGTH} characters`);
+  const problem = freeTextProblem(field, trimmed, false);
+  if (problem) throw badRequest(problem);
+  return trimmed;
+}
+
+function email(body: Body, field: string): string {
+  const value = text(body, field);
+  if (!emailFormat.test(value)) throw badRequest(`'${field}' must be an e-mail address (got '${value}')`);
+  return value;
+}
+
+function phone(body: Body, field: string): string {
+  const value = text(body, field);
+  const parsed = value.startsWith('+') ? parsePhoneNumberFromString(value) : undefined;
+  if (!parsed?.isPossible()) throw badRequest(`'${field}' must be a phone number in international form, e.g. +31 20 555 0101 (got '${value}')`);
+  return value;
+}
+
+const READERS: Record<(typeof PROFILE_FIELDS)[number], (body: Body, field: string) => string> = {
+  name: text, contact: email, first_name: text, last_name: text, email, phone,
+};
+
+/** A new account's profile (every field required) and, optionally, its return_url hosts. */
+export function newAccountInput(body: Body): { profile: AccountProfile; returnUrlHosts: string[] | null } {
+  onlyFields(body, [...PROFILE_FIELDS, 'return_url_hosts']);
+  const profile = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, READERS[field](body, field)])) as unknown as AccountProfile;
+  return { profile, returnUrlHosts: body.return_url_hosts === undefined ? null : returnUrlHostsInput(body.return_url_hosts) };
+}
+
+/** A change of profile fields and return_url hosts (each optional, at least one). */
+export function accountChangeInput(body: Body): { profile: Partial<AccountProfile>; returnUrlHosts?: string[] | null } {
+  onlyFields(body, [...PROFILE_FIELDS, 'return_url_hosts']);
+  if (Object.keys(body).length === 0) throw badRequest(`Give at least one of ${[...PROFILE_FIELDS, 'return_url_hosts'].join(', ')}`);
+  const profile: Partial<AccountProfile> = {};
+  for (const field of PROFILE_FIELDS) if (body[field] !== undefined) profile[field] = READERS[field](body, field);
+  return body.return_url_hosts === undefined ? { profile } : { profile, returnUrlHosts: returnUrlHostsInput(body.return_url_hosts) };
+}
+
+/** `partner.example`, `*.partner.example` or `localhost:8080`: lower case, at most MAX_RETURN_URL_HOSTS; null: any host. */
+export function returnUrlHostsInput(value: unknown): string[] | null {
+  if (value === null) return null;
+  if (!Array.isArray(value)) throw badRequest("'return_url_hosts' must be an array of host names, or null for any host");
+  if (value.length > MAX_RETURN_URL_HOSTS) throw badRequest(`'return_url_hosts' holds at most ${MAX_RETURN_URL_HOSTS} hosts`);
+  const hosts = value.map((host, index) => {
+    const normalised = typeof host === 'string' ? host.trim().toLowerCase() : '';
+    if (!/^(\*\.)?(?!-)[a-z0-9-]{1,63}(\.(?!-)[a-z0-9-]{1,63})*(:\d{1,5})?$/.test(normalised) && !/^\[[0-9a-f:.]+\](:\d{1,5})?$/.test(normalised)) {
+      throw badRequest(`'return_url_hosts[${index}]' must be a host name such as partner.example, *.partner.example or localhost:8080`);
+    }
+    return normalised;
+  });
+  return [...new Set(hosts)];
+}
+
+/**
+ * A quota increase: `per_minute` and/or `per_day` (at least the sandbox's limits: an increase never
+ * lowers them), or `lifted: true` (no limit of the account's own); `until` (ISO 8601, in the future,
+ * within a year) or `days`, else for good; `note`: the use case.
+ */
+export function quotaInput(body: Body, defaults: RateLimits, now: Date): Quota {
+  onlyFields(body, ['per_minute', 'per_day', 'lifted', 'until', 'days', 'note']);
+  const lifted = body.lifted ?? false;
+  if (typeof lifted !== 'boolean') throw badRequest("'lifted' must be true or false");
+  const limit = (field: 'per_minute' | 'per_day', least: number, most: number): number | null => {
+    const value = body[field];
+    if (value === undefined || value === null) return null;
+    if (lifted) throw badRequest(`Give '${field}' or 'lifted: true', not both`);
+    if (!Number.isSafeInteger(value) || (value as number) < least || (value as number) > most) {
+      throw badRequest(`'${field}' must be a whole number from ${least} (the sandbox's limit) to ${most}`);
+    }
+    return value as number;
+  };
+  const perMinute = limit('per_minute', defaults.perMinute, MAX_QUOTA_PER_MINUTE);
+  const perDay = limit('per_day', defaults.perDay, MAX_QUOTA_PER_DAY);
+  if (!lifted && perMinute === null && perDay === null) throw badRequest("Give 'per_minute', 'per_day' or 'lifted: true'");
+  const note = body.note ?? '';
+  if (typeof note !== 'string' || Array.from(note).length > MAX_NOTE_LENGTH) throw badRequest(`'note' must be a string of at most ${MAX_NOTE_LENGTH} characters`);
+  const noteProblem = freeTextProblem('note', note, true);
+  if (noteProblem) throw badRequest(noteProblem);
+  return { per_minute: perMinute, per_day: perDay, lifted, until: quotaEnd(body, now), note: note.trim(), granted_at: now.toISOString() };
+}
+
+function quotaEnd(body: Body, now: Date): string | null {
+  if (body.until !== undefined && body.days !== undefined) throw badRequest("Give 'until' or 'days', not both");
+  let endMs: number | undefined;
+  if (body.days !== undefined && body.days !== null) {
+    if (!Number.isSafeInteger(body.days) || (body.days as number) < 1 || (body.days as number) > 366) throw badRequest("'days' must be a whole number from 1 to 366");
+    endMs = now.getTime() + (body.days as number) * 86_400_000;
+  } else if (body.until !== undefined && body.until !== null) {
+    endMs = typeof body.until === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(body.until) ? Date.parse(body.until) : NaN;
+    if (Number.isNaN(endMs)) throw badRequest("'until' must be an ISO 8601 date-time (e.g. 2027-01-31T00:00:00Z)");
+  }
+  if (endMs === undefined) return null;
+  if (endMs <= now.getTime() || endMs - now.getTime() > MAX_QUOTA_PERIOD_MS) throw badRequest("'until' must lie in the future and within a year");
+  return new Date(endMs).toISOString();
+}
+
+/** A rolled key's grace period in seconds: 0 (the old key stops now) to ROLL_GRACE_MAX_SECONDS; 3600 unless given. */
+export function graceSecondsInput(value: unknown): number {
+  if (value === undefined) return 3600;
+  const seconds = typeof value === 'string' && /^\d{1,6}$/.test(value.trim()) ? Number(value) : value;
+  if (!Number.isSafeInteger(seconds) || (seconds as number) < 0 || (seconds as number) > ROLL_GRACE_MAX_SECONDS) {
+    throw badRequest(`'grace_seconds' must be a whole number from 0 to ${ROLL_GRACE_MAX_SECONDS} (24 hours)`);
+  }
+  return seconds as number;
+}

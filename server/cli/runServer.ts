@@ -41,14 +41,14 @@ function temporaryStoreFile(): string {
   return join(dir, 'db.json');
 }
 
-async function openStore(settings: { databaseUrl: string | undefined; dbFile: string | undefined }, logger: ReturnType<typeof createLogger>) {
+async function openStore(settings: { databaseUrl: string | undefined; databasePoolSize: number; dbFile: string | undefined }, logger: ReturnType<typeof createLogger>) {
   const { databaseUrl } = settings;
   // After the flags are read: a bad flag leaves no directory behind.
   const dbFile = databaseUrl ? undefined : settings.dbFile === undefined ? temporaryStoreFile() : resolve(settings.dbFile);
   const name = databaseUrl ? `PostgreSQL ${describeDatabaseUrl(databaseUrl)}` : (dbFile as string);
   try {
     const store: Store = databaseUrl
-      ? await PostgresStore.open(databaseUrl)
+      ? await PostgresStore.open(databaseUrl, { poolSize: settings.databasePoolSize })
       : await LowdbStore.open(dbFile as string, { warn: (message) => logger.warn(message) });
     return { store, name };
   } catch (error) {

@@ -20,7 +20,13 @@ export const TRANSIENT = { transient: true };
 /** GET /readyz waits this long for the database's SELECT 1. */
 const READY_TIMEOUT_MS = 1000;
 
+/** Connections per pool (DATABASE_POOL_SIZE): one connection serves about 1,000 requests a second (docs/scaling.md). */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+/** A typo (10000) must not take every connection the database has. */
+export const MAX_DATABASE_POOL_SIZE = 1000;
+
 export interface PoolOptions {
+  /** Connections of each of the two pools (durable, transient); default DEFAULT_DATABASE_POOL_SIZE. */
   poolSize?: number;
   idleTimeoutMillis?: number;
 }
@@ -42,7 +48,7 @@ export class PostgresDatabase {
   static async open(url: string, options: PoolOptions = {}): Promise<PostgresDatabase> {
     const config = {
       connectionString: url,
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: options.idleTimeoutMillis ?? 10_000,
     };

@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import { migrate } from './postgresMigrations.js';
-import { StoreOpenError, StoreUnavailableError } from './store.js';
+import { StoreOpenError, StoreUnavailableError, type PoolStats } from './store.js';
 
 export type Client = pg.PoolClient;
 
@@ -120,6 +120,18 @@ export class PostgresDatabase {
     }
     listenForBreaks(client);
     return client;
+  }
+
+  /** Both pools as /metrics shows them. */
+  poolStats(): PoolStats[] {
+    const stats = (name: string, pool: pg.Pool): PoolStats => ({
+      pool: name,
+      max: pool.options.max ?? DEFAULT_DATABASE_POOL_SIZE,
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    });
+    return [stats('durable', this.pool), stats('transient', this.transientPool)];
   }
 
   /** Lets both pools' connections go. */

@@ -1,8 +1,9 @@
 /**
- * The PostgreSQL schema as an ordered list of migrations, applied at start and tracked in
- * schema_migrations. An advisory lock makes replicas that start together apply each one once.
+ * The PostgreSQL schema as an ordered list of migrations, applied at start (or by `hotel-sandbox
+ * migrate`) and tracked in schema_migrations. An advisory lock makes replicas that start together
+ * apply each one once. A database migrated by a newer release (a version this list lacks) is refused.
  */
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 
 export interface Migration {
   version: number;
@@ -203,20 +204,87 @@ export const MIGRATIONS: readonly Migration[] = [
 /** Any fixed number: the advisory lock that serialises migrations of this schema. */
 const MIGRATION_LOCK = 7_202_611;
 
-/** Applies the migrations not yet applied, each in its own transaction; returns the versions applied. */
+/** The newest migration this code knows: what /metrics shows as `store_schema_version_known`. */
+export const KNOWN_SCHEMA_VERSION = Math.max(...MIGRATIONS.map((migration) => migration.version));
+
+/** Where to read about upgrades and going back, named in the messages below. */
+const UPGRADE_DOCS = 'docs/operating.md, "Upgrade"';
+
+/**
+ * The database holds migrations this code does not know: a newer release migrated it. Starting on
+ * it could misread or damage what the newer release wrote, so nothing is started and nothing written.
+ */
+export class SchemaTooNewError extends Error {
+  override name = 'SchemaTooNewError';
+  constructor(readonly unknown: readonly number[], readonly known: number) {
+    super(
+      `the database schema is at version ${Math.max(...unknown)}, newer than this release knows (${known}; unknown migrations: ${unknown.join(', ')}): ` +
+        `a newer release migrated it. Run that release (or a newer one) instead; to go back to this one, restore the backup taken before the upgrade (${UPGRADE_DOCS}).`,
+    );
+  }
+}
+
+/** A migration as the database recorded it. */
+export interface AppliedMigration {
+  version: number;
+  name: string;
+  appliedAt: Date;
+}
+
+/** What the database holds against what this code knows. */
+export interface SchemaState {
+  applied: AppliedMigration[];
+  /** Known, not applied yet, in the order they would be applied. */
+  pending: Migration[];
+  /** Applied, not known (a newer release's): this code must not run on it. */
+  unknown: number[];
+}
+
+type Queryable = Pick<Pool, 'query'> | Pick<PoolClient, 'query'>;
+
+const sortedByVersion = (migrations: readonly Migration[]) => [...migrations].sort((a, b) => a.version - b.version);
+
+/** Reads schema_migrations (none yet: nothing applied) against `migrations`; writes nothing. */
+export async function schemaState(db: Queryable, migrations: readonly Migration[] = MIGRATIONS): Promise<SchemaState> {
+  const { rows: table } = await db.query<{ exists: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS exists");
+  const { rows } = table[0]?.exists
+    ? await db.query<{ version: number; name: string; applied_at: Date }>('SELECT version, name, applied_at FROM schema_migrations ORDER BY version')
+    : { rows: [] };
+  const applied = rows.map((row) => ({ version: row.version, name: row.name, appliedAt: row.applied_at }));
+  const appliedVersions = new Set(applied.map((row) => row.version));
+  const knownVersions = new Set(migrations.map((migration) => migration.version));
+  return {
+    applied,
+    pending: sortedByVersion(migrations).filter((migration) => !appliedVersions.has(migration.version)),
+    unknown: applied.map((row) => row.version).filter((version) => !knownVersions.has(version)),
+  };
+}
+
+/** The newest migration applied to the database (0: none), and the newest `migrations` knows. */
+export async function schemaVersions(db: Queryable, migrations: readonly Migration[] = MIGRATIONS): Promise<{ database: number; known: number }> {
+  const { rows } = await db.query<{ version: number | null }>(
+    "SELECT CASE WHEN to_regclass('schema_migrations') IS NULL THEN 0 ELSE (SELECT coalesce(max(version), 0) FROM schema_migrations) END AS version",
+  );
+  return { database: rows[0]?.version ?? 0, known: Math.max(0, ...migrations.map((migration) => migration.version)) };
+}
+
+/**
+ * Applies the migrations not yet applied, each in its own transaction, under an advisory lock (so
+ * replicas that start together apply each once); returns the versions applied. A database that
+ * holds a migration `migrations` does not know throws SchemaTooNewError before anything is written.
+ */
 export async function migrate(pool: Pool, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
+      const state = await schemaState(client, migrations);
+      if (state.unknown.length > 0) throw new SchemaTooNewError(state.unknown, Math.max(0, ...migrations.map((migration) => migration.version)));
       await client.query(
         'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
       );
-      const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
-      const applied = new Set(rows.map((row) => row.version));
       const done: number[] = [];
-      for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
-        if (applied.has(migration.version)) continue;
+      for (const migration of state.pending) {
         await client.query('BEGIN');
         try {
           await client.query(migration.sql);

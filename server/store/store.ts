@@ -116,13 +116,15 @@ export class StoreOpenError extends Error {
 
 /**
  * A change could not be made durable (disk full or unwritable, database unreachable). Nothing was
- * changed; the client is told 503 and may retry.
+ * changed; the client is told 503 and may retry. The client's message says no more than that:
+ * `detail` (a file path, a database address, the system's error) is for the log only.
  */
 export class StoreUnavailableError extends ApiError {
-  constructor(detail: string) {
-    super(503, `The service could not save or read data (storage unavailable: ${detail}); nothing was changed, please retry shortly.`, {}, {
+  constructor(readonly detail: string) {
+    super(503, 'The service could not save or read data (storage unavailable); nothing was changed, please retry shortly.', {}, {
       'Retry-After': '1',
     });
+    this.logDetail = `storage unavailable: ${detail}`;
   }
 }
 
@@ -210,6 +212,35 @@ export interface Store {
   journalStats?(): JournalStats;
   /** For GET /metrics and benchmarks: entries held in the bounded transient state, by kind (searches, offers, …). */
   transientSizes?(): Promise<Record<string, number>>;
+
+  /**
+   * True when replicas share what the store holds (PostgreSQL): countBookings and transientSizes
+   * are then the whole database's, the same on every replica; /metrics names them `database_*`.
+   */
+  readonly shared?: boolean;
+  /** For GET /metrics: what this process holds of the store's state and has not written yet, by kind. */
+  heldSizes?(): Record<string, number>;
+  /** For GET /metrics: this process's connection pools. */
+  poolStats?(): readonly PoolStats[];
+  /** For GET /metrics: the schema version of the database, and the newest this code knows. */
+  schemaVersions?(): Promise<SchemaVersions>;
+}
+
+/** One connection pool of a replica. */
+export interface PoolStats {
+  pool: string;
+  max: number;
+  /** Connections open, of which idle; requests waiting for a connection. */
+  open: number;
+  idle: number;
+  waiting: number;
+}
+
+export interface SchemaVersions {
+  /** The newest migration applied to the database. */
+  database: number;
+  /** The newest migration this code knows. */
+  known: number;
 }
 
 /** The embedded store's snapshot and journal, read without touching the disk. */

@@ -14,7 +14,7 @@ export function mountSignIn(router: Router, c: ConsoleContext): void {
   const { app, sessions, send } = c;
   router.post('/login', c.sameOrigin, c.form, asyncHandler(async (req, res) => {
     const apikey = textField(c.fields(req), 'apikey') ?? '';
-    if (apikey === '') return send(res, 400, loginPage({ kind: 'error', text: 'Enter an API key.' }));
+    if (apikey === '') return send(res, 401, loginPage({ kind: 'error', text: 'Enter an API key.' }));
     const account = app.accounts.findByKey(apikey);
     const verdict = app.authThrottle.judge(req.ip ?? 'unknown', 'console', account?.id);
     if (verdict.kind === 'refused') {

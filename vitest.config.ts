@@ -20,6 +20,7 @@ export const E2E = [
   'server/store/postgresTimeRules.test.ts',
   'server/http/api/replicas.test.ts',
   'server/store/postgresOutage.test.ts',
+  'server/cli/migrate.test.ts',
   // Chromium.
   '**/*.browser.test.ts',
   // The packed packages installed into an empty directory; the server compiled as npm start runs it.

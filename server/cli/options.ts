@@ -27,8 +27,10 @@ export interface OptionSpec<T> {
   help: string;
   /** Reads a value from the flag or the variable; `source` names it in error messages. */
   parse(text: string, source: string): T;
-  /** An on/off setting: the flag takes no value and means "off"; the variable is on/off. */
+  /** An on/off setting: the flag takes no value and means "off" (or `flagSets`); the variable is on/off. */
   switch?: true;
+  /** What a switch's flag sets (false unless given: `--no-…` flags turn things off, `--dry-run` on). */
+  flagSets?: T;
   /**
    * A secret: read from `env` or from the file `${env}_FILE` names, never from the flag (refused,
    * see the top of this file). `flag` is then the spelling refused.
@@ -131,7 +133,7 @@ export function readSettings<Table extends OptionTable>(
       continue;
     }
     const envValue = spec.env === undefined || env[spec.env] === '' ? undefined : env[spec.env];
-    if (spec.switch && flagValue === true) settings[key] = false;
+    if (spec.switch && flagValue === true) settings[key] = spec.flagSets ?? false;
     else if (typeof flagValue === 'string') settings[key] = spec.parse(flagValue, `--${spec.flag}`);
     else if (envValue !== undefined) settings[key] = spec.parse(envValue, spec.env!);
     else settings[key] = spec.fallback;
@@ -178,6 +180,28 @@ export function helpText(table: OptionTable, usage: string, about: string): stri
   const line = (row: string[]) =>
     `  ${row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell)).join('  ')}`.trimEnd();
   return [`Usage: ${usage}`, '', about, '', line(header), ...rows.map(line), ''].join('\n');
+}
+
+/**
+ * For commands (cli/commands.ts), which return their exit code: the settings, or the code to exit
+ * with once --help was printed (0) or a UsageError was (one line, 2).
+ */
+export function commandSettings<Table extends OptionTable>(
+  table: Table,
+  help: { usage: string; about: string },
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): { settings: SettingsOf<Table> } | { exitCode: number } {
+  try {
+    const result = readSettings(table, argv, env);
+    if (!result.help) return { settings: result.settings };
+    process.stdout.write(helpText(table, help.usage, help.about));
+    return { exitCode: 0 };
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`error: ${error.message} (see --help)\n`);
+    return { exitCode: 2 };
+  }
 }
 
 /**

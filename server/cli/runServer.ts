@@ -25,6 +25,8 @@ export interface ServerLaunch {
   defaultStore: DefaultStore;
   /** Stop when npm, having started this process as its command, goes away (npmParent.ts). */
   followNpm?: boolean;
+  /** The operators' commands, for --help (commands.ts). */
+  commandsHelp?: string;
 }
 
 /** A start that cannot go on: one line on stderr, exit 2 (as for a bad flag). */
@@ -58,7 +60,8 @@ async function openStore(settings: { databaseUrl: string | undefined; databasePo
 }
 
 export async function runServer(launch: ServerLaunch): Promise<void> {
-  const settings = settingsOrExit(serverOptions(launch.defaultStore), SERVER_HELP);
+  const help = launch.commandsHelp === undefined ? SERVER_HELP : { ...SERVER_HELP, about: `${SERVER_HELP.about}\n\n${launch.commandsHelp}` };
+  const settings = settingsOrExit(serverOptions(launch.defaultStore), help);
   limitHeapGrowth();
 
   const { port, host } = settings;

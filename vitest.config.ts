@@ -22,6 +22,7 @@ export const E2E = [
   'server/store/postgresOutage.test.ts',
   'server/cli/migrate.test.ts',
   'server/store/rollingUpgrade.test.ts',
+  'server/cli/backup.test.ts',
   // Chromium.
   '**/*.browser.test.ts',
   // The packed packages installed into an empty directory; the server compiled as npm start runs it.

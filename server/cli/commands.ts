@@ -11,6 +11,8 @@ export type { Command };
 /** The commands by name. */
 export const COMMANDS: Record<string, () => Promise<Command>> = {
   migrate: async () => (await import('./migrateCommand.js')).migrateCommand,
+  backup: async () => (await import('./backupCommand.js')).backupCommand,
+  restore: async () => (await import('./backupCommand.js')).restoreCommand,
 };
 
 /** The commands' lines of the server's --help. */

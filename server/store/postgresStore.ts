@@ -25,7 +25,7 @@ import { RequestJournal } from './postgresJournal.js';
 import { SWEEP_INTERVAL_MS, Sweeper } from './postgresSweeper.js';
 import { TransientState } from './postgresTransient.js';
 import type {
-  Expiry, BookingChange, IdempotencyClaim, IdempotencyCompletion, IdempotencyKeyUse, JournalEntryBuilder, OutboxEmail, PoolStats, SchemaVersions, Store,
+  Expiry, BookingChange, IdempotencyClaim, IdempotencyCompletion, IdempotencyKeyUse, JournalEntryBuilder, OutboxEmail, PoolStats, SchemaVersions, Store, SweepStats,
 } from './store.js';
 
 export { describeDatabaseUrl } from './postgresDatabase.js';
@@ -191,6 +191,10 @@ export class PostgresStore implements Store {
   heldSizes(): Record<string, number> {
     const { entries, bytes } = this.journal.heldSize();
     return { request_journal_entries: entries, request_journal_body_bytes: bytes };
+  }
+
+  sweepStats(): SweepStats {
+    return this.sweeper.stats();
   }
 
   poolStats(): readonly PoolStats[] {

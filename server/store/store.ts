@@ -224,6 +224,18 @@ export interface Store {
   poolStats?(): readonly PoolStats[];
   /** For GET /metrics: the schema version of the database, and the newest this code knows. */
   schemaVersions?(): Promise<SchemaVersions>;
+  /** For GET /metrics: what this process's background sweeps of expired rows did. */
+  sweepStats?(): SweepStats;
+}
+
+/** A replica's sweeps of expired transient rows since it started. */
+export interface SweepStats {
+  /** Rows deleted, by table. */
+  deleted: Record<string, number>;
+  /** Background sweeps that failed (the database away): expired rows stay until one succeeds. */
+  failures: number;
+  /** When a sweep last completed (Date.now()), undefined before the first. */
+  lastSuccessAtMs: number | undefined;
 }
 
 /** One connection pool of a replica. */

@@ -304,6 +304,7 @@ describe.skipIf(skipPostgres())('GET /readyz with PostgreSQL', () => {
     const cluster = await startPostgresCluster();
     const checked = await PostgresStore.open(cluster.url, { poolSize: 2 });
     const unchecked = await PostgresStore.open(cluster.url, { poolSize: 2 });
+    const sweeping = await PostgresStore.open(cluster.url, { poolSize: 1, sweepIntervalMs: 100 });
     try {
       const server = await start({ store: checked });
       const ready = await server.request('/readyz');
@@ -320,6 +321,13 @@ describe.skipIf(skipPostgres())('GET /readyz with PostgreSQL', () => {
       expect(sample(text, 'store_pool_max_connections{pool="durable"}')).toBe(2);
       expect(sample(text, 'store_pool_max_connections{pool="transient"}')).toBe(2);
       expect(sample(text, 'store_pool_connections{pool="durable",state="idle"}')).toBeGreaterThanOrEqual(0);
+      // No sweep has run yet (one a minute): the counters are there, at 0.
+      expect(sample(text, 'store_sweep_failures_total')).toBe(0);
+      expect(sample(text, 'store_sweep_last_success_timestamp_seconds')).toBe(0);
+      await checked.sweepExpired();
+      const swept = await scrape(server);
+      expect(sample(swept, 'store_sweep_deleted_rows_total{table="searches"}')).toBe(0);
+      expect(sample(swept, 'store_sweep_last_success_timestamp_seconds')).toBeGreaterThan(Date.now() / 1000 - 60);
       // The scrape's own queries may wait for one of the two connections.
       expect(sample(text, 'store_pool_waiting_requests{pool="durable"}')).toBeGreaterThanOrEqual(0);
       await cluster.stop();
@@ -331,10 +339,14 @@ describe.skipIf(skipPostgres())('GET /readyz with PostgreSQL', () => {
       expect(JSON.stringify(gone.body)).not.toMatch(/127\.0\.0\.1|ECONNREFUSED/);
       // Bookings cannot be counted: NaN, not a stale count, and still an answer.
       expect(sample(await scrape(other), 'database_bookings')).toBeNaN();
+      // Background sweeps fail while the database is away, and say so.
+      for (let tick = 0; tick < 100 && sweeping.sweepStats().failures === 0; tick++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(sweeping.sweepStats().failures).toBeGreaterThan(0);
     } finally {
       await cluster.stop().catch(() => {});
       await checked.close().catch(() => {});
       await unchecked.close().catch(() => {});
+      await sweeping.close().catch(() => {});
     }
   });
 });

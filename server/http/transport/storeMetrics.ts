@@ -8,7 +8,7 @@
  *   them with max(), never sum() (summing replicas counted every booking once per replica).
  * A figure the store cannot read now (the database is away) is NaN, never a stale one; /readyz says why.
  */
-import { Gauge, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { PoolStats, Store } from '../../store/store.js';
 
 type Registers = Registry[];
@@ -81,6 +81,7 @@ export function storeGauges(store: Store, registers: Registers): void {
     readGauge('store_schema_version_known', "The newest migration this replica's code knows (below database_schema_version: an older release)", registers, async () => (await versions()).known);
   }
   if (store.poolStats) poolGauges(store.poolStats.bind(store), registers);
+  if (store.sweepStats) sweepMetrics(store.sweepStats.bind(store), registers);
   if (store.journalStats) journalGauges(() => store.journalStats!(), registers);
 }
 
@@ -106,6 +107,37 @@ function poolGauges(stats: NonNullable<Store['poolStats']>, registers: Registers
     (gauge, pool) => gauge.set({ pool: pool.pool }, pool.waiting),
   );
   byPool('store_pool_max_connections', 'The most connections a pool opens (DATABASE_POOL_SIZE)', ['pool'], (gauge, pool) => gauge.set({ pool: pool.pool }, pool.max));
+}
+
+function sweepMetrics(stats: NonNullable<Store['sweepStats']>, registers: Registers): void {
+  // Counters set to running totals the store keeps (prom-client counters only go up by inc).
+  new Counter({
+    name: 'store_sweep_deleted_rows_total',
+    help: "Expired rows this replica's background sweeps deleted, by table",
+    labelNames: ['table'],
+    registers,
+    collect() {
+      this.reset();
+      for (const [table, count] of Object.entries(stats().deleted)) this.inc({ table }, count);
+    },
+  });
+  new Counter({
+    name: 'store_sweep_failures_total',
+    help: "This replica's background sweeps that failed (the database away); expired rows stay until one succeeds",
+    registers,
+    collect() {
+      this.reset();
+      this.inc(stats().failures);
+    },
+  });
+  new Gauge({
+    name: 'store_sweep_last_success_timestamp_seconds',
+    help: "When this replica's last sweep of expired rows completed (0: none yet; one runs every minute)",
+    registers,
+    collect() {
+      this.set((stats().lastSuccessAtMs ?? 0) / 1000);
+    },
+  });
 }
 
 function journalGauges(stats: () => NonNullable<ReturnType<NonNullable<Store['journalStats']>>>, registers: Registers): void {

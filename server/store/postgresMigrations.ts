@@ -186,7 +186,9 @@ export const MIGRATIONS: readonly Migration[] = [
     // never drops a row that a clock set back could make answer again (see Expiry in store.ts).
     // The previous release (schema 8) keeps running on this schema during a rolling upgrade and
     // writes the account-clock end only: triggers fill the real-time end for it the same way (a
-    // NOT NULL column without them failed its every search). A later release may drop them.
+    // NOT NULL column without them failed its every search). They fire only for such writes (their
+    // WHEN needs no function call), so this release's own writes cost nothing more. A later release
+    // may drop them.
     sql: `
       ALTER TABLE searches ADD COLUMN expires_at_base_ms bigint;
       UPDATE searches s SET expires_at_base_ms = s.expires_at_ms - COALESCE((SELECT c.offset_ms FROM clock_offsets c WHERE c.account_id = s.account_id), 0);
@@ -198,27 +200,33 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX offers_by_base_expiry ON offers (expires_at_base_ms);
       CREATE FUNCTION fill_base_expiry() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        IF NEW.expires_at_base_ms IS NULL OR (TG_OP = 'UPDATE' AND NEW.expires_at_ms IS DISTINCT FROM OLD.expires_at_ms
-                                              AND NEW.expires_at_base_ms IS NOT DISTINCT FROM OLD.expires_at_base_ms) THEN
-          NEW.expires_at_base_ms := NEW.expires_at_ms - COALESCE((SELECT c.offset_ms FROM clock_offsets c WHERE c.account_id = NEW.account_id), 0);
-        END IF;
+        NEW.expires_at_base_ms := NEW.expires_at_ms - COALESCE((SELECT c.offset_ms FROM clock_offsets c WHERE c.account_id = NEW.account_id), 0);
         RETURN NEW;
       END $$;
-      CREATE TRIGGER searches_base_expiry BEFORE INSERT OR UPDATE ON searches FOR EACH ROW EXECUTE FUNCTION fill_base_expiry();
-      CREATE TRIGGER offers_base_expiry BEFORE INSERT OR UPDATE ON offers FOR EACH ROW EXECUTE FUNCTION fill_base_expiry();
+      CREATE TRIGGER searches_base_expiry BEFORE INSERT ON searches FOR EACH ROW
+        WHEN (NEW.expires_at_base_ms IS NULL) EXECUTE FUNCTION fill_base_expiry();
+      CREATE TRIGGER searches_base_expiry_update BEFORE UPDATE ON searches FOR EACH ROW
+        WHEN (NEW.expires_at_ms IS DISTINCT FROM OLD.expires_at_ms AND NEW.expires_at_base_ms IS NOT DISTINCT FROM OLD.expires_at_base_ms)
+        EXECUTE FUNCTION fill_base_expiry();
+      CREATE TRIGGER offers_base_expiry BEFORE INSERT ON offers FOR EACH ROW
+        WHEN (NEW.expires_at_base_ms IS NULL) EXECUTE FUNCTION fill_base_expiry();
+      CREATE TRIGGER offers_base_expiry_update BEFORE UPDATE ON offers FOR EACH ROW
+        WHEN (NEW.expires_at_ms IS DISTINCT FROM OLD.expires_at_ms AND NEW.expires_at_base_ms IS NOT DISTINCT FROM OLD.expires_at_base_ms)
+        EXECUTE FUNCTION fill_base_expiry();
       ALTER TABLE idempotency_keys ADD COLUMN at_base_ms bigint, ADD COLUMN bookhash text;
       UPDATE idempotency_keys k SET at_base_ms = k.at_ms - COALESCE((SELECT c.offset_ms FROM clock_offsets c WHERE c.account_id = k.account_id), 0)
         WHERE k.at_ms IS NOT NULL;
       CREATE FUNCTION fill_idempotency_base_time() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        IF NEW.at_ms IS NULL THEN
-          NEW.at_base_ms := NULL; -- a claim, as both releases write it
-        ELSIF NEW.at_base_ms IS NULL OR (TG_OP = 'UPDATE' AND NEW.at_ms IS DISTINCT FROM OLD.at_ms AND NEW.at_base_ms IS NOT DISTINCT FROM OLD.at_base_ms) THEN
-          NEW.at_base_ms := NEW.at_ms - COALESCE((SELECT c.offset_ms FROM clock_offsets c WHERE c.account_id = NEW.account_id), 0);
-        END IF;
+        -- A claim (at_ms NULL) has no time, as both releases write it.
+        NEW.at_base_ms := NEW.at_ms - COALESCE((SELECT c.offset_ms FROM clock_offsets c WHERE c.account_id = NEW.account_id), 0);
         RETURN NEW;
       END $$;
-      CREATE TRIGGER idempotency_keys_base_time BEFORE INSERT OR UPDATE ON idempotency_keys FOR EACH ROW EXECUTE FUNCTION fill_idempotency_base_time();
+      CREATE TRIGGER idempotency_keys_base_time BEFORE INSERT ON idempotency_keys FOR EACH ROW
+        WHEN (NEW.at_ms IS NOT NULL AND NEW.at_base_ms IS NULL) EXECUTE FUNCTION fill_idempotency_base_time();
+      CREATE TRIGGER idempotency_keys_base_time_update BEFORE UPDATE ON idempotency_keys FOR EACH ROW
+        WHEN (NEW.at_ms IS DISTINCT FROM OLD.at_ms AND NEW.at_base_ms IS NOT DISTINCT FROM OLD.at_base_ms)
+        EXECUTE FUNCTION fill_idempotency_base_time();
       CREATE INDEX idempotency_keys_by_base_time ON idempotency_keys (at_base_ms);
       CREATE INDEX idempotency_keys_by_booking ON idempotency_keys (bookhash);`,
   },

@@ -1,4 +1,5 @@
 /** The declarative flag table: parsing, precedence, errors and --help from the same entries. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { UsageError, helpText, positiveInteger, readSettings } from './options.js';
 import { SERVER_HELP, SERVER_OPTIONS } from './serverOptions.js';
@@ -141,6 +142,19 @@ describe('positiveInteger', () => {
     expect(positiveInteger('42', 'N')).toBe(42);
     for (const text of ['0', '-3', '1.5', '3abc', ' ', '1e3', '0x10', '99999999999999999999']) {
       expect(() => positiveInteger(text, 'N'), text).toThrow(UsageError);
+    }
+  });
+});
+
+describe("docs/operating.md's settings table", () => {
+  it('names every setting with its variable, and its flag unless it is a secret', () => {
+    const text = readFileSync(new URL('../../docs/operating.md', import.meta.url), 'utf8');
+    const table = text.slice(text.indexOf('## Settings'), text.indexOf('## Discover the sandbox'));
+    for (const spec of Object.values(SERVER_OPTIONS)) {
+      const row = table.split('\n').find((line) => line.startsWith(`| \`${spec.env}\``));
+      expect(row, spec.env).toBeDefined();
+      if ('secret' in spec) expect(row).toContain(`\`${spec.env}_FILE\``);
+      else expect(row).toContain(`\`--${spec.flag}\``);
     }
   });
 });

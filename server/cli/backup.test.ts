@@ -105,6 +105,10 @@ describe('the embedded store', () => {
     expect(postgres.code).toBe(2);
     expect(postgres.stderr).toMatch(/pg_dump/);
     expect((await command(['restore', '--from', join(dir, 'none.json')], { DB_FILE: join(dir, 'y.json') })).code).toBe(2);
+    for (const own of ['x.json', 'x.json.journal', 'x.json.tmp']) {
+      const onItself = await command(['backup', '--out', join(dir, own)], { DB_FILE: join(dir, 'x.json') });
+      expect(onItself).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: --out must not be the store's own file/) });
+    }
     expect(existsSync(join(dir, 'y.json'))).toBe(false);
   });
 });

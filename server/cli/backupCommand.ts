@@ -42,6 +42,10 @@ export async function runBackup(args: readonly string[], say: Say = console.log,
   if (databaseUrl !== undefined) return (fail(`error: ${POSTGRES_HINT}`), 2);
   if (out === undefined) return (fail('error: --out <file> is required (see --help)'), 2);
   const path = resolve(dbFile ?? 'data/db.json');
+  // The store's own files (and the temp file its compaction writes) are never a backup's place.
+  if ([path, `${path}.journal`, `${path}.tmp`, `${path}.ready`].includes(resolve(out))) {
+    return (fail(`error: --out must not be the store's own file (${resolve(out)}); name another file`), 2);
+  }
   const startedAt = performance.now();
   try {
     const copy = await readStoreCopy(path);

@@ -108,6 +108,10 @@ describe('readSettings', () => {
     );
     expect(() => read([], { DATABASE_URL_FILE: '/s/missing' })).toThrow(new UsageError('DATABASE_URL_FILE: cannot read /s/missing (ENOENT)'));
     expect(() => read([], { DATABASE_URL_FILE: '/s/empty' }, { '/s/empty': '\n' })).toThrow(new UsageError('DATABASE_URL_FILE: /s/empty is empty'));
+    // The real reader stops at 64 KiB: a path to /dev/zero is refused, not read forever.
+    expect(() => readSettings(SERVER_OPTIONS, [], { SANDBOX_ADMIN_TOKEN_FILE: '/dev/zero' })).toThrow(
+      new UsageError('SANDBOX_ADMIN_TOKEN_FILE: cannot read /dev/zero (larger than 64 KiB, not a secret)'),
+    );
     // An empty variable is unset, as for every setting.
     expect(read([], { SANDBOX_ADMIN_TOKEN: '', SANDBOX_ADMIN_TOKEN_FILE: '/s/token' }, { '/s/token': token })).toMatchObject({ sandboxAdminToken: token });
   });

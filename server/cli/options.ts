@@ -8,7 +8,7 @@
  * readable by every user of the machine in the process list (`ps`, /proc/<pid>/cmdline) and stays
  * in the shell's history. Its flag is refused with a message that says where to put it instead.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { didYouMean } from '../../contract/didYouMean.js';
 
@@ -81,7 +81,21 @@ export type ReadResult<Table extends OptionTable> = { help: true } | { help: fal
 /** Reads a secret's file (`readFileSync` as UTF-8 unless a test passes its own). */
 export type ReadSecretFile = (path: string) => string;
 
-const readUtf8: ReadSecretFile = (path) => readFileSync(path, 'utf8');
+/** No secret is this long: a path to a log, a disk image or /dev/zero is refused, not read to the end. */
+const MAX_SECRET_BYTES = 64 * 1024;
+
+const readUtf8: ReadSecretFile = (path) => {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(MAX_SECRET_BYTES + 1);
+    let length = 0;
+    for (let read = -1; read !== 0 && length < buffer.length; length += read) read = readSync(fd, buffer, length, buffer.length - length, null);
+    if (length > MAX_SECRET_BYTES) throw Object.assign(new Error('too large'), { code: `larger than ${MAX_SECRET_BYTES / 1024} KiB, not a secret` });
+    return buffer.toString('utf8', 0, length);
+  } finally {
+    closeSync(fd);
+  }
+};
 
 /**
  * A secret's text from its variable or its `_FILE` (one of the two; the file's trailing newlines,

@@ -8,7 +8,9 @@
  * handle keeps its inode) and the journal read while that file was still DB_FILE, so the journal
  * read belongs to that snapshot or a later one, never to an older one; otherwise it is read again.
  * Journal lines are written before they are acknowledged, so every change acknowledged before the
- * backup began is in it (a torn last line, a write under way, is left out as on restart).
+ * backup began is in it (a torn last line, a write under way, is left out as on restart). A whole
+ * line whose fsync then fails (the client was told 503, and the server cuts it off) can be in it:
+ * a copy from outside the process cannot tell; it is one the client may have retried.
  *
  * A restore checks the backup as the server would load it, moves DB_FILE and its journal aside
  * (renamed, never deleted) and writes the backup as DB_FILE (temp file, fsync, rename, fsync of the

@@ -229,6 +229,31 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/admin/backup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A consistent copy of the embedded store (admin)
+         * @description Every booking, e-mail and Idempotency-Key record of the embedded store as of the call, taken
+         *     by the running server between two journal writes (exactly what was acknowledged), as a file in
+         *     the format of `DB_FILE`, to keep and later put in place with `hotel-sandbox restore --from
+         *     FILE` (the server stopped). For an operator who reaches the sandbox over HTTP only; with a
+         *     shell, `hotel-sandbox backup` does the same from the store's files. A sandbox on PostgreSQL
+         *     answers 409: back it up with `pg_dump`. Exists only with an admin token (404 otherwise).
+         */
+        get: operations["downloadBackup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -890,6 +915,75 @@ export interface operations {
                 };
             };
             415: components["responses"]["NotJson"];
+            429: components["responses"]["TooManyFailedAuthentications"];
+        };
+    };
+    downloadBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store as a `DB_FILE` (sent as an attachment) */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        version: 1;
+                        /** @description The journal change the copy includes. */
+                        seq?: number;
+                        nextBookingId: number;
+                        bookings: Record<string, never>[];
+                        outbox: Record<string, never>[];
+                        idempotency?: Record<string, never>[];
+                    };
+                };
+            };
+            /** @description A request the server cannot read (malformed request line or headers, answered by the HTTP server itself) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No `Authorization Bearer` header */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Error"];
+            /** @description No admin token configured, or the control API is off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The sandbox keeps its data in PostgreSQL (use pg_dump) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["TooManyFailedAuthentications"];
         };
     };

@@ -226,6 +226,11 @@ export interface Store {
   schemaVersions?(): Promise<SchemaVersions>;
   /** For GET /metrics: what this process's background sweeps of expired rows did. */
   sweepStats?(): SweepStats;
+  /**
+   * For GET /_control/admin/backup: every durable record as of now, as the text of a DB_FILE in
+   * pieces (JSON); absent for a database, which has its own tools (pg_dump).
+   */
+  backupText?(): Promise<Iterable<string>>;
 }
 
 /** A replica's sweeps of expired transient rows since it started. */

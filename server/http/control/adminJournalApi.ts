@@ -26,7 +26,7 @@ function accountIdOf(body: Record<string, unknown>, context: AppContext): number
   return id;
 }
 
-/** Mounted on the control router before the other admin calls (controlApi.ts), only with an admin token. */
+/** Mounted on the control router before the other admin calls (operatorApi.ts), only with an admin token. */
 export function adminJournalRouter(context: AppContext, token: string): Router {
   const router = strictRouter();
   router.post(

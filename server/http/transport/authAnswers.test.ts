@@ -37,6 +37,7 @@ describe('401 without a credential, 403 with a wrong one', () => {
   it.each([
     ['POST', '/_control/admin/reset'],
     ['POST', '/_control/admin/journal'],
+    ['GET', '/_control/admin/backup'],
     ['GET', '/metrics'],
   ])('the admin token: %s %s', async (method, path) => {
     const body = method === 'POST' ? json({ account_id: 1 }) : { headers: {} };

@@ -21,6 +21,9 @@ export const E2E = [
   'server/http/api/replicas.test.ts',
   'server/http/control/accountReplicas.test.ts',
   'server/store/postgresOutage.test.ts',
+  'server/cli/migrate.test.ts',
+  'server/store/rollingUpgrade.test.ts',
+  'server/cli/backup.test.ts',
   // Chromium.
   '**/*.browser.test.ts',
   // The packed packages installed into an empty directory; the server compiled as npm start runs it.
@@ -49,7 +52,14 @@ export const E2E = [
  * with two replicas behind the proxy): set up and run by scripts/ci/image.sh and scripts/ci/deploy.sh
  * (`npx vitest run --project deploy FILE`), not by `npm test` or `npm run test:e2e`.
  */
-export const DEPLOY = ['scripts/ci/image.test.ts', 'examples/testcontainers/sandbox.test.ts', 'scripts/ci/deploy.test.ts', 'scripts/ci/deploy-compose.test.ts'];
+export const DEPLOY = [
+  'scripts/ci/image.test.ts',
+  'examples/testcontainers/sandbox.test.ts',
+  'scripts/ci/deploy.test.ts',
+  'scripts/ci/deploy-compose.test.ts',
+  // The run book's recipe for taking a replica out, with HAProxy's runtime API (scripts/ci/ops.sh).
+  'scripts/ci/replicaDrain.test.ts',
+];
 
 /**
  * Unit files that replace a module with vi.mock. The rest of the unit group shares one module

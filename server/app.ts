@@ -38,7 +38,7 @@ import { searchEndpoint } from './http/api/searchEndpoint.js';
 import { finalizeRouter } from './http/pages/finalizationPage.js';
 import { imagesRouter } from './http/pages/hotelImages.js';
 import { requestLog, silentLogger, type Logger } from './http/transport/requestLog.js';
-import { observability } from './http/transport/metrics.js';
+import { appMetrics, observability } from './http/transport/metrics.js';
 import { scenarioHeader } from './http/api/scenarioHeader.js';
 import { serialiseFrozenAnswersOnce, validateResponses } from './http/transport/answers.js';
 import { journalRecorder } from './http/api/journalRecorder.js';
@@ -150,7 +150,15 @@ export function createContext(options: AppOptions): AppContext {
 }
 
 export function createApp(options: AppOptions): Express {
-  const context = createContext(options);
+  // Before the context: the throttle reports failed authentications to the metrics.
+  const metrics = appMetrics(options.store);
+  const context = createContext({
+    ...options,
+    onFailedAuth: (event) => {
+      metrics.failedAuth(event);
+      options.onFailedAuth?.(event);
+    },
+  });
   const { config } = context;
   const app = express();
   app.disable('x-powered-by');
@@ -162,7 +170,7 @@ export function createApp(options: AppOptions): Express {
   app.locals.context = context;
   const logger = options.logger ?? silentLogger();
   app.use(requestLog(logger));
-  app.use(observability(context)); // counts every request; GET /metrics and /readyz
+  app.use(observability(context, metrics)); // counts every request; GET /metrics and /readyz
   app.use(noStore, originForm, noEmptySegments);
 
   const endpoints = {

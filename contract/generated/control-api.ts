@@ -492,6 +492,55 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/admin/journal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One team's request journal, for an operator (admin)
+         * @description The request journal of the account `account_id` names (the `account_id` of the request log
+         *     and of `http_team_requests_total`), with the filters of `/journal`, read with the admin token
+         *     instead of the team's key: an operator finds a team's failing calls without asking the team
+         *     for its key. The entries are those `/journal` gives the team (the apikey never appears).
+         *     Exists only with an admin token (404 otherwise); an `account_id` no account has is 404.
+         */
+        post: operations["readTeamJournal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/backup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A consistent copy of the embedded store (admin)
+         * @description Every booking, e-mail and Idempotency-Key record of the embedded store as of the call, taken
+         *     by the running server between two journal writes (exactly what was acknowledged), as a file in
+         *     the format of `DB_FILE`, to keep and later put in place with `hotel-sandbox restore --from
+         *     FILE` (the server stopped). For an operator who reaches the sandbox over HTTP only; with a
+         *     shell, `hotel-sandbox backup` does the same from the store's files. A sandbox on PostgreSQL
+         *     answers 409: back it up with `pg_dump`. Exists only with an admin token (404 otherwise).
+         */
+        get: operations["downloadBackup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -1708,6 +1757,153 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            429: components["responses"]["TooManyFailedAuthentications"];
+        };
+    };
+    readTeamJournal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "account_id": 1,
+                 *       "status": "5xx"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The account whose journal to read (the request log's `account_id`). */
+                    account_id: number;
+                    /** @description Only calls to this path (`/search.php`; the leading slash may be left out). */
+                    endpoint?: string;
+                    /** @description An exact status (`429`) or a class (`"4xx"`). */
+                    status?: number | string;
+                    /**
+                     * Format: date-time
+                     * @description Only calls at or after this instant (the account's clock).
+                     */
+                    since?: string;
+                    /**
+                     * Format: date-time
+                     * @description Only calls at or before this instant (the account's clock).
+                     */
+                    until?: string;
+                    /** @description Only calls whose request or response does not conform to openapi.yaml. */
+                    non_conforming?: boolean;
+                    /** @description Only the newest `limit` matching calls (still oldest first). */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The matching journal entries of the account, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account_id: number;
+                        count: number;
+                        entries: components["schemas"]["JournalEntry"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No `Authorization Bearer` header */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Error"];
+            /** @description No admin token configured, the control API is off, or no account has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["TooManyFailedAuthentications"];
+        };
+    };
+    downloadBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store as a `DB_FILE` (sent as an attachment) */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        version: 1;
+                        /** @description The journal change the copy includes. */
+                        seq?: number;
+                        nextBookingId: number;
+                        bookings: Record<string, never>[];
+                        outbox: Record<string, never>[];
+                        idempotency?: Record<string, never>[];
+                    };
+                };
+            };
+            /** @description A request the server cannot read (malformed request line or headers, answered by the HTTP server itself) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No `Authorization Bearer` header */
+            401: {
+                headers: {
+                    "WWW-Authenticate"?: "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Error"];
+            /** @description No admin token configured, or the control API is off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The sandbox keeps its data in PostgreSQL (use pg_dump) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["TooManyFailedAuthentications"];
         };
     };

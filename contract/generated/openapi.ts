@@ -1074,7 +1074,7 @@ export type components = {
             content: {
                 /**
                  * @example {
-                 *       "error": "The service could not save or read data (storage unavailable: cannot write the journal data/db.json.journal: ENOSPC: no space left on device, write); nothing was changed, please retry shortly."
+                 *       "error": "The service could not save or read data (storage unavailable); nothing was changed, please retry shortly."
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorResponse"];

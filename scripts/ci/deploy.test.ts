@@ -7,93 +7,34 @@
  * traffic resumes on its own. Every booking and payment the proxy acknowledged is kept. Printed: what
  * was acknowledged and kept, and the answers by status. Runs in the `deploy` project (scripts/ci/deploy.sh).
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { skipPostgres, startPostgresCluster, type PostgresCluster } from '../../server/testing/postgres.js';
-import { ROOT } from '../../server/testing/serverProcess.js';
-import { bookingTraffic, firstRefundableRate, keptBookings, somePort, until, type Json } from './deployTraffic.js';
+import { startPostgresCluster, type PostgresCluster } from '../../server/testing/postgres.js';
+import { bookingTraffic, firstRefundableRate, keptBookings, until, type Json } from './deployTraffic.js';
+import { replicaStates, skipDeploy, startDeployment, stopDeployment, type Deployment } from './deployProcesses.js';
 import { expectKitGreen } from './kitRun.js';
 
-const run = promisify(execFile);
-const HAPROXY = process.env.HAPROXY ?? '/usr/sbin/haproxy';
 const KEY = 'demo-key-3'; // the kit uses demo-key-1 and demo-key-2
-
-function skipDeploy(): boolean {
-  const postgres = skipPostgres();
-  if (existsSync(HAPROXY)) return postgres;
-  if (process.env.CI === 'true') throw new Error(`Deployment test cannot run in CI: ${HAPROXY} not found (apt-get install haproxy)`);
-  console.warn(`Skipping the deployment test: ${HAPROXY} not found`);
-  return true;
-}
-const skip = skipDeploy();
-
-/** One command on HAProxy's runtime API (its stats socket). */
-function runtimeApi(socket: string, command: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const connection = connect(socket);
-    let answer = '';
-    connection.setTimeout(5_000, () => connection.destroy(new Error(`no answer to '${command}'`)));
-    connection.on('data', (chunk) => (answer += chunk.toString()));
-    connection.on('end', () => resolve(answer));
-    connection.on('error', reject);
-    connection.write(`${command}\n`);
-  });
-}
-
-/** Each replica's state and last check as HAProxy sees them (show stat). */
-async function replicaStates(socket: string): Promise<Record<string, { status: string; check: string }>> {
-  const [header, ...rows] = (await runtimeApi(socket, 'show stat')).replace(/^# /, '').trim().split('\n');
-  const columns = header!.split(',');
-  const at = (row: string[], name: string) => row[columns.indexOf(name)] ?? '';
-  const states: Record<string, { status: string; check: string }> = {};
-  for (const row of rows.map((line) => line.split(','))) {
-    if (at(row, 'pxname') === 'replicas' && at(row, 'svname').startsWith('replica')) states[at(row, 'svname')] = { status: at(row, 'status'), check: at(row, 'check_status') };
-  }
-  return states;
-}
+const skip = skipDeploy('the deployment test');
 
 describe.skipIf(skip)('PostgreSQL, two replicas and HAProxy as plain processes (deploy/processes)', () => {
   let cluster: PostgresCluster;
+  let deployment: Deployment | undefined;
   let state: string;
   let proxy: string;
   let socket: string;
   let serviceHash: string;
-  const env = () => ({ ...process.env, STATE_DIR: state, HAPROXY });
 
   beforeAll(async () => {
     cluster = await startPostgresCluster({ fsync: true });
-    // Ports below the ephemeral range, picked at random and picked again when one was in use (as
-    // server/testing/postgres.ts does): HAProxy and the replicas' PUBLIC_URL need them before they start.
-    for (let attempt = 1; ; attempt++) {
-      state = mkdtempSync(join(tmpdir(), 'deploy-test-'));
-      const [proxyPort, first, second, stats] = [somePort(), somePort(), somePort(), somePort()];
-      proxy = `http://127.0.0.1:${proxyPort}`;
-      socket = join(state, 'haproxy.sock');
-      const started = await run('bash', [join(ROOT, 'deploy/processes/start.sh')], {
-        cwd: ROOT,
-        timeout: 300_000,
-        env: {
-          ...env(), DATABASE_URL: cluster.url, SANDBOX_ADMIN_TOKEN: 'deploy-test-admin-token-0123', PUBLIC_URL: proxy, LOG_LEVEL: 'warn',
-          PROXY_HOST: '127.0.0.1', PROXY_PORT: String(proxyPort), REPLICA_PORTS: `${first} ${second}`, STATS_PORT: String(stats),
-        },
-      }).then(() => undefined, (error: Error & { stderr?: string }) => error);
-      if (!started) break;
-      rmSync(state, { recursive: true, force: true });
-      if (!/in use|cannot bind|cannot listen/i.test(started.stderr ?? '') || attempt === 5) throw started;
-    }
+    deployment = await startDeployment(cluster.url, { SANDBOX_ADMIN_TOKEN: 'deploy-test-admin-token-0123' });
+    ({ state, proxy, socket } = deployment);
     serviceHash = await firstRefundableRate(proxy, KEY);
   }, 600_000);
 
   afterAll(async () => {
-    if (state) {
-      await run('bash', [join(ROOT, 'deploy/processes/stop.sh')], { env: env(), timeout: 60_000 }).catch(() => {});
-      rmSync(state, { recursive: true, force: true });
-    }
+    await stopDeployment(deployment);
     await cluster?.stop();
   }, 120_000);
 

@@ -1,10 +1,17 @@
 /** The declarative flag table: parsing, precedence, errors and --help from the same entries. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { UsageError, helpText, positiveInteger, readSettings } from './options.js';
 import { SERVER_HELP, SERVER_OPTIONS } from './serverOptions.js';
 
-const read = (argv: string[], env: Record<string, string> = {}) => {
-  const result = readSettings(SERVER_OPTIONS, argv, env);
+/** Secret files as a test's own map (path: content); a path not in it is missing. */
+const files = (contents: Record<string, string>) => (path: string) => {
+  if (path in contents) return contents[path]!;
+  throw Object.assign(new Error(`ENOENT: no such file, open '${path}'`), { code: 'ENOENT' });
+};
+
+const read = (argv: string[], env: Record<string, string> = {}, secretFiles: Record<string, string> = {}) => {
+  const result = readSettings(SERVER_OPTIONS, argv, env, files(secretFiles));
   if (result.help) throw new Error('unexpected --help');
   return result.settings;
 };
@@ -16,6 +23,8 @@ describe('readSettings', () => {
       host: '127.0.0.1',
       publicUrl: undefined,
       dbFile: 'data/db.json',
+      databaseUrl: undefined,
+      databasePoolSize: 10,
       rateLimitPerMinute: 5,
       rateLimitPerDay: 200,
       addressCeilingPerMinute: undefined,
@@ -26,8 +35,16 @@ describe('readSettings', () => {
       validateResponses: true,
       corsOrigins: [],
       logLevel: 'info',
+      sandboxAdminToken: undefined,
       shutdownGraceSeconds: 10,
     });
+  });
+
+  it('reads DATABASE_POOL_SIZE, from 1 to 1000', () => {
+    expect(read([], { DATABASE_POOL_SIZE: '25' })).toMatchObject({ databasePoolSize: 25 });
+    expect(read(['--database-pool-size', '3'])).toMatchObject({ databasePoolSize: 3 });
+    expect(() => read([], { DATABASE_POOL_SIZE: '0' })).toThrow(new UsageError("DATABASE_POOL_SIZE must be a positive integer (got '0')"));
+    expect(() => read([], { DATABASE_POOL_SIZE: '10000' })).toThrow(new UsageError('DATABASE_POOL_SIZE must be at most 1000 (got 10000)'));
   });
 
   it('reads the environment; flags win; an empty variable is unset', () => {
@@ -66,9 +83,40 @@ describe('readSettings', () => {
     expect(() => read([], { SANDBOX_ADMIN_TOKEN: ' '.repeat(16) })).toThrow(
       new UsageError('SANDBOX_ADMIN_TOKEN must have at least 16 non-whitespace characters (got 0)'),
     );
-    expect(() => read(['--sandbox-admin-token', ' short token \t\n    '])).toThrow(/^--sandbox-admin-token must have at least 16 non-whitespace characters \(got 10\)$/);
+    expect(() => read([], { SANDBOX_ADMIN_TOKEN_FILE: '/run/secrets/admin' }, { '/run/secrets/admin': ' short token \t\n' })).toThrow(
+      /^SANDBOX_ADMIN_TOKEN_FILE \(\/run\/secrets\/admin\) must have at least 16 non-whitespace characters \(got 10\)$/,
+    );
     expect(() => read([], { SANDBOX_ADMIN_TOKEN: '0123456789abcde' })).toThrow(UsageError);
     expect(read([], { SANDBOX_ADMIN_TOKEN: '0123456789abcdef' })).toMatchObject({ sandboxAdminToken: '0123456789abcdef' });
+  });
+
+  it('takes secrets from the environment or a file, never from a flag', () => {
+    const token = 'a-token-of-32-characters-0123456';
+    // A flag is refused, whatever else is set, with where to put the secret instead.
+    expect(() => read(['--sandbox-admin-token', token])).toThrow(
+      new UsageError(
+        '--sandbox-admin-token is not accepted: a secret on the command line shows in the process list; set SANDBOX_ADMIN_TOKEN or SANDBOX_ADMIN_TOKEN_FILE (a file holding it) instead',
+      ),
+    );
+    expect(() => read(['--database-url=postgres://u:secret@db/s'], { DATABASE_URL: 'postgres://db/s' })).toThrow(
+      /^--database-url is not accepted: .* set DATABASE_URL or DATABASE_URL_FILE/,
+    );
+    // From a file (Docker and Kubernetes secrets), its trailing newline dropped.
+    const fromFiles = read([], { SANDBOX_ADMIN_TOKEN_FILE: '/s/token', DATABASE_URL_FILE: '/s/db' }, { '/s/token': `${token}\n`, '/s/db': 'postgres://u:p@db/s\r\n' });
+    expect(fromFiles).toMatchObject({ sandboxAdminToken: token, databaseUrl: 'postgres://u:p@db/s' });
+    expect(read([], { DATABASE_URL: 'postgres://db/s' })).toMatchObject({ databaseUrl: 'postgres://db/s' });
+    // Both ways at once, a missing file, an empty one: one line naming the variable, never the secret.
+    expect(() => read([], { SANDBOX_ADMIN_TOKEN: token, SANDBOX_ADMIN_TOKEN_FILE: '/s/token' }, { '/s/token': token })).toThrow(
+      new UsageError('set SANDBOX_ADMIN_TOKEN or SANDBOX_ADMIN_TOKEN_FILE, not both'),
+    );
+    expect(() => read([], { DATABASE_URL_FILE: '/s/missing' })).toThrow(new UsageError('DATABASE_URL_FILE: cannot read /s/missing (ENOENT)'));
+    expect(() => read([], { DATABASE_URL_FILE: '/s/empty' }, { '/s/empty': '\n' })).toThrow(new UsageError('DATABASE_URL_FILE: /s/empty is empty'));
+    // The real reader stops at 64 KiB: a path to /dev/zero is refused, not read forever.
+    expect(() => readSettings(SERVER_OPTIONS, [], { SANDBOX_ADMIN_TOKEN_FILE: '/dev/zero' })).toThrow(
+      new UsageError('SANDBOX_ADMIN_TOKEN_FILE: cannot read /dev/zero (larger than 64 KiB, not a secret)'),
+    );
+    // An empty variable is unset, as for every setting.
+    expect(read([], { SANDBOX_ADMIN_TOKEN: '', SANDBOX_ADMIN_TOKEN_FILE: '/s/token' }, { '/s/token': token })).toMatchObject({ sandboxAdminToken: token });
   });
 
   it('refuses unknown flags, stray arguments and missing values in one short line', () => {
@@ -105,15 +153,30 @@ describe('positiveInteger', () => {
   });
 });
 
+describe("docs/operating.md's settings table", () => {
+  it('names every setting with its variable, and its flag unless it is a secret', () => {
+    const text = readFileSync(new URL('../../docs/operating.md', import.meta.url), 'utf8');
+    const table = text.slice(text.indexOf('## Settings'), text.indexOf('## Discover the sandbox'));
+    for (const spec of Object.values(SERVER_OPTIONS)) {
+      const row = table.split('\n').find((line) => line.startsWith(`| \`${spec.env}\``));
+      expect(row, spec.env).toBeDefined();
+      if ('secret' in spec) expect(row).toContain(`\`${spec.env}_FILE\``);
+      else expect(row).toContain(`\`--${spec.flag}\``);
+    }
+  });
+});
+
 describe('helpText', () => {
   const text = helpText(SERVER_OPTIONS, SERVER_HELP.usage, SERVER_HELP.about);
 
   it('lists every flag with its variable, default and meaning', () => {
     for (const spec of Object.values(SERVER_OPTIONS)) {
-      const row = text.split('\n').find((line) => line.trimStart().startsWith(`--${spec.flag}`));
+      const row = text.split('\n').find((line) => line.includes(spec.help));
       expect(row, spec.flag).toBeDefined();
       expect(row).toContain(spec.env!);
-      expect(row).toContain(spec.help);
+      // A secret has no flag: its row names the variable and its _FILE twin.
+      if ('secret' in spec) expect(row!.trimStart()).toMatch(new RegExp(`^\\(no flag\\)\\s+${spec.env}\\[_FILE\\]`));
+      else expect(row!.trimStart().startsWith(`--${spec.flag}`)).toBe(true);
     }
     expect(text).toMatch(/--port <n>\s+PORT\s+3000\s+Port to listen on/);
     expect(text).toMatch(/--public-url <url>\s+PUBLIC_URL\s+http:\/\/HOST:PORT/);

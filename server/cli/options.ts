@@ -2,7 +2,13 @@
  * Command-line settings from one declarative table: each entry names its flag, its environment
  * variable, its default and its help text, and the same table drives parsing and `--help`, so the
  * two cannot drift. Flags win over the environment; an empty variable counts as unset.
+ *
+ * A secret (the admin token, a database URL with its password) comes from its variable or from a
+ * file named by `<VARIABLE>_FILE` (Docker and Kubernetes secrets), never from a flag: a flag is
+ * readable by every user of the machine in the process list (`ps`, /proc/<pid>/cmdline) and stays
+ * in the shell's history. Its flag is refused with a message that says where to put it instead.
  */
+import { closeSync, openSync, readSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { didYouMean } from '../../contract/didYouMean.js';
 
@@ -21,8 +27,15 @@ export interface OptionSpec<T> {
   help: string;
   /** Reads a value from the flag or the variable; `source` names it in error messages. */
   parse(text: string, source: string): T;
-  /** An on/off setting: the flag takes no value and means "off"; the variable is on/off. */
+  /** An on/off setting: the flag takes no value and means "off" (or `flagSets`); the variable is on/off. */
   switch?: true;
+  /** What a switch's flag sets (false unless given: `--no-…` flags turn things off, `--dry-run` on). */
+  flagSets?: T;
+  /**
+   * A secret: read from `env` or from the file `${env}_FILE` names, never from the flag (refused,
+   * see the top of this file). `flag` is then the spelling refused.
+   */
+  secret?: true;
 }
 
 export type OptionTable = Record<string, OptionSpec<unknown>>;
@@ -65,11 +78,52 @@ export const oneOf =
 
 export type ReadResult<Table extends OptionTable> = { help: true } | { help: false; settings: SettingsOf<Table> };
 
+/** Reads a secret's file (`readFileSync` as UTF-8 unless a test passes its own). */
+export type ReadSecretFile = (path: string) => string;
+
+/** No secret is this long: a path to a log, a disk image or /dev/zero is refused, not read to the end. */
+const MAX_SECRET_BYTES = 64 * 1024;
+
+const readUtf8: ReadSecretFile = (path) => {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(MAX_SECRET_BYTES + 1);
+    let length = 0;
+    for (let read = -1; read !== 0 && length < buffer.length; length += read) read = readSync(fd, buffer, length, buffer.length - length, null);
+    if (length > MAX_SECRET_BYTES) throw Object.assign(new Error('too large'), { code: `larger than ${MAX_SECRET_BYTES / 1024} KiB, not a secret` });
+    return buffer.toString('utf8', 0, length);
+  } finally {
+    closeSync(fd);
+  }
+};
+
+/**
+ * A secret's text from its variable or its `_FILE` (one of the two; the file's trailing newlines,
+ * which editors and `echo` add, are not part of it), or undefined when neither is set.
+ */
+function secretText(variable: string, env: Readonly<Record<string, string | undefined>>, readFile: ReadSecretFile): { text: string; source: string } | undefined {
+  const fileVariable = `${variable}_FILE`;
+  const direct = env[variable] === '' ? undefined : env[variable];
+  const file = env[fileVariable] === '' ? undefined : env[fileVariable];
+  if (direct !== undefined && file !== undefined) throw new UsageError(`set ${variable} or ${fileVariable}, not both`);
+  if (direct !== undefined) return { text: direct, source: variable };
+  if (file === undefined) return undefined;
+  let text: string;
+  try {
+    text = readFile(file).replace(/[\r\n]+$/u, '');
+  } catch (error) {
+    throw new UsageError(`${fileVariable}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  if (text === '') throw new UsageError(`${fileVariable}: ${file} is empty`);
+  return { text, source: `${fileVariable} (${file})` };
+}
+
 /** Parses argv against the table (unknown flags and stray arguments are UsageErrors). */
 export function readSettings<Table extends OptionTable>(
   table: Table,
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
+  readFile: ReadSecretFile = readUtf8,
 ): ReadResult<Table> {
   const flagOptions: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
     help: { type: 'boolean', short: 'h' },
@@ -86,13 +140,25 @@ export function readSettings<Table extends OptionTable>(
   const settings: Record<string, unknown> = {};
   for (const [key, spec] of Object.entries(table)) {
     const flagValue = values[spec.flag];
+    if (spec.secret) {
+      if (flagValue !== undefined) throw secretFlagRefused(spec);
+      const found = secretText(spec.env!, env, readFile);
+      settings[key] = found === undefined ? spec.fallback : spec.parse(found.text, found.source);
+      continue;
+    }
     const envValue = spec.env === undefined || env[spec.env] === '' ? undefined : env[spec.env];
-    if (spec.switch && flagValue === true) settings[key] = false;
+    if (spec.switch && flagValue === true) settings[key] = spec.flagSets ?? false;
     else if (typeof flagValue === 'string') settings[key] = spec.parse(flagValue, `--${spec.flag}`);
     else if (envValue !== undefined) settings[key] = spec.parse(envValue, spec.env!);
     else settings[key] = spec.fallback;
   }
   return { help: false, settings: settings as SettingsOf<Table> };
+}
+
+function secretFlagRefused(spec: OptionSpec<unknown>): UsageError {
+  return new UsageError(
+    `--${spec.flag} is not accepted: a secret on the command line shows in the process list; set ${spec.env} or ${spec.env}_FILE (a file holding it) instead`,
+  );
 }
 
 /** node:util's messages are long and suggest `--` tricks; keep the first sentence, and name the flag meant. */
@@ -117,8 +183,8 @@ function shownValue(value: unknown): string {
 /** `--help` text: every flag with its variable, default and meaning, in table order. */
 export function helpText(table: OptionTable, usage: string, about: string): string {
   const rows = Object.values(table).map((spec) => [
-    `--${spec.flag}${spec.placeholder ? ` ${spec.placeholder}` : ''}`,
-    spec.env ?? '',
+    spec.secret ? '(no flag)' : `--${spec.flag}${spec.placeholder ? ` ${spec.placeholder}` : ''}`,
+    spec.secret ? `${spec.env}[_FILE]` : (spec.env ?? ''),
     spec.shownDefault ?? (spec.switch ? 'on' : shownValue(spec.fallback)),
     spec.help,
   ]);
@@ -128,6 +194,28 @@ export function helpText(table: OptionTable, usage: string, about: string): stri
   const line = (row: string[]) =>
     `  ${row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell)).join('  ')}`.trimEnd();
   return [`Usage: ${usage}`, '', about, '', line(header), ...rows.map(line), ''].join('\n');
+}
+
+/**
+ * For commands (cli/commands.ts), which return their exit code: the settings, or the code to exit
+ * with once --help was printed (0) or a UsageError was (one line, 2).
+ */
+export function commandSettings<Table extends OptionTable>(
+  table: Table,
+  help: { usage: string; about: string },
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): { settings: SettingsOf<Table> } | { exitCode: number } {
+  try {
+    const result = readSettings(table, argv, env);
+    if (!result.help) return { settings: result.settings };
+    process.stdout.write(helpText(table, help.usage, help.about));
+    return { exitCode: 0 };
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`error: ${error.message} (see --help)\n`);
+    return { exitCode: 2 };
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
  * SIGTERM lets an in-flight request finish, then the process exits 0; the grace period bounds
  * the wait; and `npm start` is one process, so a signal to it reaches the server.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,7 +79,8 @@ describe('flags', () => {
     const help = startServer({}, ['--help']);
     expect(await help.exited).toEqual({ code: 0, signal: null });
     for (const spec of Object.values(SERVER_OPTIONS)) {
-      expect(help.stdout()).toContain(`--${spec.flag}`);
+      // A secret has no flag (its variable and its _FILE twin only).
+      expect(help.stdout()).toContain('secret' in spec ? `${spec.env}[_FILE]` : `--${spec.flag}`);
       expect(help.stdout()).toContain(spec.env!);
     }
     expect(help.stderr()).toBe('');
@@ -98,6 +99,27 @@ describe('flags', () => {
     expect(bad.stderr().trimEnd().split('\n')).toEqual([
       'error: SANDBOX_ADMIN_TOKEN must have at least 16 non-whitespace characters (got 0) (see --help)',
     ]);
+  });
+
+  it('a secret given as a flag: one line and exit 2, the secret not repeated', { timeout: 60_000 }, async () => {
+    const bad = startServer({}, ['--sandbox-admin-token', 'do-not-print-this-secret-0123']);
+    expect(await bad.exited).toEqual({ code: 2, signal: null });
+    expect(bad.stderr().trimEnd().split('\n')).toEqual([
+      'error: --sandbox-admin-token is not accepted: a secret on the command line shows in the process list; set SANDBOX_ADMIN_TOKEN or SANDBOX_ADMIN_TOKEN_FILE (a file holding it) instead (see --help)',
+    ]);
+    expect(bad.output()).not.toContain('do-not-print-this-secret');
+  });
+
+  it('the admin token from SANDBOX_ADMIN_TOKEN_FILE opens /metrics', { timeout: 60_000 }, async () => {
+    const token = 'token-from-a-file-0123456789abcdef';
+    const file = join(dir, 'admin-token');
+    await writeFile(file, `${token}\n`, { mode: 0o600 });
+    const server = startServer({ PORT: '0', DB_FILE: join(dir, 'token-file.json'), SANDBOX_ADMIN_TOKEN_FILE: file, LOG_LEVEL: 'silent' });
+    const url = await server.listeningUrl();
+    expect((await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}x` } })).status).toBe(403);
+    server.child.kill('SIGTERM');
+    expect((await server.exited).code).toBe(0);
   });
 
   it('a bad value in the environment too', { timeout: 60_000 }, async () => {

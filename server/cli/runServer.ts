@@ -26,6 +26,8 @@ export interface ServerLaunch {
   defaultStore: DefaultStore;
   /** Stop when npm, having started this process as its command, goes away (npmParent.ts). */
   followNpm?: boolean;
+  /** The operators' commands, for --help (commands.ts). */
+  commandsHelp?: string;
 }
 
 /** A start that cannot go on: one line on stderr, exit 2 (as for a bad flag). */
@@ -42,7 +44,7 @@ function temporaryStoreFile(): string {
   return join(dir, 'db.json');
 }
 
-async function openStore(settings: { databaseUrl: string | undefined; dbFile: string | undefined }, logger: ReturnType<typeof createLogger>) {
+async function openStore(settings: { databaseUrl: string | undefined; databasePoolSize: number; dbFile: string | undefined }, logger: ReturnType<typeof createLogger>) {
   const { databaseUrl } = settings;
   // After the flags are read: a bad flag leaves no directory behind.
   const dbFile = databaseUrl ? undefined : settings.dbFile === undefined ? temporaryStoreFile() : resolve(settings.dbFile);
@@ -51,7 +53,7 @@ async function openStore(settings: { databaseUrl: string | undefined; dbFile: st
   const name = databaseUrl && postgres ? `PostgreSQL ${postgres.describeDatabaseUrl(databaseUrl)}` : (dbFile as string);
   try {
     const store: Store = databaseUrl && postgres
-      ? await postgres.PostgresStore.open(databaseUrl)
+      ? await postgres.PostgresStore.open(databaseUrl, { poolSize: settings.databasePoolSize })
       : await LowdbStore.open(dbFile as string, { warn: (message) => logger.warn(message) });
     return { store, name };
   } catch (error) {
@@ -61,7 +63,8 @@ async function openStore(settings: { databaseUrl: string | undefined; dbFile: st
 }
 
 export async function runServer(launch: ServerLaunch): Promise<void> {
-  const settings = settingsOrExit(serverOptions(launch.defaultStore), SERVER_HELP);
+  const help = launch.commandsHelp === undefined ? SERVER_HELP : { ...SERVER_HELP, about: `${SERVER_HELP.about}\n\n${launch.commandsHelp}` };
+  const settings = settingsOrExit(serverOptions(launch.defaultStore), help);
   limitHeapGrowth();
 
   const { port, host } = settings;

@@ -3,6 +3,7 @@
  * package's bin with its own default store), in the order --help lists them.
  */
 import { DEFAULT_BOOKINGS_PER_ACCOUNT, SPEC_RATE_LIMITS, parseTrustProxy } from '../config.js';
+import { DEFAULT_DATABASE_POOL_SIZE, MAX_DATABASE_POOL_SIZE } from '../store/postgresDatabase.js';
 import { parseCorsOrigins } from '../http/transport/cors.js';
 import { LOG_LEVELS, type LogLevel } from '../http/transport/requestLog.js';
 import { UsageError, anyText, onOff, oneOf, option, portNumber, positiveInteger } from './options.js';
@@ -41,11 +42,23 @@ export const SERVER_OPTIONS = {
   databaseUrl: option<string | undefined>({
     flag: 'database-url',
     env: 'DATABASE_URL',
-    placeholder: '<url>',
+    secret: true,
     fallback: undefined,
     shownDefault: 'unset',
-    help: 'postgres://… : PostgreSQL instead of DB_FILE (migrated at start)',
+    help: 'postgres://… : PostgreSQL instead of DB_FILE (migrated at start); from the environment or DATABASE_URL_FILE, never a flag',
     parse: anyText,
+  }),
+  databasePoolSize: option({
+    flag: 'database-pool-size',
+    env: 'DATABASE_POOL_SIZE',
+    placeholder: '<n>',
+    fallback: DEFAULT_DATABASE_POOL_SIZE,
+    help: `PostgreSQL connections per pool and replica, 1 to ${MAX_DATABASE_POOL_SIZE} (two pools, durable and transient, plus one listening connection)`,
+    parse: (text, source) => {
+      const size = positiveInteger(text, source);
+      if (size > MAX_DATABASE_POOL_SIZE) throw new UsageError(`${source} must be at most ${MAX_DATABASE_POOL_SIZE} (got ${size})`);
+      return size;
+    },
   }),
   rateLimitPerMinute: option({
     flag: 'rate-limit-per-minute',
@@ -133,10 +146,10 @@ export const SERVER_OPTIONS = {
   sandboxAdminToken: option<string | undefined>({
     flag: 'sandbox-admin-token',
     env: 'SANDBOX_ADMIN_TOKEN',
-    placeholder: '<token>',
+    secret: true,
     fallback: undefined,
     shownDefault: 'unset: no whole-sandbox calls',
-    help: 'Enables /_control/admin/* (Authorization: Bearer <token>); at least 16 non-whitespace characters; prefer the env var (a flag shows in the process list)',
+    help: 'Enables /_control/admin/* and /metrics (Authorization: Bearer <token>); at least 16 non-whitespace characters; from the environment or SANDBOX_ADMIN_TOKEN_FILE, never a flag',
     parse: (text, source) => {
       if (text === '') return undefined;
       // Counted without whitespace: sixteen spaces (or a padded short word) is not a secret.

@@ -113,7 +113,7 @@ async function openJournal(fs: StoreFs, journalPath: string, replay: Replay, cre
  * disk, never acknowledged: replay stops before it and `torn` says where. Anything else that does
  * not parse, or a gap in the numbering, stops the start.
  */
-function replayJournal(state: DurableState, snapshotSeq: number, text: string, journalPath: string): Replay {
+export function replayJournal(state: DurableState, snapshotSeq: number, text: string, journalPath: string): Replay {
   let seq = snapshotSeq;
   let offset = 0;
   let lineNumber = 0;

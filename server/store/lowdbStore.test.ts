@@ -131,7 +131,7 @@ describe('LowdbStore journal', () => {
       emails: [testEmail(hash(1))],
     }));
     await expect(failedInsert).rejects.toBeInstanceOf(StoreUnavailableError);
-    await expect(failedCancel).rejects.toMatchObject({ status: 503, message: expect.stringContaining('EIO') });
+    await expect(failedCancel).rejects.toMatchObject({ status: 503, detail: expect.stringContaining('EIO') });
     expect(await store.findBooking(hash(2))).toBeUndefined();
     expect((await store.findBooking(hash(1)))?.status).toBe('booking_confirmed');
     expect(await store.outbox()).toEqual([]);

@@ -20,6 +20,7 @@ import { Journal, NoLog, type ChangeLog } from './journal.js';
 import { Compaction } from './lowdbCompaction.js';
 import { openStoreFiles } from './lowdbOpen.js';
 import { ReadinessProbe } from './lowdbReadiness.js';
+import { snapshotChunks } from './snapshotFile.js';
 import { ProcessState } from './processState.js';
 import type { Instant } from '../clock.js';
 import {
@@ -373,6 +374,20 @@ export class LowdbStore implements Store {
    */
   async checkReady(): Promise<void> {
     await this.disk?.readiness.check();
+  }
+
+  /**
+   * Every durable record as of now, as the text of a DB_FILE, for a backup: taken between two
+   * journal batches, so exactly what was acknowledged (records are immutable: the copy stays as it was).
+   */
+  async backupText(): Promise<Iterable<string>> {
+    const journal = this.log;
+    if (!(journal instanceof Journal)) return snapshotChunks(this.state.toData(journal.seq));
+    let data: StoreData | undefined;
+    await journal.exclusive(async () => {
+      data = this.state.toData(journal.seq);
+    });
+    return snapshotChunks(data!);
   }
 
   /** Compacts now and waits for it (tests, benchmarks). */

@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import { migrate } from './postgresMigrations.js';
-import { StoreOpenError, StoreUnavailableError } from './store.js';
+import { StoreOpenError, StoreUnavailableError, type PoolStats } from './store.js';
 
 export type Client = pg.PoolClient;
 
@@ -20,7 +20,13 @@ export const TRANSIENT = { transient: true };
 /** GET /readyz waits this long for the database's SELECT 1. */
 const READY_TIMEOUT_MS = 1000;
 
+/** Connections per pool (DATABASE_POOL_SIZE): one connection serves about 1,000 requests a second (docs/scaling.md). */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+/** A typo (10000) must not take every connection the database has. */
+export const MAX_DATABASE_POOL_SIZE = 1000;
+
 export interface PoolOptions {
+  /** Connections of each of the two pools (durable, transient); default DEFAULT_DATABASE_POOL_SIZE. */
   poolSize?: number;
   idleTimeoutMillis?: number;
 }
@@ -42,7 +48,7 @@ export class PostgresDatabase {
   static async open(url: string, options: PoolOptions = {}): Promise<PostgresDatabase> {
     const config = {
       connectionString: url,
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: options.idleTimeoutMillis ?? 10_000,
     };
@@ -114,6 +120,18 @@ export class PostgresDatabase {
     }
     listenForBreaks(client);
     return client;
+  }
+
+  /** Both pools as /metrics shows them. */
+  poolStats(): PoolStats[] {
+    const stats = (name: string, pool: pg.Pool): PoolStats => ({
+      pool: name,
+      max: pool.options.max ?? DEFAULT_DATABASE_POOL_SIZE,
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    });
+    return [stats('durable', this.pool), stats('transient', this.transientPool)];
   }
 
   /** Lets both pools' connections go. */

@@ -1,8 +1,9 @@
 /**
- * The PostgreSQL schema as an ordered list of migrations, applied at start and tracked in
- * schema_migrations. An advisory lock makes replicas that start together apply each one once.
+ * The PostgreSQL schema as an ordered list of migrations, applied at start (or by `hotel-sandbox
+ * migrate`) and tracked in schema_migrations. An advisory lock makes replicas that start together
+ * apply each one once. A database migrated by a newer release (a version this list lacks) is refused.
  */
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 
 export interface Migration {
   version: number;
@@ -183,6 +184,11 @@ export const MIGRATIONS: readonly Migration[] = [
     // The real-time end of rows written before: their account-clock end less the account's offset
     // now (the offset they were most likely written with). The sweeper judges real time only, so it
     // never drops a row that a clock set back could make answer again (see Expiry in store.ts).
+    // The previous release (schema 8) keeps running on this schema during a rolling upgrade and
+    // writes the account-clock end only: triggers fill the real-time end for it the same way (a
+    // NOT NULL column without them failed its every search). They fire only for such writes (their
+    // WHEN needs no function call), so this release's own writes cost nothing more. A later release
+    // may drop them.
     sql: `
       ALTER TABLE searches ADD COLUMN expires_at_base_ms bigint;
       UPDATE searches s SET expires_at_base_ms = s.expires_at_ms - COALESCE((SELECT c.offset_ms FROM clock_offsets c WHERE c.account_id = s.account_id), 0);
@@ -192,9 +198,35 @@ export const MIGRATIONS: readonly Migration[] = [
       UPDATE offers o SET expires_at_base_ms = o.expires_at_ms - COALESCE((SELECT c.offset_ms FROM clock_offsets c WHERE c.account_id = o.account_id), 0);
       ALTER TABLE offers ALTER COLUMN expires_at_base_ms SET NOT NULL;
       CREATE INDEX offers_by_base_expiry ON offers (expires_at_base_ms);
+      CREATE FUNCTION fill_base_expiry() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        NEW.expires_at_base_ms := NEW.expires_at_ms - COALESCE((SELECT c.offset_ms FROM clock_offsets c WHERE c.account_id = NEW.account_id), 0);
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER searches_base_expiry BEFORE INSERT ON searches FOR EACH ROW
+        WHEN (NEW.expires_at_base_ms IS NULL) EXECUTE FUNCTION fill_base_expiry();
+      CREATE TRIGGER searches_base_expiry_update BEFORE UPDATE ON searches FOR EACH ROW
+        WHEN (NEW.expires_at_ms IS DISTINCT FROM OLD.expires_at_ms AND NEW.expires_at_base_ms IS NOT DISTINCT FROM OLD.expires_at_base_ms)
+        EXECUTE FUNCTION fill_base_expiry();
+      CREATE TRIGGER offers_base_expiry BEFORE INSERT ON offers FOR EACH ROW
+        WHEN (NEW.expires_at_base_ms IS NULL) EXECUTE FUNCTION fill_base_expiry();
+      CREATE TRIGGER offers_base_expiry_update BEFORE UPDATE ON offers FOR EACH ROW
+        WHEN (NEW.expires_at_ms IS DISTINCT FROM OLD.expires_at_ms AND NEW.expires_at_base_ms IS NOT DISTINCT FROM OLD.expires_at_base_ms)
+        EXECUTE FUNCTION fill_base_expiry();
       ALTER TABLE idempotency_keys ADD COLUMN at_base_ms bigint, ADD COLUMN bookhash text;
       UPDATE idempotency_keys k SET at_base_ms = k.at_ms - COALESCE((SELECT c.offset_ms FROM clock_offsets c WHERE c.account_id = k.account_id), 0)
         WHERE k.at_ms IS NOT NULL;
+      CREATE FUNCTION fill_idempotency_base_time() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        -- A claim (at_ms NULL) has no time, as both releases write it.
+        NEW.at_base_ms := NEW.at_ms - COALESCE((SELECT c.offset_ms FROM clock_offsets c WHERE c.account_id = NEW.account_id), 0);
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER idempotency_keys_base_time BEFORE INSERT ON idempotency_keys FOR EACH ROW
+        WHEN (NEW.at_ms IS NOT NULL AND NEW.at_base_ms IS NULL) EXECUTE FUNCTION fill_idempotency_base_time();
+      CREATE TRIGGER idempotency_keys_base_time_update BEFORE UPDATE ON idempotency_keys FOR EACH ROW
+        WHEN (NEW.at_ms IS DISTINCT FROM OLD.at_ms AND NEW.at_base_ms IS NOT DISTINCT FROM OLD.at_base_ms)
+        EXECUTE FUNCTION fill_idempotency_base_time();
       CREATE INDEX idempotency_keys_by_base_time ON idempotency_keys (at_base_ms);
       CREATE INDEX idempotency_keys_by_booking ON idempotency_keys (bookhash);`,
   },
@@ -244,20 +276,87 @@ export const MIGRATIONS: readonly Migration[] = [
 /** Any fixed number: the advisory lock that serialises migrations of this schema. */
 const MIGRATION_LOCK = 7_202_611;
 
-/** Applies the migrations not yet applied, each in its own transaction; returns the versions applied. */
+/** The newest migration this code knows: what /metrics shows as `store_schema_version_known`. */
+export const KNOWN_SCHEMA_VERSION = Math.max(...MIGRATIONS.map((migration) => migration.version));
+
+/** Where to read about upgrades and going back, named in the messages below. */
+const UPGRADE_DOCS = 'docs/operating.md, "Upgrade"';
+
+/**
+ * The database holds migrations this code does not know: a newer release migrated it. Starting on
+ * it could misread or damage what the newer release wrote, so nothing is started and nothing written.
+ */
+export class SchemaTooNewError extends Error {
+  override name = 'SchemaTooNewError';
+  constructor(readonly unknown: readonly number[], readonly known: number) {
+    super(
+      `the database schema is at version ${Math.max(...unknown)}, newer than this release knows (${known}; unknown migrations: ${unknown.join(', ')}): ` +
+        `a newer release migrated it. Run that release (or a newer one) instead; to go back to this one, restore the backup taken before the upgrade (${UPGRADE_DOCS}).`,
+    );
+  }
+}
+
+/** A migration as the database recorded it. */
+export interface AppliedMigration {
+  version: number;
+  name: string;
+  appliedAt: Date;
+}
+
+/** What the database holds against what this code knows. */
+export interface SchemaState {
+  applied: AppliedMigration[];
+  /** Known, not applied yet, in the order they would be applied. */
+  pending: Migration[];
+  /** Applied, not known (a newer release's): this code must not run on it. */
+  unknown: number[];
+}
+
+type Queryable = Pick<Pool, 'query'> | Pick<PoolClient, 'query'>;
+
+const sortedByVersion = (migrations: readonly Migration[]) => [...migrations].sort((a, b) => a.version - b.version);
+
+/** Reads schema_migrations (none yet: nothing applied) against `migrations`; writes nothing. */
+export async function schemaState(db: Queryable, migrations: readonly Migration[] = MIGRATIONS): Promise<SchemaState> {
+  const { rows: table } = await db.query<{ exists: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS exists");
+  const { rows } = table[0]?.exists
+    ? await db.query<{ version: number; name: string; applied_at: Date }>('SELECT version, name, applied_at FROM schema_migrations ORDER BY version')
+    : { rows: [] };
+  const applied = rows.map((row) => ({ version: row.version, name: row.name, appliedAt: row.applied_at }));
+  const appliedVersions = new Set(applied.map((row) => row.version));
+  const knownVersions = new Set(migrations.map((migration) => migration.version));
+  return {
+    applied,
+    pending: sortedByVersion(migrations).filter((migration) => !appliedVersions.has(migration.version)),
+    unknown: applied.map((row) => row.version).filter((version) => !knownVersions.has(version)),
+  };
+}
+
+/** The newest migration applied to the database (0: none), and the newest `migrations` knows. */
+export async function schemaVersions(db: Queryable, migrations: readonly Migration[] = MIGRATIONS): Promise<{ database: number; known: number }> {
+  const { rows } = await db.query<{ version: number | null }>(
+    "SELECT CASE WHEN to_regclass('schema_migrations') IS NULL THEN 0 ELSE (SELECT coalesce(max(version), 0) FROM schema_migrations) END AS version",
+  );
+  return { database: rows[0]?.version ?? 0, known: Math.max(0, ...migrations.map((migration) => migration.version)) };
+}
+
+/**
+ * Applies the migrations not yet applied, each in its own transaction, under an advisory lock (so
+ * replicas that start together apply each once); returns the versions applied. A database that
+ * holds a migration `migrations` does not know throws SchemaTooNewError before anything is written.
+ */
 export async function migrate(pool: Pool, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
+      const state = await schemaState(client, migrations);
+      if (state.unknown.length > 0) throw new SchemaTooNewError(state.unknown, Math.max(0, ...migrations.map((migration) => migration.version)));
       await client.query(
         'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
       );
-      const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
-      const applied = new Set(rows.map((row) => row.version));
       const done: number[] = [];
-      for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
-        if (applied.has(migration.version)) continue;
+      for (const migration of state.pending) {
         await client.query('BEGIN');
         try {
           await client.query(migration.sql);

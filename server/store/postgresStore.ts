@@ -21,18 +21,21 @@ import type { OffsetChange, Timeline } from '../domain/timeline.js';
 import { ACCOUNT_DATA_TABLES, PostgresAccounts } from './postgresAccounts.js';
 import { PostgresBookings } from './postgresBookings.js';
 import { ChangeFeed, type Notice } from './postgresChanges.js';
-import { PostgresDatabase, type PoolOptions } from './postgresDatabase.js';
+import { PostgresDatabase, storeError, type PoolOptions } from './postgresDatabase.js';
+import { schemaVersions } from './postgresMigrations.js';
 import { RequestJournal } from './postgresJournal.js';
 import { SWEEP_INTERVAL_MS, Sweeper } from './postgresSweeper.js';
 import { TransientState } from './postgresTransient.js';
 import type {
-  Expiry, BookingChange, IdempotencyClaim, IdempotencyCompletion, IdempotencyKeyUse, JournalEntryBuilder, OutboxEmail, Store,
+  Expiry, BookingChange, IdempotencyClaim, IdempotencyCompletion, IdempotencyKeyUse, JournalEntryBuilder, OutboxEmail, PoolStats, SchemaVersions, Store, SweepStats,
 } from './store.js';
 
 export { describeDatabaseUrl } from './postgresDatabase.js';
 
 export class PostgresStore implements Store {
   readonly kind = 'postgres';
+  /** Replicas share the database: its figures are the same on every replica (see Store.shared). */
+  readonly shared = true;
   private readonly feed: ChangeFeed;
   private readonly bookings: PostgresBookings;
   private readonly transient: TransientState;
@@ -206,5 +209,27 @@ export class PostgresStore implements Store {
   /** `SELECT 1` within a second (a connection included); one check at a time, its answer kept for a second. */
   checkReady(): Promise<void> {
     return this.db.checkReady();
+  }
+
+  /** Journal entries this replica holds unwritten, and their bytes (see heldJournalSize). */
+  heldSizes(): Record<string, number> {
+    const { entries, bytes } = this.journal.heldSize();
+    return { request_journal_entries: entries, request_journal_body_bytes: bytes };
+  }
+
+  sweepStats(): SweepStats {
+    return this.sweeper.stats();
+  }
+
+  poolStats(): readonly PoolStats[] {
+    return this.db.poolStats();
+  }
+
+  async schemaVersions(): Promise<SchemaVersions> {
+    try {
+      return await schemaVersions(this.db.pool);
+    } catch (error) {
+      throw storeError(error);
+    }
   }
 }

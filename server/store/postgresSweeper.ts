@@ -8,7 +8,7 @@
  */
 import { ABANDONED_CLAIM_SECONDS } from './postgresBookings.js';
 import { storeError, type PostgresDatabase } from './postgresDatabase.js';
-import { IDEMPOTENCY_TTL_MS } from './store.js';
+import { IDEMPOTENCY_TTL_MS, type SweepStats } from './store.js';
 
 /** How often expired transient rows are swept in the background, and how many rows one statement deletes. */
 export const SWEEP_INTERVAL_MS = 60_000;
@@ -58,6 +58,8 @@ const SWEEPS: readonly { table: string; sql: string }[] = [
 export class Sweeper {
   private timer: NodeJS.Timeout | undefined;
   private sweeping: Promise<unknown> | undefined;
+  /** What this replica's sweeps did, for /metrics (see SweepStats). */
+  private readonly totals: SweepStats = { deleted: {}, failures: 0, lastSuccessAtMs: undefined };
 
   /** Sweeps every `intervalMs` (0: never, the caller sweeps). */
   constructor(
@@ -67,7 +69,11 @@ export class Sweeper {
     if (intervalMs > 0) {
       this.timer = setInterval(() => {
         // A database that is away now is swept at a later tick.
-        this.sweeping ??= this.sweepExpired().catch(() => {}).finally(() => (this.sweeping = undefined));
+        this.sweeping ??= this.sweepExpired()
+          .catch(() => {
+            this.totals.failures += 1; // the tables grow until a sweep succeeds: /metrics shows it
+          })
+          .finally(() => (this.sweeping = undefined));
       }, intervalMs);
       this.timer.unref();
     }
@@ -96,10 +102,17 @@ export class Sweeper {
           client.release();
         }
         deleted[table] += count;
+        this.totals.deleted[table] = (this.totals.deleted[table] ?? 0) + count;
         if (count < SWEEP_BATCH) break;
       }
     }
+    this.totals.lastSuccessAtMs = Date.now();
     return deleted;
+  }
+
+  /** Rows deleted per table and failed background sweeps since start, and when a sweep last completed. */
+  stats(): SweepStats {
+    return { deleted: { ...this.totals.deleted }, failures: this.totals.failures, lastSuccessAtMs: this.totals.lastSuccessAtMs };
   }
 
   /** Rows held in the transient tables, for figures (benchmarks, tests). */

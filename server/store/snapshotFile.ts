@@ -44,7 +44,7 @@ export class SnapshotFile implements Adapter<StoreData> {
 }
 
 /** The snapshot JSON in pieces of 500 bookings, so a large write never blocks the event loop for long. */
-function* snapshotChunks(data: StoreData): Generator<string> {
+export function* snapshotChunks(data: StoreData): Generator<string> {
   const { bookings, ...rest } = data;
   yield `${JSON.stringify(rest).slice(0, -1)},"bookings":[`;
   for (let start = 0; start < bookings.length; start += 500) {

@@ -120,13 +120,15 @@ export class StoreOpenError extends Error {
 
 /**
  * A change could not be made durable (disk full or unwritable, database unreachable). Nothing was
- * changed; the client is told 503 and may retry.
+ * changed; the client is told 503 and may retry. The client's message says no more than that:
+ * `detail` (a file path, a database address, the system's error) is for the log only.
  */
 export class StoreUnavailableError extends ApiError {
-  constructor(detail: string) {
-    super(503, `The service could not save or read data (storage unavailable: ${detail}); nothing was changed, please retry shortly.`, {}, {
+  constructor(readonly detail: string) {
+    super(503, 'The service could not save or read data (storage unavailable); nothing was changed, please retry shortly.', {}, {
       'Retry-After': '1',
     });
+    this.logDetail = `storage unavailable: ${detail}`;
   }
 }
 
@@ -235,6 +237,52 @@ export interface Store {
   journalStats?(): JournalStats;
   /** For GET /metrics and benchmarks: entries held in the bounded transient state, by kind (searches, offers, idempotency_records, …). */
   transientSizes?(): Promise<Record<string, number>>;
+
+  /**
+   * True when replicas share what the store holds (PostgreSQL): countBookings and transientSizes
+   * are then the whole database's, the same on every replica; /metrics names them `database_*`.
+   */
+  readonly shared?: boolean;
+  /** For GET /metrics: what this process holds of the store's state and has not written yet, by kind. */
+  heldSizes?(): Record<string, number>;
+  /** For GET /metrics: this process's connection pools. */
+  poolStats?(): readonly PoolStats[];
+  /** For GET /metrics: the schema version of the database, and the newest this code knows. */
+  schemaVersions?(): Promise<SchemaVersions>;
+  /** For GET /metrics: what this process's background sweeps of expired rows did. */
+  sweepStats?(): SweepStats;
+  /**
+   * For GET /_control/admin/backup: every durable record as of now, as the text of a DB_FILE in
+   * pieces (JSON); absent for a database, which has its own tools (pg_dump).
+   */
+  backupText?(): Promise<Iterable<string>>;
+}
+
+/** A replica's sweeps of expired transient rows since it started. */
+export interface SweepStats {
+  /** Rows deleted, by table. */
+  deleted: Record<string, number>;
+  /** Background sweeps that failed (the database away): expired rows stay until one succeeds. */
+  failures: number;
+  /** When a sweep last completed (Date.now()), undefined before the first. */
+  lastSuccessAtMs: number | undefined;
+}
+
+/** One connection pool of a replica. */
+export interface PoolStats {
+  pool: string;
+  max: number;
+  /** Connections open, of which idle; requests waiting for a connection. */
+  open: number;
+  idle: number;
+  waiting: number;
+}
+
+export interface SchemaVersions {
+  /** The newest migration applied to the database. */
+  database: number;
+  /** The newest migration this code knows. */
+  known: number;
 }
 
 /** The embedded store's snapshot and journal, read without touching the disk. */

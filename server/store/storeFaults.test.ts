@@ -174,7 +174,7 @@ describe('a disk that fills up during a journal append', () => {
     expect(full.errors).toHaveLength(10);
     for (const error of full.errors) {
       expect(error).toBeInstanceOf(StoreUnavailableError);
-      expect(error).toMatchObject({ status: 503, headers: { 'Retry-After': '1' }, message: expect.stringContaining('ENOSPC') });
+      expect(error).toMatchObject({ status: 503, headers: { 'Retry-After': '1' }, detail: expect.stringContaining('ENOSPC') });
     }
     // The partial batch was cut off at once: a kill -9 now finds the 10 whole lines.
     expect(journalText().length).toBe(goodLength);

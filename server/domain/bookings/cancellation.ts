@@ -3,7 +3,7 @@
  * booking as stored, in the documented order (status 409, refundable 403, deadline 403, supplier
  * 502), the cancelled record with its refund's settlement, and the error each refusal gives.
  */
-import { ApiError, conflict, forbidden } from '../../errors.js';
+import { ApiError, conflict, forbidden, simulatedFault } from '../../errors.js';
 import type { Hotel } from '../hotel.js';
 import { instantMsOfLocal } from '../localTime.js';
 import type { BookingRecord } from './record.js';
@@ -71,6 +71,7 @@ export function cancelRefusal(decision: Exclude<CancelDecision, { kind: 'cancell
           `Please contact ${supportEmail}.`,
       );
     case 'supplier_down':
-      return new ApiError(502, SUPPLIER_CANCEL_FAILED);
+      // The sandbox has no real supplier: every 502 is a scenario's (a scenario hotel, the Test header).
+      return simulatedFault(new ApiError(502, SUPPLIER_CANCEL_FAILED));
   }
 }

@@ -88,7 +88,7 @@ describe('sign-in', () => {
     expect(wrong.headers.getSetCookie()).toEqual([]);
     expect(wrong.text).not.toContain(annaPaid);
     const empty = await client.post(`${CONSOLE}/login`, { apikey: '  ' });
-    expect(empty.status).toBe(400);
+    expect(empty.status).toBe(401); // no credential, as everywhere: 401
     expect(empty.text).toContain('Enter an API key.');
   });
 

@@ -33,7 +33,7 @@ export function mountSignIn(router: Router, c: ConsoleContext): void {
 
   router.post('/login', c.sameOrigin, c.form, asyncHandler(async (req, res) => {
     const secret = textField(c.fields(req), 'apikey') ?? '';
-    if (secret === '') return send(res, 400, c.login({ kind: 'error', text: 'Enter an API key.' }));
+    if (secret === '') return send(res, 401, c.login({ kind: 'error', text: 'Enter an API key.' }));
     const address = req.ip ?? 'unknown';
     const adminToken = app.config.adminToken;
     const admin = adminToken !== undefined && secretMatches(secret, adminToken);

@@ -15,6 +15,7 @@ import { TEST_HEADER } from '../api/scenarioHeader.js';
 import { asyncHandler } from '../transport/asyncHandler.js';
 import { journalControlRouter } from './journalControlApi.js';
 import { adminAccountsRouter, ownKeysRouter } from './accountsControlApi.js';
+import { operatorRouter } from './operatorApi.js';
 import { accountOf, authenticate, clockOf, requireObjectBody } from '../transport/apiPipeline.js';
 import { PAYMENT_OUTCOMES, type PaymentOutcome } from '../../domain/bookings/payment.js';
 import { controlBodyBounds } from './controlBounds.js';
@@ -29,6 +30,7 @@ const CLOCK_FIELDS = ['apikey', 'now', 'advance_seconds', 'offset_seconds'];
 export function controlRouter(context: AppContext): Router {
   const router = strictRouter();
   router.use(controlGuard(context.config.publicUrl, context.config.corsOrigins), jsonBody(16 * 1024));
+  if (context.config.adminToken !== undefined) router.use(operatorRouter(context, context.config.adminToken));
   if (context.config.adminToken !== undefined) router.use('/admin', adminRouter(context, context.config.adminToken));
   // Bounds first (control-api.yaml's maxLength, minimum, maximum: 400), then the key.
   const ofAccount = [requireObjectBody, controlBodyBounds(), authenticate(context.accounts, context.clocks, context.authThrottle, 'control')];

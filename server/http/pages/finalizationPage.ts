@@ -109,6 +109,7 @@ export function finalizeRouter(context: AppContext): Router {
         });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
+        if (error.logDetail !== undefined) req.log.error({ detail: error.logDetail }, `${req.method} ${req.path} answered ${error.status}`);
         const current = await context.bookings.find(bookhash);
         const [title, text] = error.status === 400 // remarks breaking the free-text rule: say which character
           ? [m.t('page.invalidForm.title'), error.message]

@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, Response } from 'express';
 import { ApiError } from '../../errors.js';
 
 /** What other middleware throws: body-parser (the finalization page's and the console's forms). */
@@ -11,13 +11,28 @@ interface MiddlewareError {
 /**
  * The one place where errors become HTTP. Everything ends as `{ "error": "..." }`:
  * ApiError as it says (request schema errors included: requestValidation.ts), body-parser errors
- * as 400/413, and anything unexpected as 500 (logged; tests treat any 500 as a bug).
+ * as 400/413, and anything unexpected as 500 (logged; tests treat any 500 as a bug). What failed
+ * underneath (a stack, a file path, a database address: ApiError.logDetail) goes to the log only.
  */
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   const { status, body, headers } = toHttp(error);
-  if (status >= 500 && status !== 502) req.log.error({ err: error }, `${req.method} ${req.path} failed`);
+  if (error instanceof ApiError && error.simulated) res.locals.simulatedFault = true;
+  logFailure(error, status, req, res);
   res.status(status).set(headers).json(body);
 };
+
+/**
+ * A 5xx of the service is logged at `error` with what the client was not told; a fault a scenario
+ * played (res.locals.simulatedFault) is a partner's test, and its request line says so (requestLog.ts).
+ */
+function logFailure(error: unknown, status: number, req: Request, res: Response): void {
+  if (status < 500 || res.locals.simulatedFault === true) return;
+  if (error instanceof ApiError) {
+    if (error.logDetail !== undefined) req.log.error({ detail: error.logDetail }, `${req.method} ${req.path} answered ${status}`);
+    return;
+  }
+  req.log.error({ err: error }, `${req.method} ${req.path} failed`);
+}
 
 function toHttp(error: unknown): { status: number; body: Record<string, unknown>; headers: Record<string, string> } {
   if (error instanceof ApiError) {

@@ -1,14 +1,17 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KEY_ANNA } from '../../domain/bookings/testSupport.js';
 import { LowdbStore } from '../../store/lowdbStore.js';
 import { nodeFs, type StoreFs } from '../../store/storeFs.js';
+import { KNOWN_SCHEMA_VERSION } from '../../store/postgresMigrations.js';
 import { PostgresStore } from '../../store/postgresStore.js';
 import { skipPostgres, startPostgresCluster } from '../../testing/postgres.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../../testing/testServer.js';
 import { endpointLabel } from './metrics.js';
+import { createLogger } from './requestLog.js';
 
 const ADMIN = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 
@@ -106,9 +109,8 @@ describe('GET /metrics', () => {
     expect(ok.headers.get('content-type')).toMatch(/^text\/plain;.*version=0\.0\.4/);
     expect(ok.headers.get('cache-control')).toBe('no-store');
     const text = ok.body as string;
-    // The three refusals above are failed authentications of /metrics.
-    expect(sample(text, 'http_auth_failures_total{endpoint="/metrics",status="401"}')).toBe(2);
-    expect(sample(text, 'http_auth_failures_total{endpoint="/metrics",status="403"}')).toBe(1);
+    // Of the three refusals above, the wrong token is a failed authentication (no token at all is none).
+    expect(sample(text, 'http_auth_failures_total{surface="admin",outcome="answered"}')).toBe(1);
     // Process metrics: memory and event-loop lag.
     for (const name of ['process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_eventloop_lag_p99_seconds']) {
       expect(text).toMatch(new RegExp(`^${name} [0-9.e+-]+$`, 'm'));
@@ -149,13 +151,11 @@ describe('GET /metrics', () => {
     expect(sample(text, 'http_request_duration_seconds_bucket{le="+Inf",endpoint="/search.php"}')).toBe(2);
     expect(sample(text, 'http_rate_limited_total{endpoint="/search.php"}')).toBe(1);
     expect(sample(text, 'http_rate_limited_total{endpoint="/hotel.php"}')).toBeUndefined();
-    expect(sample(text, 'http_auth_failures_total{endpoint="/hotel.php",status="401"}')).toBe(1);
-    expect(sample(text, 'http_auth_failures_total{endpoint="/hotel.php",status="403"}')).toBe(1);
-    expect(sample(text, 'http_auth_failures_total{endpoint="/_control",status="403"}')).toBe(1);
-    expect(sample(text, 'http_auth_failures_total{endpoint="/_control/admin",status="403"}')).toBe(1);
-    expect(sample(text, 'http_auth_failures_total{endpoint="/_control/ui",status="403"}')).toBe(1);
-    // A 404 is no failed authentication.
-    expect(text).not.toMatch(/http_auth_failures_total\{endpoint="other"/);
+    // Failed authentications by surface: the unknown keys and the wrong token (a missing key is none).
+    expect(sample(text, 'http_auth_failures_total{surface="api",outcome="answered"}')).toBe(1);
+    expect(sample(text, 'http_auth_failures_total{surface="control",outcome="answered"}')).toBe(1);
+    expect(sample(text, 'http_auth_failures_total{surface="admin",outcome="answered"}')).toBe(1);
+    expect(sample(text, 'http_auth_failures_total{surface="console",outcome="answered"}')).toBe(1);
 
     // The scrape itself is counted once it is over.
     expect(sample(await scrape(server), 'http_requests_total{endpoint="/metrics",status="200"}')).toBe(1);
@@ -234,8 +234,8 @@ describe('GET /readyz', () => {
     expect((await server.post('/_control/reset', { apikey: KEY_ANNA })).status).toBe(503);
     const notReady = await server.request('/readyz');
     expect(notReady.status).toBe(503);
-    expect(notReady.body.status).toBe('not_ready');
-    expect(notReady.body.error).toMatch(/last journal write failed \(ENOSPC/);
+    // Generic to the client (no credential is needed for /readyz); the log has the reason.
+    expect(notReady.body).toEqual({ status: 'not_ready', store: 'lowdb', error: 'The store cannot take writes' });
     expect((await server.request('/healthz')).status).toBe(200);
     expect(sample(await scrape(server), 'store_journal_write_failing')).toBe(1);
 
@@ -252,13 +252,34 @@ describe('GET /readyz', () => {
     full.on = true;
     const response = await server.request('/readyz');
     expect(response.status).toBe(503);
-    expect(response.body).toEqual({
-      status: 'not_ready',
-      store: 'lowdb',
-      error: expect.stringMatching(/^The store cannot take writes: the directory of DB_FILE does not accept writes \(ENOSPC/),
-    });
+    expect(response.body).toEqual({ status: 'not_ready', store: 'lowdb', error: 'The store cannot take writes' });
+    expect(JSON.stringify(response.body)).not.toContain(dir);
     full.on = false;
     expect((await server.request('/readyz')).status).toBe(200);
+  });
+
+  it('logs why it is not ready once (not at every probe), and once when it is ready again', async () => {
+    const { fs, full } = fullDiskFs();
+    const store = await LowdbStore.open(join(dir, 'db.json'), { fs, readyProbeTtlMs: 0 });
+    stores.push(store);
+    const lines: Array<Record<string, unknown>> = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    const server = await start({ store, logger: createLogger('info', { destination }) });
+    full.on = true;
+    for (let probe = 0; probe < 3; probe++) expect((await server.request('/readyz')).status).toBe(503);
+    full.on = false;
+    for (let probe = 0; probe < 2; probe++) expect((await server.request('/readyz')).status).toBe(200);
+    await server.idle();
+    const told = lines.filter((line) => line.path === undefined);
+    expect(told).toEqual([
+      expect.objectContaining({ level: 50, store: 'lowdb', detail: expect.stringMatching(new RegExp(`does not accept writes \\(ENOSPC`)) }),
+      expect.objectContaining({ level: 30, msg: 'ready again: the store takes writes' }),
+    ]);
   });
 
   it('probes the disk at most once per interval', async () => {
@@ -283,24 +304,49 @@ describe.skipIf(skipPostgres())('GET /readyz with PostgreSQL', () => {
     const cluster = await startPostgresCluster();
     const checked = await PostgresStore.open(cluster.url, { poolSize: 2 });
     const unchecked = await PostgresStore.open(cluster.url, { poolSize: 2 });
+    const sweeping = await PostgresStore.open(cluster.url, { poolSize: 1, sweepIntervalMs: 100 });
     try {
       const server = await start({ store: checked });
       const ready = await server.request('/readyz');
       expect(ready.status).toBe(200);
       expect(ready.body).toEqual({ status: 'ready', store: 'postgres' });
-      expect(sample(await scrape(server), 'store_bookings')).toBe(0);
+      const text = await scrape(server);
+      // Whole-database figures are database_*, this replica's own store_*.
+      expect(sample(text, 'database_bookings')).toBe(0);
+      expect(sample(text, 'store_bookings')).toBeUndefined();
+      expect(sample(text, 'database_schema_version')).toBe(KNOWN_SCHEMA_VERSION);
+      expect(sample(text, 'store_schema_version_known')).toBe(KNOWN_SCHEMA_VERSION);
+      expect(sample(text, 'database_transient_rows{table="searches"}')).toBe(0);
+      expect(sample(text, 'store_transient_entries{kind="request_journal_entries"}')).toBe(0);
+      expect(sample(text, 'store_pool_max_connections{pool="durable"}')).toBe(2);
+      expect(sample(text, 'store_pool_max_connections{pool="transient"}')).toBe(2);
+      expect(sample(text, 'store_pool_connections{pool="durable",state="idle"}')).toBeGreaterThanOrEqual(0);
+      // No sweep has run yet (one a minute): the counters are there, at 0.
+      expect(sample(text, 'store_sweep_failures_total')).toBe(0);
+      expect(sample(text, 'store_sweep_last_success_timestamp_seconds')).toBe(0);
+      await checked.sweepExpired();
+      const swept = await scrape(server);
+      expect(sample(swept, 'store_sweep_deleted_rows_total{table="searches"}')).toBe(0);
+      expect(sample(swept, 'store_sweep_last_success_timestamp_seconds')).toBeGreaterThan(Date.now() / 1000 - 60);
+      // The scrape's own queries may wait for one of the two connections.
+      expect(sample(text, 'store_pool_waiting_requests{pool="durable"}')).toBeGreaterThanOrEqual(0);
       await cluster.stop();
       // A store that has not checked within the last second asks the database again.
       const other = await start({ store: unchecked });
       const gone = await other.request('/readyz');
       expect(gone.status).toBe(503);
-      expect(gone.body).toMatchObject({ status: 'not_ready', store: 'postgres', error: expect.stringMatching(/^The store cannot take writes: the database/) });
+      expect(gone.body).toEqual({ status: 'not_ready', store: 'postgres', error: 'The store cannot take writes' });
+      expect(JSON.stringify(gone.body)).not.toMatch(/127\.0\.0\.1|ECONNREFUSED/);
       // Bookings cannot be counted: NaN, not a stale count, and still an answer.
-      expect(sample(await scrape(other), 'store_bookings')).toBeNaN();
+      expect(sample(await scrape(other), 'database_bookings')).toBeNaN();
+      // Background sweeps fail while the database is away, and say so.
+      for (let tick = 0; tick < 100 && sweeping.sweepStats().failures === 0; tick++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(sweeping.sweepStats().failures).toBeGreaterThan(0);
     } finally {
       await cluster.stop().catch(() => {});
       await checked.close().catch(() => {});
       await unchecked.close().catch(() => {});
+      await sweeping.close().catch(() => {});
     }
   });
 });

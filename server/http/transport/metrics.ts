@@ -1,25 +1,35 @@
 /**
  * What operators watch (docs/operating.md): `GET /metrics` in Prometheus text format and
- * `GET /readyz`. One middleware counts every request by endpoint and status (API paths by name,
- * everything else in a few fixed groups, so the label set stays small whatever URLs clients send),
- * times it per endpoint, and counts the 429s of search.php and hotel.php and the 401/403 answers
- * of the API, the control API, the console's sign-in and /metrics.
+ * `GET /readyz` (readiness.ts). One middleware counts every request by endpoint and status (API
+ * paths by name, everything else in a few fixed groups, so the label set stays small whatever URLs
+ * clients send), times it per endpoint, counts the 429s of search.php and hotel.php, and counts each
+ * API call per team (account and key id, a bounded number of series). Requests that played a
+ * sandbox scenario (the `Test` header, a booking marked by it, a scenario hotel: a partner testing
+ * its fault handling) are counted apart, in `http_scenario_requests_total`, and left out of
+ * `http_requests_total` and the latency histogram, so an operator's 5xx and latency alerts never
+ * fire on a partner's `Test: server_error` or `Test: slow`. Failed authentications are counted as
+ * the throttle reports them (authThrottle.ts onFailedAuth): wrong or unknown keys and tokens only,
+ * never an ownership 403, a cancel refusal or a refused form.
  *
  * /metrics exists only with SANDBOX_ADMIN_TOKEN set (404 otherwise) and answers only
- * `Authorization: Bearer <token>` (401 otherwise), compared in constant time: the metrics show
- * traffic and failures, which are nobody else's business.
+ * `Authorization: Bearer <token>` (401 without one, 403 with a wrong one), compared in constant
+ * time: the metrics show traffic and failures, which are nobody else's business.
  *
- * Each app has its own registry (tests build many apps in one process). The process metrics
- * (heap, RSS, event-loop lag, GC) are the process's, not an app's: they live in one registry made
- * on first use, so the event-loop monitor and GC observer they start exist once, not once per app.
+ * Each app has its own registry (tests build many apps in one process); the process's metrics are
+ * processMetrics.ts's, the store's storeMetrics.ts's.
  */
 import type { ServerResponse } from 'node:http';
-import { Router, type RequestHandler } from 'express';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Router, type RequestHandler, type Response } from 'express';
+import { Counter, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../../appContext.js';
 import { ApiError } from '../../errors.js';
+import type { Store } from '../../store/store.js';
 import { API_PATHS, RATE_LIMITED_PATHS } from './apiPipeline.js';
 import { requireAdminToken } from './adminToken.js';
+import type { FailedAuthEvent } from './authThrottle.js';
+import { processMetrics } from './processMetrics.js';
+import { readiness } from './readiness.js';
+import { storeGauges } from './storeMetrics.js';
 
 /** Labels of the paths that are not API operations: a fixed, small set. */
 const GROUPS: ReadonlyArray<readonly [prefix: string, label: string]> = [
@@ -49,10 +59,15 @@ export function endpointLabel(path: string): string {
   return 'other';
 }
 
-/** 401/403 answers here are failed authentications (API keys, the admin token, console sign-ins). */
-const AUTHENTICATED = new Set<string>([...API_PATHS, '/_control', '/_control/admin', '/_control/ui', '/metrics']);
-
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * Teams (account and key id pairs) with series of their own; the pairs seen after these are counted
+ * together under `account="other"`, so a sandbox with many keys cannot flood the scraper. Five
+ * classes a pair: at most 5,005 series.
+ */
+export const MAX_TEAM_SERIES = 1_000;
+const OTHER_TEAM = 'other';
 
 /** Requests of one endpoint and status counted since the last scrape, and the counter child they go to then. */
 interface StatusCount {
@@ -64,56 +79,108 @@ interface StatusCount {
 interface EndpointMetrics {
   label: string;
   byStatus: Map<number, StatusCount>;
+  /** The same for requests that played a scenario. */
+  scenarioByStatus: Map<number, StatusCount>;
   latency: Histogram.Internal<string>;
-  /** Children of the 429 and 401/403 counters, on the endpoints that have them. */
+  /** The 429 counter's child, on the rate-limited endpoints. */
   rateLimited: Counter.Internal | undefined;
-  authFailures: { 401: Counter.Internal; 403: Counter.Internal } | undefined;
-}
-
-let processRegistry: Registry | undefined;
-/** Heap, RSS, event-loop lag, GC, handles… of this process, collected once per process. */
-function processMetrics(): Registry {
-  if (!processRegistry) {
-    processRegistry = new Registry();
-    collectDefaultMetrics({ register: processRegistry });
-  }
-  return processRegistry;
+  api: boolean;
 }
 
 const START = Symbol('metricsStart');
 type TimedResponse = ServerResponse & { [START]?: number };
 
+/** A sandbox scenario played this request (see the top of this file). */
+export function playedScenario(res: Pick<Response, 'locals'>): boolean {
+  return res.locals.scenario !== undefined || res.locals.simulatedFault === true;
+}
+
+/** The team a call is counted under: its account id and key id (never the key), once authenticated. */
+export function teamOf(res: Pick<Response, 'locals'>): { account: string; key: string } | undefined {
+  const account = (res.locals.account as { id?: unknown } | undefined)?.id;
+  if (typeof account !== 'number') return undefined;
+  const key = res.locals.keyId;
+  return { account: String(account), key: typeof key === 'string' ? key : '' };
+}
+
+/** A team series' class: 2xx, 4xx, 429, 5xx, or scenario (whatever its status). */
+function teamClass(status: number, scenario: boolean): string {
+  if (scenario) return 'scenario';
+  if (status === 429) return '429';
+  return `${Math.floor(status / 100)}xx`;
+}
+
 export interface AppMetrics {
   /** Counts and times the request once it is over; put it first in the pipeline. */
   count: RequestHandler;
+  /** Counts a failed authentication; the app passes it to the throttle as onFailedAuth. */
+  failedAuth(event: FailedAuthEvent): void;
   /** The app's metrics followed by the process's, in Prometheus text format. */
   text(): Promise<string>;
   readonly contentType: string;
 }
 
-export function appMetrics(context: Pick<AppContext, 'store'>): AppMetrics {
+/** The per-team counter: children by team and class, made on first use, at most `max` teams (then "other"). */
+export function teamCounter(registers: Registry[], max = MAX_TEAM_SERIES): (team: { account: string; key: string }, teamClassName: string) => void {
+  const counter = new Counter({
+    name: 'http_team_requests_total',
+    help: `API calls by team (account id and key id, never the key) and class (2xx, 4xx, 429, 5xx, scenario); past ${MAX_TEAM_SERIES} teams, the rest under account="other"`,
+    labelNames: ['account', 'key', 'class'],
+    registers,
+  });
+  const teams = new Map<string, Map<string, Counter.Internal>>();
+  return (team, className) => {
+    let name = `${team.account}\n${team.key}`;
+    let children = teams.get(name);
+    if (!children) {
+      if (teams.size >= max) {
+        name = `${OTHER_TEAM}\n${OTHER_TEAM}`;
+        team = { account: OTHER_TEAM, key: OTHER_TEAM };
+        children = teams.get(name);
+      }
+      if (!children) teams.set(name, (children = new Map()));
+    }
+    let child = children.get(className);
+    if (!child) children.set(className, (child = counter.labels(team.account, team.key, className)));
+    child.inc();
+  };
+}
+
+export function appMetrics(store: Store): AppMetrics {
   const registry = new Registry();
   const registers = [registry];
+  // Made with the app, not at the first scrape: the event-loop windows start filling now.
+  processMetrics();
   const endpoints = new Map<string, EndpointMetrics>();
+  const flush = (counts: Iterable<StatusCount>) => {
+    for (const count of counts) {
+      if (count.pending > 0) count.child.inc(count.pending);
+      count.pending = 0;
+    }
+  };
   const requests = new Counter({
     name: 'http_requests_total',
-    help: 'Requests answered, by endpoint (API path or group) and status',
+    help: 'Requests answered, by endpoint (API path or group) and status; requests that played a sandbox scenario are in http_scenario_requests_total instead',
     labelNames: ['endpoint', 'status'],
     registers,
     // A request adds 1 to a plain number; the counter takes the sums at each scrape (prom-client's
     // inc() hashes its labels on every call).
     collect() {
-      for (const endpoint of endpoints.values()) {
-        for (const count of endpoint.byStatus.values()) {
-          if (count.pending > 0) count.child.inc(count.pending);
-          count.pending = 0;
-        }
-      }
+      for (const endpoint of endpoints.values()) flush(endpoint.byStatus.values());
+    },
+  });
+  const scenarioRequests = new Counter({
+    name: 'http_scenario_requests_total',
+    help: "API calls that played a sandbox scenario (a partner testing its fault handling: Test header, a booking marked by it, a scenario hotel), by endpoint and status; not the service's own faults",
+    labelNames: ['endpoint', 'status'],
+    registers,
+    collect() {
+      for (const endpoint of endpoints.values()) flush(endpoint.scenarioByStatus.values());
     },
   });
   const latency = new Histogram({
     name: 'http_request_duration_seconds',
-    help: 'Time from the request reaching the app to the end of its answer, by endpoint',
+    help: 'Time from the request reaching the app to the end of its answer, by endpoint (requests that played a scenario left out)',
     labelNames: ['endpoint'],
     buckets: LATENCY_BUCKETS,
     registers,
@@ -126,11 +193,12 @@ export function appMetrics(context: Pick<AppContext, 'store'>): AppMetrics {
   });
   const authFailures = new Counter({
     name: 'http_auth_failures_total',
-    help: 'Failed authentications: 401/403 answers of the API, the control API, the console sign-in and /metrics',
-    labelNames: ['endpoint', 'status'],
+    help: 'Failed authentications (a wrong or unknown API key or admin token), by surface (api, control, console, admin: the admin calls and /metrics) and outcome (answered: 403; throttled: 429)',
+    labelNames: ['surface', 'outcome'],
     registers,
   });
-  storeGauges(context.store, registers);
+  const countTeam = teamCounter(registers);
+  storeGauges(store, registers);
 
   const endpointOf = (label: string): EndpointMetrics => {
     let found = endpoints.get(label);
@@ -138,9 +206,10 @@ export function appMetrics(context: Pick<AppContext, 'store'>): AppMetrics {
       found = {
         label,
         byStatus: new Map(),
+        scenarioByStatus: new Map(),
         latency: latency.labels(label),
         rateLimited: (RATE_LIMITED_PATHS as readonly string[]).includes(label) ? rateLimited.labels(label) : undefined,
-        authFailures: AUTHENTICATED.has(label) ? { 401: authFailures.labels(label, '401'), 403: authFailures.labels(label, '403') } : undefined,
+        api: (API_PATHS as readonly string[]).includes(label),
       };
       endpoints.set(label, found);
     }
@@ -154,6 +223,7 @@ export function appMetrics(context: Pick<AppContext, 'store'>): AppMetrics {
     if (startedAt === undefined) return;
     this[START] = undefined;
     const req = this.req as ServerResponse['req'] & { originalUrl?: string };
+    const res = this as unknown as Response;
     const url = req.originalUrl ?? req.url ?? '';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
@@ -164,12 +234,17 @@ export function appMetrics(context: Pick<AppContext, 'store'>): AppMetrics {
       if (endpoint.label === path) byPath.set(path, endpoint);
     }
     const status = this.statusCode;
-    let count = endpoint.byStatus.get(status);
-    if (!count) endpoint.byStatus.set(status, (count = { pending: 0, child: requests.labels(endpoint.label, String(status)) }));
+    const scenario = playedScenario(res);
+    const counts = scenario ? endpoint.scenarioByStatus : endpoint.byStatus;
+    let count = counts.get(status);
+    if (!count) counts.set(status, (count = { pending: 0, child: (scenario ? scenarioRequests : requests).labels(endpoint.label, String(status)) }));
     count.pending += 1;
-    endpoint.latency.observe((performance.now() - startedAt) / 1000);
-    if (status === 429) endpoint.rateLimited?.inc();
-    else if (status === 401 || status === 403) endpoint.authFailures?.[status].inc();
+    if (!scenario) endpoint.latency.observe((performance.now() - startedAt) / 1000);
+    if (status === 429 && !scenario) endpoint.rateLimited?.inc();
+    if (endpoint.api) {
+      const team = teamOf(res);
+      if (team) countTeam(team, teamClass(status, scenario));
+    }
   }
 
   return {
@@ -177,6 +252,9 @@ export function appMetrics(context: Pick<AppContext, 'store'>): AppMetrics {
       (res as TimedResponse)[START] = performance.now();
       res.on('close', onClose);
       next();
+    },
+    failedAuth(event) {
+      authFailures.inc({ surface: event.surface, outcome: event.blocked ? 'throttled' : 'answered' });
     },
     async text() {
       return `${await registry.metrics()}\n${await processMetrics().metrics()}`;
@@ -189,8 +267,7 @@ export function appMetrics(context: Pick<AppContext, 'store'>): AppMetrics {
  * The counting middleware plus GET /metrics and GET /readyz, as one piece of the pipeline
  * (app.ts puts it right after the request log).
  */
-export function observability(context: AppContext): Router {
-  const metrics = appMetrics(context);
+export function observability(context: AppContext, metrics: AppMetrics): Router {
   const router = Router({ caseSensitive: true, strict: true });
   router.use(metrics.count);
   const getOnly = (path: string, ...handlers: RequestHandler[]) =>
@@ -209,61 +286,6 @@ export function observability(context: AppContext): Router {
       res.set('Cache-Control', 'no-store').type(metrics.contentType).send(body);
     }, next);
   });
-
-  getOnly('/readyz', (_req, res) => {
-    const store = context.store.kind ?? 'unknown';
-    const answer = (ready: boolean, error?: string) => {
-      res.set('Cache-Control', 'no-store');
-      if (ready) res.json({ status: 'ready', store });
-      else res.status(503).json({ status: 'not_ready', store, error: `The store cannot take writes: ${error}` });
-    };
-    const check = context.store.checkReady?.() ?? Promise.resolve();
-    check.then(
-      () => answer(true),
-      (error: unknown) => answer(false, (error as Error).message || String(error)),
-    );
-  });
+  getOnly('/readyz', readiness(context.store));
   return router;
-}
-
-/** What the store holds: bookings, the bounded transient state, and the embedded store's journal. */
-function storeGauges(store: AppContext['store'], registers: Registry[]): void {
-  new Gauge({
-    name: 'store_bookings',
-    help: 'Bookings in the store',
-    registers,
-    async collect() {
-      try {
-        this.set(await store.countBookings());
-      } catch {
-        this.set(Number.NaN); // not a stale count (nor 0); /readyz says why
-      }
-    },
-  });
-  if (store.transientSizes) {
-    const sizes = store.transientSizes.bind(store);
-    new Gauge({
-      name: 'store_transient_entries',
-      help: 'Entries held in the bounded transient state (search keys, offers, request-journal entries and their body bytes), by kind',
-      labelNames: ['kind'],
-      registers,
-      async collect() {
-        try {
-          for (const [kind, count] of Object.entries(await sizes())) this.set({ kind }, count);
-        } catch {
-          // the store cannot say now; /readyz says why, and a stale figure is better left out
-        }
-      },
-    });
-  }
-  if (store.journalStats) {
-    const stats = () => store.journalStats!();
-    const gauge = (name: string, help: string, read: () => number) =>
-      new Gauge({ name, help, registers, collect() { this.set(read()); } });
-    gauge('store_snapshot_bytes', 'Size of DB_FILE as last written or read', () => stats().snapshotBytes);
-    gauge('store_journal_bytes', 'Size of the journal (changes not yet in the snapshot)', () => stats().journalBytes);
-    gauge('store_journal_entries', 'Changes journaled since the last snapshot (replayed on restart)', () => stats().journalEntries);
-    gauge('store_journal_pending_entries', 'Changes waiting for their fsync', () => stats().pendingEntries);
-    gauge('store_journal_write_failing', '1 when the last journal write failed (clients get 503)', () => (stats().writeFailing ? 1 : 0));
-  }
 }

@@ -1,8 +1,9 @@
 /** The request log: one JSON line per request, its id returned as X-Request-Id, no body or query. */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KEY_ANNA, testWorld } from '../../domain/bookings/testSupport.js';
+import { KEY_ANNA, KEY_BEN, testWorld } from '../../domain/bookings/testSupport.js';
 import { LowdbStore } from '../../store/lowdbStore.js';
+import { StoreUnavailableError } from '../../store/store.js';
 import { startTestServer, type TestServer } from '../../testing/testServer.js';
 import { createLogger, type LogLevel } from './requestLog.js';
 
@@ -65,6 +66,25 @@ describe('request log', () => {
     });
   });
 
+  it('names the caller on every line: client IP, account id and key id once a key authenticated, null before', async () => {
+    const authenticated = await server.post('/booking_overview.php', { apikey: KEY_BEN });
+    const [line] = await linesFor(authenticated.headers.get('x-request-id')!);
+    expect(line).toMatchObject({ client_ip: expect.stringMatching(/127\.0\.0\.1$/), account_id: 2, key_id: 'key_demo2' });
+    const anonymous = await server.post('/booking_overview.php', { apikey: 'not-a-key' });
+    const [unknown] = await linesFor(anonymous.headers.get('x-request-id')!);
+    expect(unknown).toMatchObject({ status: 403, client_ip: expect.stringMatching(/127\.0\.0\.1$/), account_id: null, key_id: null });
+    expect(capture.text()).not.toContain('not-a-key');
+  });
+
+  it("logs a partner's simulated fault at info, with the scenario, not at error", async () => {
+    const body = { apikey: KEY_ANNA, location: 'Amsterdam', checkin: '2026-12-15', checkout: '2026-12-17' };
+    const response = await server.post('/search.php', body, { headers: { Test: 'server_error' } });
+    expect(response.status).toBe(500);
+    const lines = await linesFor(response.headers.get('x-request-id')!);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 30, status: 500, scenario: 'server_error', account_id: 1 });
+  });
+
   it('gives every request its own id', async () => {
     const ids = new Set<string>();
     for (let i = 0; i < 5; i++) ids.add((await server.request('/healthz')).headers.get('x-request-id')!);
@@ -113,6 +133,30 @@ describe('request log', () => {
       expect(lines[1]).toMatchObject({ path: '/_control/outbox', status: 500 });
     } finally {
       await brokenServer.close();
+    }
+  });
+});
+
+describe('storage unavailable', () => {
+  it('tells the client 503 and nothing of the file or the system error; the log has them', async () => {
+    const lowdb = await LowdbStore.inMemory();
+    const full = Object.assign(Object.create(lowdb) as LowdbStore, {
+      resetAccount: () => Promise.reject(new StoreUnavailableError('cannot write the journal /srv/sandbox/db.json.journal: ENOSPC: no space left on device, write')),
+    });
+    const capture = capturingLogger('info');
+    const fullServer = await startTestServer({ world: testWorld(), store: full, logger: capture.logger });
+    try {
+      const response = await fullServer.post('/_control/reset', { apikey: KEY_ANNA });
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('1');
+      expect(response.body).toEqual({ error: 'The service could not save or read data (storage unavailable); nothing was changed, please retry shortly.' });
+      await fullServer.idle();
+      const lines = capture.lines.filter((line) => line.request_id === response.headers.get('x-request-id'));
+      expect(lines.map((line) => line.level)).toEqual([50, 50]);
+      expect(lines[0]).toMatchObject({ detail: expect.stringContaining('/srv/sandbox/db.json.journal: ENOSPC') });
+      expect(lines[1]).toMatchObject({ status: 503, account_id: 1 });
+    } finally {
+      await fullServer.close();
     }
   });
 });

@@ -1,0 +1,51 @@
+/**
+ * POST /_control/admin/journal (control-api.yaml `readTeamJournal`): one team's request journal for
+ * an operator, with the admin token instead of the team's key, so that a team's failing calls can be
+ * found without asking the team for its key. The account is named by its id (the request log's
+ * `account_id`); the filters are those of POST /journal. Exists only with an admin token.
+ */
+import type { Router } from 'express';
+import type { AppContext } from '../../appContext.js';
+import { filterJournal, oldestFirst, parseJournalFilter } from '../../domain/journal/filter.js';
+import { ApiError, badRequest, notFound } from '../../errors.js';
+import { requireAdminToken } from '../transport/adminToken.js';
+import { requireObjectBody } from '../transport/apiPipeline.js';
+import { asyncHandler } from '../transport/asyncHandler.js';
+import { strictRouter } from '../transport/strictRouter.js';
+import { controlBodyBounds } from './controlBounds.js';
+
+const PATH = '/admin/journal';
+const FIELDS = ['account_id', 'endpoint', 'status', 'since', 'until', 'non_conforming', 'limit'];
+
+/** The account id of the body: a whole number the accounts know (400 otherwise, 404 for none). */
+function accountIdOf(body: Record<string, unknown>, context: AppContext): number {
+  const id = body.account_id;
+  if (id === undefined) throw badRequest("'account_id' is required (the account_id of the request log)");
+  if (typeof id !== 'number' || !Number.isSafeInteger(id)) throw badRequest("'account_id' must be a whole number");
+  if (!context.accounts.list().some((account) => account.id === id)) throw notFound(`No account has the id ${id}`);
+  return id;
+}
+
+/** Mounted on the control router before the other admin calls (operatorApi.ts), only with an admin token. */
+export function adminJournalRouter(context: AppContext, token: string): Router {
+  const router = strictRouter();
+  router.post(
+    PATH,
+    requireAdminToken(token, context.authThrottle),
+    requireObjectBody,
+    controlBodyBounds(),
+    asyncHandler(async (req, res) => {
+      const body = req.body as Record<string, unknown>;
+      const unknown = Object.keys(body).find((field) => !FIELDS.includes(field));
+      if (unknown !== undefined) throw badRequest(`Unknown field '${unknown}'; allowed: ${FIELDS.join(', ')}`);
+      const accountId = accountIdOf(body, context);
+      const filter = parseJournalFilter(body);
+      const entries = filterJournal(oldestFirst(await context.store.requestJournal(accountId)), filter);
+      res.json({ account_id: accountId, count: entries.length, entries });
+    }),
+  );
+  router.all(PATH, (req, _res, next) => {
+    next(new ApiError(405, `Method ${req.method} not allowed; use POST with 'account_id' in the JSON body`, {}, { Allow: 'POST' }));
+  });
+  return router;
+}

@@ -18,7 +18,8 @@ trap cleanup EXIT
 
 echo "== kit runs on node $(node -v): $runs in a row, then $parallel at once, against one fresh sandbox"
 npm run build --silent >/dev/null
-PORT=0 DB_FILE="$work/db.json" node build/server/bin.js >"$work/server.log" 2>&1 &
+admin_token="kit-runs-admin-$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')"
+PORT=0 DB_FILE="$work/db.json" SANDBOX_ADMIN_TOKEN="$admin_token" node build/server/bin.js >"$work/server.log" 2>&1 &
 server_pid=$!
 url=
 for _ in $(seq 1 300); do
@@ -49,10 +50,17 @@ for i in $(seq 1 "$runs"); do
   echo "run $i of $runs: $(grep -E '^[0-9]+ checks:' "$work/run-$i-of-$runs.log" | tail -n 1)"
 done
 
-# At once: each run on an account of its own (the demo accounts), as separate pipelines have their own keys.
+# At once: each run on two accounts of its own, as separate pipelines of separate teams have (created
+# through the admin control API, as an operator issues them).
+new_key() {
+  curl -sf -X POST "$url/_control/admin/accounts" -H "authorization: Bearer $admin_token" -H 'content-type: application/json' \
+    -d '{"name":"Pipeline team '"$1"'","contact":"ci@team'"$1"'.example","first_name":"Pat","last_name":"Pipeline","email":"pat@team'"$1"'.example","phone":"+31 20 555 0199"}' |
+    node -e 'let s="";process.stdin.on("data",(d)=>(s+=d)).on("end",()=>console.log(JSON.parse(s).key))'
+}
 pids=()
 for i in $(seq 1 "$parallel"); do
-  kit "at-once-$i-of-$parallel" "demo-key-$(( (i - 1) % 3 + 1 ))" & pids+=($!)
+  first=$(new_key "$i-a") && second=$(new_key "$i-b") || { cat "$work/server.log"; echo "could not create the accounts of pipeline $i"; exit 1; }
+  kit "at-once-$i-of-$parallel" "$first" "$second" & pids+=($!)
 done
 status=0
 for i in $(seq 1 "$parallel"); do

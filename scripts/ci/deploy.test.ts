@@ -39,6 +39,9 @@ describe.skipIf(skip)('PostgreSQL, two replicas and HAProxy as plain processes (
   }, 120_000);
 
   it('passes the whole kit through the proxy (with --control)', async () => {
+    // A replica that just started is "UP 1/2" until HAProxy's second good check: wait for both (bounded).
+    const bothUp = async () => Object.values(await replicaStates(socket)).filter((replica) => replica.status === 'UP').length === 2;
+    await until('both replicas UP in HAProxy', bothUp, () => replicaStates(socket));
     expect(await replicaStates(socket)).toEqual({ replica1: { status: 'UP', check: 'L7OK' }, replica2: { status: 'UP', check: 'L7OK' } });
     await expectKitGreen(proxy);
   }, 900_000);

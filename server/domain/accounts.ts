@@ -12,6 +12,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Clock } from '../clock.js';
+import type { components } from '../../contract/generated/control-api.js';
 import { digestsMatch, keyDigest, keyRefusal, type ApiKeyRecord } from './apiKeys.js';
 
 export type { ApiKeyRecord };
@@ -35,17 +36,8 @@ export interface Quota {
 export const quotaInForce = (quota: Quota | null, nowMs: number): quota is Quota =>
   quota !== null && (quota.until === null || Date.parse(quota.until) > nowMs);
 
-/** What an operator says of an account: the team, its contact, and the guest profile of its bookings. */
-export interface AccountProfile {
-  /** The team or company. */
-  name: string;
-  /** Who to write to about the account (an e-mail address). */
-  contact: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-}
+/** What an operator says of an account: the team, its contact, and the guest profile of its bookings (the control contract's NewAccount). */
+export type AccountProfile = Omit<components['schemas']['NewAccount'], 'return_url_hosts'>;
 
 export interface Account extends AccountProfile {
   id: number;

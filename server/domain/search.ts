@@ -7,7 +7,8 @@
  * parameters), so replicas sharing a database answer an identical search with the same search_id
  * and accept each other's search_ids.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { secureRandomBytes } from './secureRandom.js';
 import { LRUCache } from 'lru-cache';
 import { deepFreeze } from '../../contract/deepFreeze.js';
 import { instantOf, type Clock, type Instant } from '../clock.js';
@@ -205,7 +206,7 @@ export class SearchService {
     };
   }
 
-  private run(params: SearchParams, now: Date, scenario?: ScenarioName, searchId = randomBytes(16).toString('hex')): CachedSearch {
+  private run(params: SearchParams, now: Date, scenario?: ScenarioName, searchId = secureRandomBytes(16).toString('hex')): CachedSearch {
     const filter = {
       meals: params.meals ?? undefined,
       priceFrom: params.priceFrom ?? undefined,

@@ -1,8 +1,9 @@
 /**
- * Unguessable references of a booking, all from crypto.randomBytes: the 30-character bookhash,
+ * Unguessable references of a booking, all from the system's CSPRNG (secureRandom.ts): the 30-character bookhash,
  * the CSRF token of the finalization form and the sandbox supplier order id.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { secureRandomBytes } from '../secureRandom.js';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const UPPER_ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -21,7 +22,7 @@ export function randomString(length: number, alphabet: string = ALPHANUMERIC): s
   let result = '';
   // Each round yields at least one accepted byte with overwhelming probability; bound it anyway.
   for (let round = 0; result.length < length && round < 1000; round++) {
-    const bytes = randomBytes(Math.ceil((length - result.length) * 1.1) + 4);
+    const bytes = secureRandomBytes(Math.ceil((length - result.length) * 1.1) + 4);
     for (const byte of bytes) {
       if (byte >= limit) continue;
       result += alphabet[byte % size];
@@ -39,7 +40,7 @@ export function newBookhash(): string {
 
 /** The CSRF token of a booking's finalization form (256 bits, base64url). */
 export function newCsrfToken(): string {
-  return randomBytes(32).toString('base64url');
+  return secureRandomBytes(32).toString('base64url');
 }
 
 /** A supplier order reference such as `SUP-7F3K9Q2M`. */

@@ -42,8 +42,7 @@ afterEach(async () => {
   close = undefined;
 });
 
-async function start(handler: express.RequestHandler, path = '/booking_overview.php', before: express.RequestHandler[] = []) {
-  const store = new MemoryJournal();
+async function start(handler: express.RequestHandler, path = '/booking_overview.php', before: express.RequestHandler[] = [], store = new MemoryJournal()) {
   const base = new FakeClock('2026-12-01T10:00:00Z');
   const clocks = new AccountClocks(base, processStore());
   await clocks.setOffset(account.id, 3_600_000); // the account lives an hour ahead
@@ -183,5 +182,31 @@ describe('journalRecorder', () => {
     const [entry] = await recorded(1);
     expect(entry!.response).toEqual({ status: CLIENT_CLOSED_REQUEST, headers: {}, body: null });
     answer!();
+  });
+
+  it('numbers calls that end while the last stored id is still being read after it, in order, and goes on counting', async () => {
+    /** A journal that already holds entry 41, and is slow to say so. */
+    class SlowJournal extends MemoryJournal {
+      reads = 0;
+      override async requestJournal(accountId: number) {
+        this.reads += 1;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return super.requestJournal(accountId);
+      }
+    }
+    const store = new SlowJournal();
+    store.byAccount.set(account.id, [{ id: 41 }]);
+    const { url, recorded, errors } = await start((_req, res) => {
+      res.json({ status: 'ok', count: 0, bookings: [] });
+    }, undefined, [], store);
+    await Promise.all(Array.from({ length: 20 }, () => post(url, { apikey: KEY })));
+    const ids = (await recorded(21)).map((entry) => entry.id);
+    expect(ids).toEqual(Array.from({ length: 21 }, (_, index) => 41 + index)); // appended in the order of their ids
+    // Then a call whose key is only in a header (its clock is looked up), and calls counted in memory.
+    await post(url, {}, { 'x-api-key': KEY });
+    for (let call = 0; call < 3; call++) await post(url, { apikey: KEY });
+    expect((await recorded(25)).map((entry) => entry.id).slice(21)).toEqual([62, 63, 64, 65]);
+    expect(store.reads).toBe(1);
+    expect(errors).toEqual([]);
   });
 });

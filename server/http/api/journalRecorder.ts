@@ -42,9 +42,9 @@ export interface JournalRecorderDeps {
 }
 
 export function journalRecorder(deps: JournalRecorderDeps): RequestHandler {
-  const ids = new Map<number, Promise<number>>();
-  const nextId = entryIds(deps.store, ids);
-  deps.accounts.onGone((accountId) => ids.delete(accountId)); // a deleted account's journal is gone with it
+  const ids = entryIds(deps.store);
+  deps.accounts.onGone((accountId) => ids.forget(accountId)); // a deleted account's journal is gone with it
+  const onError = (error: unknown) => deps.onError?.(error);
   return (req, res, next) => {
     // What the journal shows as the answer: the first body res.send is given (kept by the app's res.send).
     keepFirstBodySent(req.app as Express);
@@ -74,16 +74,21 @@ export function journalRecorder(deps: JournalRecorderDeps): RequestHandler {
         secret: caller.secret,
         keyId: caller.keyId,
       };
-      const clockOf = (res.locals.clock as ShiftedClock | undefined) ?? deps.clocks.clockOf(account.id);
-      void (async () => {
-        const clock = await clockOf;
-        const id = await nextId(account.id);
-        const at = new Date(arrivedAtBaseMs + clock.offsetMs);
-        await deps.store.appendRequestJournal(account.id, exchangeBuilder(exchange, id, at, deps));
-      })().catch((error: unknown) => deps.onError?.(error));
+      const append = (clock: ShiftedClock, id: number) =>
+        deps.store.appendRequestJournal(account.id, exchangeBuilder(exchange, id, new Date(arrivedAtBaseMs + clock.offsetMs), deps));
+      // Ids are taken once the clock is known, so entries are appended in the order of their ids.
+      const appendNext = (clock: ShiftedClock) => {
+        const id = ids.next(account.id);
+        // The usual call (its account's ids counted) is appended at once, without a promise of its own.
+        return typeof id === 'number' ? append(clock, id) : id.then((n) => append(clock, n));
+      };
+      const clock = res.locals.clock as ShiftedClock | undefined;
+      // A call whose key was not checked (found in a header or the query string) has no clock yet.
+      if (clock) void appendNext(clock).catch(onError);
+      else void deps.clocks.clockOf(account.id).then(appendNext).catch(onError);
     };
-    // 'close' follows 'finish' too, and comes alone when the client went away first.
-    res.once('close', record);
+    // 'close' follows 'finish' too, and comes alone when the client went away first; it comes once.
+    res.on('close', record);
     next();
   };
 }
@@ -170,15 +175,46 @@ function callerOf(
   return undefined;
 }
 
-/** Ids increase per account: the last stored id, then one more per entry (allocated in order); `last` holds each account's. */
-function entryIds(store: RequestJournalStore, last: Map<number, Promise<number>>): (accountId: number) => Promise<number> {
-  return (accountId) => {
-    const previous =
-      last.get(accountId) ??
-      store.requestJournal(accountId).then((entries) => Math.max(0, ...entries.map((e) => (e as JournalEntry).id ?? 0)));
-    const id = previous.then((n) => n + 1);
-    last.set(accountId, id.catch(() => previous));
-    return id;
+/** Journal entry ids per account (see entryIds). */
+interface EntryIds {
+  /** The account's next id: a number once its last stored id is known, until then a promise. */
+  next(accountId: number): number | Promise<number>;
+  forget(accountId: number): void;
+}
+
+/**
+ * Ids increase per account, in the order calls end: the last stored id, then one more per entry.
+ * The store is asked once per account; the ids asked for meanwhile follow one another in a chain,
+ * and once the chain is done they are counted in memory.
+ */
+function entryIds(store: RequestJournalStore): EntryIds {
+  const last = new Map<number, number>();
+  const pending = new Map<number, Promise<number>>();
+  return {
+    next(accountId) {
+      const known = last.get(accountId);
+      if (known !== undefined) {
+        last.set(accountId, known + 1);
+        return known + 1;
+      }
+      const previous =
+        pending.get(accountId) ??
+        store.requestJournal(accountId).then((entries) => Math.max(0, ...entries.map((e) => (e as JournalEntry).id ?? 0)));
+      const id = previous.then((n) => n + 1);
+      const chained = id.catch(() => previous);
+      pending.set(accountId, chained);
+      void chained.then((n) => {
+        // The newest of the chain is done: from here on, ids are counted in memory.
+        if (pending.get(accountId) !== chained) return;
+        pending.delete(accountId);
+        last.set(accountId, n);
+      }, () => pending.get(accountId) === chained && pending.delete(accountId));
+      return id;
+    },
+    forget(accountId) {
+      last.delete(accountId);
+      pending.delete(accountId);
+    },
   };
 }
 

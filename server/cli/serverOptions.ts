@@ -3,7 +3,7 @@
  * package's bin with its own default store), in the order --help lists them.
  */
 import { DEFAULT_BOOKINGS_PER_ACCOUNT, SPEC_RATE_LIMITS, parseTrustProxy } from '../config.js';
-import { DEFAULT_DATABASE_POOL_SIZE, MAX_DATABASE_POOL_SIZE } from '../store/postgresDatabase.js';
+import { DEFAULT_DATABASE_POOL_SIZE, MAX_DATABASE_POOL_SIZE } from '../store/databasePoolSize.js';
 import { parseCorsOrigins } from '../http/transport/cors.js';
 import { LOG_LEVELS, type LogLevel } from '../http/transport/requestLog.js';
 import { UsageError, anyText, onOff, oneOf, option, portNumber, positiveInteger } from './options.js';

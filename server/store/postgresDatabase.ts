@@ -5,6 +5,7 @@
  * StoreUnavailableError: the client gets a 503 and may retry).
  */
 import pg from 'pg';
+import { DEFAULT_DATABASE_POOL_SIZE } from './databasePoolSize.js';
 import { migrate } from './postgresMigrations.js';
 import { StoreOpenError, StoreUnavailableError, type PoolStats } from './store.js';
 
@@ -19,11 +20,6 @@ export const TRANSIENT = { transient: true };
 
 /** GET /readyz waits this long for the database's SELECT 1. */
 const READY_TIMEOUT_MS = 1000;
-
-/** Connections per pool (DATABASE_POOL_SIZE): one connection serves about 1,000 requests a second (docs/scaling.md). */
-export const DEFAULT_DATABASE_POOL_SIZE = 10;
-/** A typo (10000) must not take every connection the database has. */
-export const MAX_DATABASE_POOL_SIZE = 1000;
 
 export interface PoolOptions {
   /** Connections of each of the two pools (durable, transient); default DEFAULT_DATABASE_POOL_SIZE. */

@@ -20,6 +20,7 @@ import { OfferRegistry } from './domain/offers.js';
 import { SearchService } from './domain/search.js';
 import { defaultWorld, type World } from './domain/world/world.js';
 import type { Store } from './store/store.js';
+import { inSequence } from './http/transport/inSequence.js';
 import { asyncHandler } from './http/transport/asyncHandler.js';
 import { consoleRouter } from './http/pages/discoveryPages.js';
 import { controlRouter } from './http/control/controlApi.js';
@@ -171,7 +172,7 @@ export function createApp(options: AppOptions): Express {
   const logger = options.logger ?? silentLogger();
   app.use(requestLog(logger));
   app.use(observability(context, metrics)); // counts every request; GET /metrics and /readyz
-  app.use(noStore, originForm, noEmptySegments);
+  app.use(inSequence(noStore, originForm, noEmptySegments));
 
   const endpoints = {
     '/search.php': searchEndpoint(context),

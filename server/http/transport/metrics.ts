@@ -19,7 +19,7 @@
  * processMetrics.ts's, the store's storeMetrics.ts's.
  */
 import type { ServerResponse } from 'node:http';
-import { Router, type RequestHandler, type Response } from 'express';
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { Counter, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../../appContext.js';
 import { ApiError } from '../../errors.js';
@@ -265,11 +265,12 @@ export function appMetrics(store: Store): AppMetrics {
 
 /**
  * The counting middleware plus GET /metrics and GET /readyz, as one piece of the pipeline
- * (app.ts puts it right after the request log).
+ * (app.ts puts it right after the request log). One middleware, not a mounted router: only those
+ * two paths (exactly: the router is strict and case-sensitive) enter the router, and every other
+ * request passes with two string comparisons instead of the router's matching of each route.
  */
-export function observability(context: AppContext, metrics: AppMetrics): Router {
+export function observability(context: AppContext, metrics: AppMetrics): RequestHandler {
   const router = Router({ caseSensitive: true, strict: true });
-  router.use(metrics.count);
   const getOnly = (path: string, ...handlers: RequestHandler[]) =>
     router
       .route(path)
@@ -287,5 +288,6 @@ export function observability(context: AppContext, metrics: AppMetrics): Router 
     }, next);
   });
   getOnly('/readyz', readiness(context.store));
-  return router;
+  const routed = (req: Request, res: Response, next: NextFunction) => (req.path === '/metrics' || req.path === '/readyz' ? router(req, res, next) : next());
+  return (req, res, next) => metrics.count(req, res, (error?: unknown) => (error === undefined ? routed(req, res, next) : next(error)));
 }

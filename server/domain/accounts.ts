@@ -17,20 +17,11 @@ import { digestsMatch, keyDigest, keyRefusal, type ApiKeyRecord } from './apiKey
 
 export type { ApiKeyRecord };
 
-/** A quota increase (API description, section 8): the account's own windows on search and hotel details. */
-export interface Quota {
-  /** Requests per minute per client IP and endpoint; null: the sandbox's limit. */
-  per_minute: number | null;
-  /** Requests per day per client IP and endpoint; null: the sandbox's limit. */
-  per_day: number | null;
-  /** No limit of the account's own at all (the address's ceiling still holds). */
-  lifted: boolean;
-  /** Until then (ISO 8601, real time); null: for good. */
-  until: string | null;
-  /** The partner's use case, for the operator's records. */
-  note: string;
-  granted_at: string;
-}
+/**
+ * A quota increase (API description, section 8): the account's own windows on search and hotel
+ * details, as the control contract's Account shows it, without `in_force` (derived when shown).
+ */
+export type Quota = Omit<NonNullable<components['schemas']['Account']['quota']>, 'in_force'>;
 
 /** Whether a quota increase is in force at real time `nowMs` (its period, if any, not over). */
 export const quotaInForce = (quota: Quota | null, nowMs: number): quota is Quota =>

@@ -3,11 +3,11 @@
  * with an id of its own (from FIRST_ACCOUNT_ID, never given twice), changed atomically one change
  * after the other, deleted with everything the account owns, and all of it there after a reopen.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIRST_ACCOUNT_ID, type Account } from '../domain/accounts.js';
 import { at } from '../testing/instants.js';
 import type { Store } from './store.js';
-import { testBooking, testEmail, testHash } from './storeContract.js';
+import { freshStores, testBooking, testEmail, testHash } from './storeContract.js';
 
 export function testAccount(id: number, overrides: Partial<Account> = {}): Account {
   return {
@@ -22,15 +22,7 @@ const NOW = Date.parse('2026-11-21T10:00:00Z');
 
 export function describeAccountContract(name: string, makeStore: () => Promise<Store>, reopen?: (store: Store) => Promise<Store>): void {
   describe(`Store contract, accounts: ${name}`, () => {
-    const opened: Store[] = [];
-    const fresh = async () => {
-      const store = await makeStore();
-      opened.push(store);
-      return store;
-    };
-    afterEach(async () => {
-      for (const store of opened.splice(0)) await store.close();
-    });
+    const fresh = freshStores(makeStore);
 
     it('creates accounts with ids from FIRST_ACCOUNT_ID, one each, and loads them', async () => {
       const store = await fresh();
@@ -89,8 +81,7 @@ export function describeAccountContract(name: string, makeStore: () => Promise<S
         const gone = await store.createAccount((drawn) => testAccount(drawn));
         await store.updateAccount(kept.id, (current) => ({ ...current, status: 'disabled' }));
         await store.deleteAccount(gone.id);
-        const again = await reopen(store);
-        opened.push(again);
+        const again = await fresh(() => reopen(store));
         const held = (await again.loadAccounts()).accounts.filter((account) => account.id === kept.id || account.id === gone.id);
         expect(held).toEqual([{ ...kept, status: 'disabled' }]);
         expect((await again.createAccount((drawn) => testAccount(drawn))).id).toBeGreaterThan(gone.id);

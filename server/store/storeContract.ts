@@ -34,21 +34,29 @@ export const testEmail = (bookhash: string, subject = 's'): OutboxEmail => ({
 const NOW = Date.parse('2026-11-21T10:00:00Z');
 const WINDOWS = rateLimitWindows({ perMinute: 2, perDay: 3 });
 
+/**
+ * Inside a describe: `fresh()` opens a store with `makeStore` (or `open`, e.g. a reopen) and keeps
+ * it, and every store opened so is closed after each test (both store contracts open theirs so).
+ */
+export function freshStores(makeStore: () => Promise<Store>): (open?: () => Promise<Store>) => Promise<Store> {
+  const opened: Store[] = [];
+  afterEach(async () => {
+    for (const store of opened.splice(0)) await store.close();
+  });
+  return async (open = makeStore) => {
+    const store = await open();
+    opened.push(store);
+    return store;
+  };
+}
+
 export function describeStoreContract(
   name: string,
   makeStore: () => Promise<Store>,
   reopen?: (store: Store) => Promise<Store>,
 ): void {
   describe(`Store contract: ${name}`, () => {
-    const opened: Store[] = [];
-    const fresh = async () => {
-      const store = await makeStore();
-      opened.push(store);
-      return store;
-    };
-    afterEach(async () => {
-      for (const store of opened.splice(0)) await store.close();
-    });
+    const fresh = freshStores(makeStore);
 
     it('inserts bookings with random 9-digit ids and finds them by bookhash and account', async () => {
       const store = await fresh();
@@ -355,8 +363,7 @@ export function describeStoreContract(
       expect(await held(2)).toEqual([testHash(9)]);
       expect(await store.countBookings()).toBe(3);
       if (reopen) {
-        const again = await reopen(store);
-        opened.push(again);
+        const again = await fresh(() => reopen(store));
         expect((await again.bookingsOfAccount(1)).map((booking) => booking.bookhash)).toEqual([testHash(2), testHash(5)]);
         expect((await again.outbox()).map((email) => email.bookhash)).toEqual([testHash(2), testHash(9)]);
       }
@@ -374,8 +381,7 @@ export function describeStoreContract(
           booking: { ...current, status: 'booking_confirmed', paid: 'yes' },
           emails: [testEmail(testHash(1))],
         }));
-        const again = await reopen(store);
-        opened.push(again);
+        const again = await fresh(() => reopen(store));
         expect(await again.findBooking(testHash(1))).toMatchObject({ status: 'booking_confirmed', paid: 'yes' });
         expect(await again.bookingsOfAccount(2)).toEqual([second]);
         expect(await again.outbox()).toEqual([testEmail(testHash(1))]);

@@ -19,7 +19,7 @@
  * processMetrics.ts's, the store's storeMetrics.ts's.
  */
 import type { ServerResponse } from 'node:http';
-import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type RequestHandler, type Response } from 'express';
 import { Counter, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../../appContext.js';
 import { ApiError } from '../../errors.js';
@@ -111,8 +111,8 @@ function teamClass(status: number, scenario: boolean): string {
 }
 
 export interface AppMetrics {
-  /** Counts and times the request once it is over; put it first in the pipeline. */
-  count: RequestHandler;
+  /** Counts and times the request once it is over; called first in the pipeline (observability). */
+  count(res: Response): void;
   /** Counts a failed authentication; the app passes it to the throttle as onFailedAuth. */
   failedAuth(event: FailedAuthEvent): void;
   /** The app's metrics followed by the process's, in Prometheus text format. */
@@ -248,10 +248,9 @@ export function appMetrics(store: Store): AppMetrics {
   }
 
   return {
-    count: (_req, res, next) => {
+    count(res) {
       (res as TimedResponse)[START] = performance.now();
       res.on('close', onClose);
-      next();
     },
     failedAuth(event) {
       authFailures.inc({ surface: event.surface, outcome: event.blocked ? 'throttled' : 'answered' });
@@ -288,6 +287,9 @@ export function observability(context: AppContext, metrics: AppMetrics): Request
     }, next);
   });
   getOnly('/readyz', readiness(context.store));
-  const routed = (req: Request, res: Response, next: NextFunction) => (req.path === '/metrics' || req.path === '/readyz' ? router(req, res, next) : next());
-  return (req, res, next) => metrics.count(req, res, (error?: unknown) => (error === undefined ? routed(req, res, next) : next(error)));
+  return (req, res, next) => {
+    metrics.count(res);
+    if (req.path === '/metrics' || req.path === '/readyz') return router(req, res, next);
+    next();
+  };
 }

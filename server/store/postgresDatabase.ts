@@ -125,7 +125,7 @@ export class PostgresDatabase {
       max: pool.options.max ?? DEFAULT_DATABASE_POOL_SIZE,
       open: pool.totalCount,
       idle: pool.idleCount,
-      waiting: pool.waitingCount,
+      waiting: waitingForConnection(pool),
     });
     return [stats('durable', this.pool), stats('transient', this.transientPool)];
   }
@@ -134,6 +134,19 @@ export class PostgresDatabase {
   async end(): Promise<void> {
     await Promise.all([this.pool.end(), this.transientPool.end()]);
   }
+}
+
+/**
+ * Requests that wait because every connection is busy. node-postgres queues a request even when an
+ * idle connection is there (it hands it over on the next tick), so its waitingCount counted the
+ * scrape's own database_* queries as waiting on every scrape of an idle replica. A pool that can
+ * still open a connection makes no one wait, and queued requests an idle connection is about to
+ * take do not wait either.
+ */
+export function waitingForConnection(pool: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'> & { options: { max?: number } }): number {
+  const max = pool.options.max ?? DEFAULT_DATABASE_POOL_SIZE;
+  if (pool.totalCount < max) return 0;
+  return Math.max(0, pool.waitingCount - pool.idleCount);
 }
 
 const listening = new WeakSet<Client>();

@@ -7,6 +7,7 @@ import { KEY_ANNA } from '../../domain/bookings/testSupport.js';
 import { LowdbStore } from '../../store/lowdbStore.js';
 import { nodeFs, type StoreFs } from '../../store/storeFs.js';
 import { KNOWN_SCHEMA_VERSION } from '../../store/postgresMigrations.js';
+import { waitingForConnection } from '../../store/postgresDatabase.js';
 import { PostgresStore } from '../../store/postgresStore.js';
 import { skipPostgres, startPostgresCluster } from '../../testing/postgres.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../../testing/testServer.js';
@@ -302,7 +303,8 @@ describe('GET /readyz', () => {
 describe.skipIf(skipPostgres())('GET /readyz with PostgreSQL', () => {
   it('is ready while SELECT 1 answers and not ready once the database is gone', { timeout: 120_000 }, async () => {
     const cluster = await startPostgresCluster();
-    const checked = await PostgresStore.open(cluster.url, { poolSize: 2 });
+    // The default pool size: an idle replica's scrape must not read as a saturated pool.
+    const checked = await PostgresStore.open(cluster.url, { poolSize: 10 });
     const unchecked = await PostgresStore.open(cluster.url, { poolSize: 2 });
     const sweeping = await PostgresStore.open(cluster.url, { poolSize: 1, sweepIntervalMs: 100 });
     try {
@@ -318,8 +320,8 @@ describe.skipIf(skipPostgres())('GET /readyz with PostgreSQL', () => {
       expect(sample(text, 'store_schema_version_known')).toBe(KNOWN_SCHEMA_VERSION);
       expect(sample(text, 'database_transient_rows{table="searches"}')).toBe(0);
       expect(sample(text, 'store_transient_entries{kind="request_journal_entries"}')).toBe(0);
-      expect(sample(text, 'store_pool_max_connections{pool="durable"}')).toBe(2);
-      expect(sample(text, 'store_pool_max_connections{pool="transient"}')).toBe(2);
+      expect(sample(text, 'store_pool_max_connections{pool="durable"}')).toBe(10);
+      expect(sample(text, 'store_pool_max_connections{pool="transient"}')).toBe(10);
       expect(sample(text, 'store_pool_connections{pool="durable",state="idle"}')).toBeGreaterThanOrEqual(0);
       // No sweep has run yet (one a minute): the counters are there, at 0.
       expect(sample(text, 'store_sweep_failures_total')).toBe(0);
@@ -328,8 +330,18 @@ describe.skipIf(skipPostgres())('GET /readyz with PostgreSQL', () => {
       const swept = await scrape(server);
       expect(sample(swept, 'store_sweep_deleted_rows_total{table="searches"}')).toBe(0);
       expect(sample(swept, 'store_sweep_last_success_timestamp_seconds')).toBeGreaterThan(Date.now() / 1000 - 60);
-      // The scrape's own queries may wait for one of the two connections.
-      expect(sample(text, 'store_pool_waiting_requests{pool="durable"}')).toBeGreaterThanOrEqual(0);
+      // An idle replica: the scrape's own database_* queries never count as waiting (issue 39: it read 3).
+      for (let round = 0; round < 5; round++) {
+        const idle = await scrape(server);
+        expect(sample(idle, 'store_pool_waiting_requests{pool="durable"}')).toBe(0);
+        expect(sample(idle, 'store_pool_waiting_requests{pool="transient"}')).toBe(0);
+      }
+      // A saturated one: more queries than its ten connections, so some wait, and the gauge says so.
+      const queries = Array.from({ length: 60 }, () => checked.countBookings());
+      await new Promise((resolve) => setImmediate(resolve));
+      const saturated = await scrape(server).then((body) => sample(body, 'store_pool_waiting_requests{pool="durable"}'));
+      await Promise.all(queries);
+      expect(saturated).toBeGreaterThan(0);
       await cluster.stop();
       // A store that has not checked within the last second asks the database again.
       const other = await start({ store: unchecked });
@@ -348,6 +360,16 @@ describe.skipIf(skipPostgres())('GET /readyz with PostgreSQL', () => {
       await unchecked.close().catch(() => {});
       await sweeping.close().catch(() => {});
     }
+  });
+});
+
+describe('waitingForConnection', () => {
+  const pool = (totalCount: number, idleCount: number, waitingCount: number) => ({ totalCount, idleCount, waitingCount, options: { max: 2 } });
+  it('counts only requests that no idle or new connection will take', () => {
+    expect(waitingForConnection(pool(2, 2, 3))).toBe(1);
+    expect(waitingForConnection(pool(2, 0, 3))).toBe(3);
+    expect(waitingForConnection(pool(2, 3, 3))).toBe(0);
+    expect(waitingForConnection(pool(1, 0, 3))).toBe(0);
   });
 });
 

@@ -71,7 +71,8 @@ export class PostgresDatabase {
       timer.unref();
       this.query('SELECT 1').then(
         () => resolve(),
-        (error: unknown) => reject(new Error(`the database cannot be used: ${(error as Error).message || String(error)}`)),
+        // The cause (StoreUnavailableError.detail: the address and the system error), not the client's text.
+        (error: unknown) => reject(new Error(`the database cannot be used: ${error instanceof StoreUnavailableError ? error.detail : (error as Error).message || String(error)}`)),
       ).finally(() => clearTimeout(timer));
     });
     done.catch(() => {});

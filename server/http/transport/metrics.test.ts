@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -276,11 +277,36 @@ describe('GET /readyz', () => {
     full.on = false;
     for (let probe = 0; probe < 2; probe++) expect((await server.request('/readyz')).status).toBe(200);
     await server.idle();
-    const told = lines.filter((line) => line.path === undefined);
-    expect(told).toEqual([
+    // At info, the probes' own lines are left out (they are debug): the log holds exactly these two.
+    expect(lines).toEqual([
       expect.objectContaining({ level: 50, store: 'lowdb', detail: expect.stringMatching(new RegExp(`does not accept writes \\(ENOSPC`)) }),
       expect.objectContaining({ level: 30, msg: 'ready again: the store takes writes' }),
     ]);
+  });
+
+  it("logs the balancer's probes at debug, with the address of a probe that closed its connection", async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    const server = await start({ logger: createLogger('debug', { destination }) });
+    // As HAProxy checks: one request per connection, closed after the answer.
+    for (const path of ['/readyz', '/healthz']) {
+      const status = await new Promise<number | undefined>((resolve, reject) => {
+        get(`${server.baseUrl}${path}`, { agent: false, headers: { connection: 'close' } }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode));
+        }).on('error', reject);
+      });
+      expect(status).toBe(200);
+    }
+    await server.idle();
+    const probes = lines.filter((line) => line.path === '/readyz' || line.path === '/healthz');
+    expect(probes).toHaveLength(2);
+    for (const probe of probes) expect(probe).toMatchObject({ level: 20, client_ip: expect.stringMatching(/127\.0\.0\.1$/) });
   });
 
   it('probes the disk at most once per interval', async () => {
@@ -344,9 +370,20 @@ describe.skipIf(skipPostgres())('GET /readyz with PostgreSQL', () => {
       expect(saturated).toBeGreaterThan(0);
       await cluster.stop();
       // A store that has not checked within the last second asks the database again.
-      const other = await start({ store: unchecked });
+      const logged: Array<Record<string, unknown>> = [];
+      const destination = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          for (const line of chunk.toString().split('\n')) if (line) logged.push(JSON.parse(line) as Record<string, unknown>);
+          done();
+        },
+      });
+      const other = await start({ store: unchecked, logger: createLogger('info', { destination }) });
       const gone = await other.request('/readyz');
       expect(gone.status).toBe(503);
+      // The log line names the cause (the system error), not the text a client of a 503 gets.
+      const notReady = logged.find((line) => String(line.msg).startsWith('not ready:'));
+      expect(notReady).toMatchObject({ level: 50, detail: expect.stringMatching(/ECONNREFUSED|connect|terminat/i) });
+      expect(String(notReady?.msg)).not.toMatch(/could not save or read data/);
       expect(gone.body).toEqual({ status: 'not_ready', store: 'postgres', error: 'The store cannot take writes' });
       expect(JSON.stringify(gone.body)).not.toMatch(/127\.0\.0\.1|ECONNREFUSED/);
       // Bookings cannot be counted: NaN, not a stale count, and still an answer.

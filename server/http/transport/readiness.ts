@@ -6,9 +6,16 @@
  * every second must not fill the log).
  */
 import type { RequestHandler } from 'express';
+import { ApiError } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 
 export const NOT_READY_ERROR = 'The store cannot take writes';
+
+/** What failed underneath: an ApiError's detail for the log, never the text its client would get. */
+function causeOf(error: unknown): string {
+  if (error instanceof ApiError && error.logDetail !== undefined) return error.logDetail;
+  return (error as Error).message || String(error);
+}
 
 export function readiness(store: Store): RequestHandler {
   const kind = store.kind ?? 'unknown';
@@ -28,7 +35,7 @@ export function readiness(store: Store): RequestHandler {
     const check = store.checkReady?.() ?? Promise.resolve();
     check.then(
       () => answer(undefined),
-      (error: unknown) => answer((error as Error).message || String(error)),
+      (error: unknown) => answer(causeOf(error)),
     );
   };
 }

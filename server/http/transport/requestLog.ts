@@ -39,6 +39,9 @@ export class RequestLogger {
   info(fields: object, message: string): void {
     this.child().info(fields, message);
   }
+  debug(fields: object, message: string): void {
+    this.child().debug(fields, message);
+  }
   private child(): Logger {
     return (this.bound ??= this.logger.child({ request_id: this.requestId }));
   }
@@ -126,6 +129,13 @@ function line(req: Request, res: Response, durationMs: number, scenario: string 
 }
 
 /**
+ * The balancer's probes, every second per replica: their lines are `debug`, so the log at `info`
+ * holds requests, and a lost readiness is the one `not ready:` line of readiness.ts, not a 503
+ * line per probe.
+ */
+const PROBES = new Set(['/healthz', '/readyz']);
+
+/**
  * Express middleware; also gives every request `req.log`, bound to its request id. One line per
  * request once it is over (answered, or the client went away): `error` for a 5xx of the service,
  * `info` otherwise (a 5xx a sandbox scenario played is a partner's test: `info`, with `scenario`).
@@ -141,9 +151,12 @@ export function requestLog(logger: Logger): RequestHandler {
     req.log = log;
     // No line at any level (LOG_LEVEL=silent, as the benchmarks run): no listener to call either.
     if (!logger.isLevelEnabled('error')) return next();
+    // Read now: a probe that closes its connection (HAProxy's checks) has no socket address left
+    // when its line is written, and node keeps the address it read once.
+    void req.socket.remoteAddress;
     res.once('close', () => {
       const scenario = scenarioOf(res);
-      const level = res.statusCode >= 500 && scenario === undefined ? 'error' : 'info';
+      const level = PROBES.has(pathOf(req)) ? 'debug' : res.statusCode >= 500 && scenario === undefined ? 'error' : 'info';
       if (!log.isLevelEnabled(level)) return;
       log[level](line(req, res, Date.now() - startedAt, scenario), `${req.method} ${pathOf(req)} ${res.statusCode}`);
     });

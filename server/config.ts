@@ -72,10 +72,13 @@ export function defaultAddressCeilingPerMinute(rateLimits: RateLimits): number {
 /** 25 days of the 200 searches a day, each booked; about 25 MB of the embedded store's memory per account. */
 export const DEFAULT_BOOKINGS_PER_ACCOUNT = 5_000;
 
+/** The support address of the API description; a hosted sandbox names its own (SUPPORT_EMAIL). */
+export const DEFAULT_SUPPORT_EMAIL = 'support@hotel-booking.example';
+
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
   return {
     publicUrl: 'http://127.0.0.1:3000',
-    supportEmail: 'support@hotel-booking.example',
+    supportEmail: DEFAULT_SUPPORT_EMAIL,
     rateLimits: SPEC_RATE_LIMITS,
     trustProxy: false,
     controlApi: true,

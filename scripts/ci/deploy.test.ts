@@ -7,15 +7,19 @@
  * traffic resumes on its own. Every booking and payment the proxy acknowledged is kept. Printed: what
  * was acknowledged and kept, and the answers by status. Runs in the `deploy` project (scripts/ci/deploy.sh).
  */
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgresCluster, type PostgresCluster } from '../../server/testing/postgres.js';
-import { bookingTraffic, firstRefundableRate, keptBookings, until, type Json } from './deployTraffic.js';
-import { replicaStates, skipDeploy, startDeployment, stopDeployment, type Deployment } from './deployProcesses.js';
+import { POSTGRES_BIN, startPostgresCluster, type PostgresCluster } from '../../server/testing/postgres.js';
+import { bookingTraffic, firstRefundableRate, keptBookings, post, until, type Json } from './deployTraffic.js';
+import { replicaCommand, replicaStates, skipDeploy, startDeployment, stopDeployment, type Deployment } from './deployProcesses.js';
+import { runBlock, runBookBlocks } from './runBook.js';
 import { expectKitGreen } from './kitRun.js';
 
 const KEY = 'demo-key-3'; // the kit uses demo-key-1 and demo-key-2
+const run = promisify(execFile);
 const skip = skipDeploy('the deployment test');
 
 describe.skipIf(skip)('PostgreSQL, two replicas and HAProxy as plain processes (deploy/processes)', () => {
@@ -77,6 +81,15 @@ describe.skipIf(skip)('PostgreSQL, two replicas and HAProxy as plain processes (
       await cluster.startServer();
       const backMs = await until('replica2 back in', async () => (await states()).replica2?.status === 'UP', seen);
       await traffic.acknowledged(20);
+
+      // The kill -9 recovery: the dead replica alone started again, the proxy and replica2 untouched.
+      const haproxyPid = readFileSync(join(state, 'haproxy.pid'), 'utf8');
+      expect(await replicaCommand(deployment!, 'start', 1)).toMatch(/^replica1 ready on 127\.0\.0\.1:\d+ \(pid \d+, release \w+\)$/m);
+      await until('replica1 back in', async () => (await states()).replica1?.status === 'UP', seen);
+      expect(readFileSync(join(state, 'haproxy.pid'), 'utf8')).toBe(haproxyPid);
+      // Its log was appended to: the lines of the replica that died are still there.
+      expect(readFileSync(join(state, 'replica1.log'), 'utf8').match(/replica1 starting/g)).toHaveLength(2);
+      await traffic.acknowledged(20);
       console.log(`replica1 out ${(outMs / 1000).toFixed(1)} s after kill -9; replica2 back ${(backMs / 1000).toFixed(1)} s after the database`);
     } finally {
       await traffic.stop();
@@ -88,5 +101,46 @@ describe.skipIf(skip)('PostgreSQL, two replicas and HAProxy as plain processes (
     expect(unconfirmed).toEqual([]);
     // Nothing but 200, the proxy's 503 and, for requests a dying replica held, 502 or no answer.
     expect(Object.keys(traffic.result.statuses).filter((status) => !['0', '200', '502', '503', '504'].includes(status))).toEqual([]);
+  }, 600_000);
+  it("restores a dump as the run book's recipe says, the proxy answering JSON 503s meanwhile", async () => {
+    const before = bookingTraffic(proxy, serviceHash, KEY, { workers: 2 });
+    await before.acknowledged(10).finally(() => before.stop());
+    const dump = join(state, 'sandbox.dump');
+    await run(join(POSTGRES_BIN, 'pg_dump'), ['--format=custom', `--file=${dump}`, cluster.url]);
+    const after = bookingTraffic(proxy, serviceHash, KEY, { workers: 1 });
+    await after.acknowledged(3).finally(() => after.stop());
+
+    // Clients meanwhile: an answer every time, 200 or the proxy's 503 JSON, never a refused connection.
+    const seen: Record<string, number> = {};
+    let polling = true;
+    const poller = (async () => {
+      while (polling) {
+        const { status, body } = await post(proxy, '/booking_overview.php', { apikey: KEY });
+        const key = status === 503 ? `503 ${String(body.error).slice(0, 19)}` : status === 0 ? `0 ${String(body.error)}` : String(status);
+        seen[key] = (seen[key] ?? 0) + 1;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    const url = new URL(cluster.url);
+    const [recipe] = runBookBlocks('Restore');
+    expect(recipe).toContain('replica.sh stop 1');
+    try {
+      await runBlock(recipe!, {
+        ...deployment!.env, DUMP: dump, PATH: `${POSTGRES_BIN}${delimiter}${process.env.PATH}`,
+        PGHOST: url.hostname, PGPORT: url.port, PGUSER: decodeURIComponent(url.username),
+      });
+      await until('both replicas UP on the restored database', async () => Object.values(await replicaStates(socket)).every((replica) => replica.status === 'UP'));
+    } finally {
+      polling = false;
+      await poller;
+    }
+    console.log(`answers through the proxy during the restore: ${JSON.stringify(seen)}`);
+    expect(Object.keys(seen).sort()).toEqual(['200', '503 No replica is ready']);
+    expect(readFileSync(deployment!.env.DATABASE_URL_FILE!, 'utf8')).toMatch(/\/sandbox_restored\n$/);
+    // Every booking of the dump is there; those made after it are not (the new database answers).
+    const kept = await keptBookings(proxy, KEY, before.result);
+    expect(kept.lost).toEqual([]);
+    expect(kept.unconfirmed).toEqual([]);
+    expect((await keptBookings(proxy, KEY, after.result)).lost).toHaveLength(after.result.started.length);
   }, 600_000);
 });

@@ -4,7 +4,7 @@
  * API, and each replica's state as HAProxy sees it.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +34,7 @@ export interface Deployment {
   socket: string;
   /** The replicas' ports, in order. */
   replicaPorts: [number, number];
-  /** The environment start.sh ran with (every server setting passes through to the replicas). */
+  /** The environment start.sh ran with (every server setting passes through to the replicas; DATABASE_URL_FILE names the database). */
   env: NodeJS.ProcessEnv;
 }
 
@@ -46,8 +46,12 @@ export async function startDeployment(databaseUrl: string, settings: Record<stri
     const state = mkdtempSync(join(tmpdir(), 'deploy-test-'));
     const [proxyPort, first, second, stats] = [somePort(), somePort(), somePort(), somePort()];
     const proxy = `http://127.0.0.1:${proxyPort}`;
+    // The database's URL from a file, as docs/operating.md's example gives it (a secret never in a flag or the process list).
+    const databaseUrlFile = join(state, 'database-url');
+    writeFileSync(databaseUrlFile, `${databaseUrl}\n`, { mode: 0o600 });
+    const { DATABASE_URL: _ignored, ...inherited } = process.env;
     const env = {
-      ...process.env, STATE_DIR: state, HAPROXY, DATABASE_URL: databaseUrl, PUBLIC_URL: proxy, LOG_LEVEL: 'warn', ...settings,
+      ...inherited, STATE_DIR: state, HAPROXY, DATABASE_URL_FILE: databaseUrlFile, PUBLIC_URL: proxy, LOG_LEVEL: 'warn', ...settings,
       PROXY_HOST: '127.0.0.1', PROXY_PORT: String(proxyPort), REPLICA_PORTS: `${first} ${second}`, STATS_PORT: String(stats),
     };
     const started = await run('bash', [join(ROOT, 'deploy/processes/start.sh')], { cwd: ROOT, timeout: 300_000, env }).then(
@@ -58,6 +62,12 @@ export async function startDeployment(databaseUrl: string, settings: Record<stri
     rmSync(state, { recursive: true, force: true });
     if (!/in use|cannot bind|cannot listen/i.test(started.stderr ?? '') || attempt === 5) throw started;
   }
+}
+
+/** `bash deploy/processes/replica.sh ACTION INDEX` with the deployment's environment; its output. */
+export async function replicaCommand(deployment: Deployment, action: 'start' | 'stop' | 'restart', index: 1 | 2): Promise<string> {
+  const { stdout } = await run('bash', [join(ROOT, 'deploy/processes/replica.sh'), action, String(index)], { cwd: ROOT, env: deployment.env, timeout: 180_000 });
+  return stdout;
 }
 
 /** deploy/processes/stop.sh, then the state directory removed. */

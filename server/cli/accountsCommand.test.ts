@@ -3,7 +3,7 @@
  * and against an embedded store's file (--db-file): the same actions, the same answers, the key
  * shown once, exit 0 done, 1 refused, 2 usage.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,13 +55,25 @@ describe('hotel-sandbox accounts', () => {
     const quota = await run(['quota', String(id), '--per-minute', '30', '--days', '30', '--note', 'sync', '--db-file', file, '--json']);
     expect(JSON.parse(quota.out).quota).toMatchObject({ per_minute: 30, in_force: true, note: 'sync' });
     const keyId = (JSON.parse((await run(['show', String(id), '--db-file', file, '--json'])).out) as { keys: Array<{ id: string }> }).keys[0]!.id;
-    const rolled = await run(['roll-key', String(id), keyId, '--grace', '0', '--db-file', file]);
+    // Without --json, one line saying what was done, not the whole account.
+    const said = await run(['quota', String(id), '--per-minute', '40', '--per-day', '6000', '--days', '30', '--db-file', file]);
+    expect(said.out).toMatch(new RegExp(`^Account ${id} \\(CLI Travel\\): quota per minute 40, per day 6000 until \\d{4}-\\d\\d-\\d\\dT[^ ]+ \\(in force\\)\\.$`));
+    const withdrawn = await run(['quota', String(id), '--withdraw', '--db-file', file]);
+    expect(withdrawn.out).toBe(`Account ${id} (CLI Travel): no quota of its own: the sandbox's limits apply.`);
+    const rolled = await run(['roll-key', String(id), keyId, '--grace', '600', '--db-file', file]);
     expect(rolled.code).toBe(0);
     const fresh = /^(hbs_test_\w{32})$/m.exec(rolled.out)?.[1] as string;
+    // When the old key stops, in the answer's own words.
+    const until = new RegExp(`^The old key ${keyId} keeps working until (\\S+) \\(real time\\)\\.$`, 'm').exec(rolled.out)?.[1];
+    expect(Date.parse(until ?? '') - Date.now()).toBeGreaterThan(500_000);
+    expect(Date.parse(until ?? '') - Date.now()).toBeLessThanOrEqual(600_000);
+    const freshId = /^Account \d+ \(CLI Travel\): key (key_\w+)$/m.exec(rolled.out)?.[1] as string;
+    const revoked = await run(['revoke-key', String(id), freshId, '--db-file', file]);
+    expect(revoked.out).toBe(`Account ${id} (CLI Travel): key ${freshId} revoked; it stops at once on every replica, and console sessions signed in with it end.`);
 
     const store = await LowdbStore.open(file, { warn: () => {} });
     const [account] = (await store.loadAccounts()).accounts.filter((candidate) => candidate.id === id);
-    expect(account?.keys.map((k) => k.rolled_to !== null)).toEqual([true, false]);
+    expect(account?.keys.map((k) => [k.rolled_to !== null, k.revoked_at !== null])).toEqual([[true, false], [false, true]]);
     expect(JSON.stringify(account)).not.toContain(fresh);
     await store.close();
 
@@ -84,6 +96,24 @@ describe('hotel-sandbox accounts', () => {
     expect([refused.code, refused.err]).toEqual([1, expect.stringMatching(/^error: 400: 'per_minute' must be a whole number from 5/)]);
     const wrongToken = await run(['list', '--url', server.baseUrl], { SANDBOX_ADMIN_TOKEN: 'not-the-token-of-this-one' });
     expect([wrongToken.code, wrongToken.err]).toEqual([1, 'error: 403: Invalid admin token']);
+  });
+
+  it('reads its secrets as the server does: SANDBOX_ADMIN_TOKEN_FILE, DATABASE_URL_FILE; never a flag', async () => {
+    const tokenFile = join(dir, 'admin-token');
+    await writeFile(tokenFile, `${TEST_ADMIN_TOKEN}\n`);
+    const listed = await run(['list', '--url', server.baseUrl], { SANDBOX_ADMIN_TOKEN_FILE: tokenFile });
+    expect([listed.code, listed.err]).toEqual([0, '']);
+    const both = await run(['list', '--url', server.baseUrl], { SANDBOX_ADMIN_TOKEN: TEST_ADMIN_TOKEN, SANDBOX_ADMIN_TOKEN_FILE: tokenFile });
+    expect([both.code, both.err]).toEqual([2, expect.stringMatching(/set SANDBOX_ADMIN_TOKEN or SANDBOX_ADMIN_TOKEN_FILE, not both/)]);
+    // The database named by the file is the one used (nothing listens there): its error, never its password.
+    const urlFile = join(dir, 'database-url');
+    await writeFile(urlFile, 'postgres://sandbox:s3cret-pw@127.0.0.1:1/sandbox\n');
+    const database = await run(['list'], { DATABASE_URL_FILE: urlFile });
+    expect(database.code).toBe(2);
+    expect(database.err).toMatch(/127\.0\.0\.1:1/);
+    expect(database.err).not.toContain('s3cret-pw');
+    const flag = await run(['list', '--database-url', 'postgres://sandbox:s3cret-pw@127.0.0.1:1/sandbox']);
+    expect([flag.code, flag.err]).toEqual([2, expect.stringMatching(/^error: --database-url is not accepted: .* set DATABASE_URL or DATABASE_URL_FILE/)]);
   });
 
   it('says what is wrong with the command line: exit 2', async () => {

@@ -1,17 +1,19 @@
 /**
  * `hotel-sandbox accounts ACTION …`: the operator's accounts and keys from a terminal, against a
- * running sandbox (`--url`, through the admin control API with SANDBOX_ADMIN_TOKEN) or its store
- * (`--database-url` for PostgreSQL, safe beside running replicas, which hear of each change; or
- * `--db-file` for the embedded store, only while no server has that file open). Both ways run the
+ * running sandbox (`--url`, through the admin control API with SANDBOX_ADMIN_TOKEN or its _FILE) or
+ * its store (DATABASE_URL or DATABASE_URL_FILE for PostgreSQL, safe beside running replicas, which
+ * hear of each change; or `--db-file` for the embedded store, only while no server has that file
+ * open). Secrets come from the environment or a file, never a flag (as for the server and migrate). Both ways run the
  * same input rules and the same AccountAdmin as the control API, and print the same answers
  * (`--json`: as the control API gives them).
  */
 import { parseArgs } from 'node:util';
+import { readSecretFile, secretFlagMessage, secretText } from './options.js';
 import { AccountsCommandError, accountsBackendOverHttp, accountsBackendOnStore, type AccountsBackend } from './accountsBackends.js';
 
 export { AccountsCommandError };
 
-export const ACCOUNTS_USAGE = `Usage: hotel-sandbox accounts ACTION [ARGUMENTS] (--url URL | --database-url URL | --db-file PATH) [--json]
+export const ACCOUNTS_USAGE = `Usage: hotel-sandbox accounts ACTION [ARGUMENTS] [--url URL | --db-file PATH] [--json]
 
 Partner accounts and their API keys (docs/operating.md, "Partner accounts").
 
@@ -29,8 +31,9 @@ Actions:
   quota ID --withdraw             back to the sandbox's limits
 
 Where:
-  --url URL            a running sandbox; the admin token from SANDBOX_ADMIN_TOKEN (never a flag)
-  --database-url URL   its PostgreSQL store (or DATABASE_URL); running replicas hear of each change
+  --url URL            a running sandbox; the admin token from SANDBOX_ADMIN_TOKEN or SANDBOX_ADMIN_TOKEN_FILE
+  (neither)            its PostgreSQL store, from DATABASE_URL or DATABASE_URL_FILE (never a flag: a
+                       password in a flag shows in the process list); running replicas hear of each change
   --db-file PATH       its embedded store (or DB_FILE), only while no server has it open
   --json               print the answers as JSON
 
@@ -122,29 +125,69 @@ export async function runAction(backend: AccountsBackend, positionals: readonly 
   }
 }
 
-/** What an answer prints as, for a person (the key of an issuing answer on a line of its own). */
-export function describeAnswer(answer: unknown): string {
-  const shown = answer as { key?: string; key_id?: string; account?: { id: number; name: string }; accounts?: Array<{ id: number; status: string; name: string; contact: string }>; total?: number };
+interface KeyShown { id: string; expires_at: string | null; rolled_to: string | null; state: string }
+interface QuotaShown { per_minute: number | null; per_day: number | null; lifted: boolean; until: string | null; note: string | null; in_force: boolean }
+interface AnswerShown {
+  key?: string;
+  key_id?: string;
+  account?: { id: number; name: string; keys?: KeyShown[] };
+  id?: number;
+  name?: string;
+  keys?: KeyShown[];
+  quota?: QuotaShown | null;
+  accounts?: Array<{ id: number; status: string; name: string; contact: string }>;
+  total?: number;
+}
+
+/** "per minute 30, per day 5000 until 2026-12-31T00:00:00.000Z (in force)", or the sandbox's limits. */
+function describeQuota(quota: QuotaShown | null | undefined): string {
+  if (!quota) return "no quota of its own: the sandbox's limits apply";
+  const limits = quota.lifted ? 'no limit of its own' : [quota.per_minute === null ? '' : `per minute ${quota.per_minute}`, quota.per_day === null ? '' : `per day ${quota.per_day}`].filter(Boolean).join(', ');
+  return `quota ${limits}${quota.until ? ` until ${quota.until}` : ''}${quota.in_force ? ' (in force)' : ' (no longer in force)'}${quota.note ? `; note: ${quota.note}` : ''}`;
+}
+
+/**
+ * What an answer prints as, for a person: one line saying what the action did (the key of an
+ * issuing answer on a line of its own, and when a rolled key stops); `show` and `update` print the
+ * account. `--json` prints the control API's answer instead.
+ */
+export function describeAnswer(answer: unknown, positionals: readonly string[] = []): string {
+  const shown = answer as AnswerShown;
   if (typeof shown.key === 'string') {
-    return `Account ${shown.account?.id ?? ''} (${shown.account?.name ?? ''}): key ${shown.key_id ?? ''}\n${shown.key}\nThe key is shown this once: store it now.`;
+    const lines = [`Account ${shown.account?.id ?? ''} (${shown.account?.name ?? ''}): key ${shown.key_id ?? ''}`, shown.key, 'The key is shown this once: store it now.'];
+    const old = shown.account?.keys?.find((key) => key.rolled_to === shown.key_id);
+    if (old) lines.push(old.expires_at === null || old.state === 'expired' ? `The old key ${old.id} has stopped.` : `The old key ${old.id} keeps working until ${old.expires_at} (real time).`);
+    return lines.join('\n');
   }
   if (Array.isArray(shown.accounts)) {
     return [`${shown.total ?? shown.accounts.length} account(s)`, ...shown.accounts.map((a) => `${String(a.id).padStart(6)}  ${a.status.padEnd(8)}  ${a.name}  <${a.contact}>`)].join('\n');
   }
+  const [action, , keyId] = positionals;
+  if (action === 'revoke-key') return `Account ${shown.id} (${shown.name}): key ${keyId} revoked; it stops at once on every replica, and console sessions signed in with it end.`;
+  if (action === 'quota') return `Account ${shown.id} (${shown.name}): ${describeQuota(shown.quota)}.`;
   return JSON.stringify(answer, null, 2);
 }
 
+/** A secret from VARIABLE or VARIABLE_FILE (options.ts, as the server reads it); a bad one is a usage error. */
+function secret(variable: string, env: NodeJS.ProcessEnv): string | undefined {
+  try {
+    return secretText(variable, env, readSecretFile)?.text;
+  } catch (error) {
+    throw usage((error as Error).message);
+  }
+}
+
 async function backendFor(values: Values, env: NodeJS.ProcessEnv): Promise<AccountsBackend> {
-  const targets = ['url', 'database-url', 'db-file'].filter((flag) => values[flag] !== undefined);
-  if (targets.length > 1) throw usage('give one of --url, --database-url and --db-file');
+  if (values['database-url'] !== undefined) throw usage(secretFlagMessage('database-url', 'DATABASE_URL'));
+  if (values.url !== undefined && values['db-file'] !== undefined) throw usage('give one of --url and --db-file');
   if (typeof values.url === 'string') {
-    const token = env.SANDBOX_ADMIN_TOKEN;
-    if (!token) throw usage('--url needs the admin token in SANDBOX_ADMIN_TOKEN');
+    const token = secret('SANDBOX_ADMIN_TOKEN', env);
+    if (!token) throw usage('--url needs the admin token in SANDBOX_ADMIN_TOKEN or SANDBOX_ADMIN_TOKEN_FILE');
     return accountsBackendOverHttp(values.url, token);
   }
-  const databaseUrl = (values['database-url'] as string | undefined) ?? (values['db-file'] === undefined ? env.DATABASE_URL : undefined);
+  const databaseUrl = values['db-file'] === undefined ? secret('DATABASE_URL', env) : undefined;
   const dbFile = (values['db-file'] as string | undefined) ?? env.DB_FILE;
-  if (!databaseUrl && !dbFile) throw usage('give --url, --database-url or --db-file (or DATABASE_URL or DB_FILE)');
+  if (!databaseUrl && !dbFile) throw usage('give --url or --db-file, or set DATABASE_URL, DATABASE_URL_FILE or DB_FILE');
   return accountsBackendOnStore(databaseUrl ? { databaseUrl } : { dbFile: dbFile! });
 }
 
@@ -172,7 +215,7 @@ export function accountsCommand(
       try {
         backend = await backendFor(parsed.values, env);
         const answer = await runAction(backend, parsed.positionals, parsed.values);
-        io.out(parsed.values.json ? JSON.stringify(answer, null, 2) : describeAnswer(answer));
+        io.out(parsed.values.json ? JSON.stringify(answer, null, 2) : describeAnswer(answer, parsed.positionals));
         return 0;
       } catch (error) {
         io.err(`error: ${(error as Error).message}`);

@@ -84,7 +84,7 @@ export type ReadSecretFile = (path: string) => string;
 /** No secret is this long: a path to a log, a disk image or /dev/zero is refused, not read to the end. */
 const MAX_SECRET_BYTES = 64 * 1024;
 
-const readUtf8: ReadSecretFile = (path) => {
+export const readSecretFile: ReadSecretFile = (path) => {
   const fd = openSync(path, 'r');
   try {
     const buffer = Buffer.alloc(MAX_SECRET_BYTES + 1);
@@ -101,7 +101,7 @@ const readUtf8: ReadSecretFile = (path) => {
  * A secret's text from its variable or its `_FILE` (one of the two; the file's trailing newlines,
  * which editors and `echo` add, are not part of it), or undefined when neither is set.
  */
-function secretText(variable: string, env: Readonly<Record<string, string | undefined>>, readFile: ReadSecretFile): { text: string; source: string } | undefined {
+export function secretText(variable: string, env: Readonly<Record<string, string | undefined>>, readFile: ReadSecretFile): { text: string; source: string } | undefined {
   const fileVariable = `${variable}_FILE`;
   const direct = env[variable] === '' ? undefined : env[variable];
   const file = env[fileVariable] === '' ? undefined : env[fileVariable];
@@ -123,7 +123,7 @@ export function readSettings<Table extends OptionTable>(
   table: Table,
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
-  readFile: ReadSecretFile = readUtf8,
+  readFile: ReadSecretFile = readSecretFile,
 ): ReadResult<Table> {
   const flagOptions: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
     help: { type: 'boolean', short: 'h' },
@@ -156,9 +156,12 @@ export function readSettings<Table extends OptionTable>(
 }
 
 function secretFlagRefused(spec: OptionSpec<unknown>): UsageError {
-  return new UsageError(
-    `--${spec.flag} is not accepted: a secret on the command line shows in the process list; set ${spec.env} or ${spec.env}_FILE (a file holding it) instead`,
-  );
+  return new UsageError(secretFlagMessage(spec.flag, spec.env!));
+}
+
+/** Why a secret's flag is refused, and where the secret goes instead. */
+export function secretFlagMessage(flag: string, variable: string): string {
+  return `--${flag} is not accepted: a secret on the command line shows in the process list; set ${variable} or ${variable}_FILE (a file holding it) instead`;
 }
 
 /** node:util's messages are long and suggest `--` tricks; keep the first sentence, and name the flag meant. */

@@ -99,6 +99,7 @@ export async function runServer(launch: ServerLaunch): Promise<void> {
       controlApi: settings.controlApi,
       validateResponses: settings.validateResponses,
       corsOrigins: settings.corsOrigins,
+      supportEmail: settings.supportEmail,
       ...(settings.sandboxAdminToken ? { adminToken: settings.sandboxAdminToken } : {}),
     },
   });

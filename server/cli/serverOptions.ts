@@ -2,7 +2,7 @@
  * Every flag and environment variable of the server (`server/bin.ts`, and the hotel-sandbox
  * package's bin with its own default store), in the order --help lists them.
  */
-import { DEFAULT_BOOKINGS_PER_ACCOUNT, SPEC_RATE_LIMITS, parseTrustProxy } from '../config.js';
+import { DEFAULT_BOOKINGS_PER_ACCOUNT, DEFAULT_SUPPORT_EMAIL, SPEC_RATE_LIMITS, parseTrustProxy } from '../config.js';
 import { DEFAULT_DATABASE_POOL_SIZE, MAX_DATABASE_POOL_SIZE } from '../store/databasePoolSize.js';
 import { parseCorsOrigins } from '../http/transport/cors.js';
 import { LOG_LEVELS, type LogLevel } from '../http/transport/requestLog.js';
@@ -134,6 +134,18 @@ export const SERVER_OPTIONS = {
     shownDefault: 'off',
     help: "Comma-separated origins that may call the API from a browser; '*' for any",
     parse: namingTheSource(parseCorsOrigins),
+  }),
+  supportEmail: option({
+    flag: 'support-email',
+    env: 'SUPPORT_EMAIL',
+    placeholder: '<address>',
+    fallback: DEFAULT_SUPPORT_EMAIL,
+    help: 'Where teams ask for a quota increase and help with a booking (the 429 and the booking e-mails name it)',
+    parse: (text, source) => {
+      const address = text.trim();
+      if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/u.test(address)) throw new UsageError(`${source} must be an e-mail address such as api-support@example.com (got '${text}')`);
+      return address;
+    },
   }),
   logLevel: option<LogLevel>({
     flag: 'log-level',

@@ -20,6 +20,8 @@ export const MAX_RETURN_URL_HOSTS = 20;
 /** The most a quota increase may raise the windows to (the address's ceiling holds anyway). */
 export const MAX_QUOTA_PER_MINUTE = 100_000;
 export const MAX_QUOTA_PER_DAY = 100_000_000;
+/** A sandbox whose own limit is high may grant up to this many times it (see quotaCeiling). */
+const QUOTA_CEILING_FACTOR = 1000;
 /** A quota for a period ends within a year (a longer one is "for good"). */
 const MAX_QUOTA_PERIOD_MS = 366 * 86_400_000;
 
@@ -115,14 +117,23 @@ export function quotaInput(body: Body, defaults: RateLimits, now: Date): Quota {
     }
     return value as number;
   };
-  const perMinute = limit('per_minute', defaults.perMinute, MAX_QUOTA_PER_MINUTE);
-  const perDay = limit('per_day', defaults.perDay, MAX_QUOTA_PER_DAY);
+  const perMinute = limit('per_minute', defaults.perMinute, quotaCeiling(defaults.perMinute, MAX_QUOTA_PER_MINUTE));
+  const perDay = limit('per_day', defaults.perDay, quotaCeiling(defaults.perDay, MAX_QUOTA_PER_DAY));
   if (!lifted && perMinute === null && perDay === null) throw badRequest("Give 'per_minute', 'per_day' or 'lifted: true'");
   const note = body.note ?? '';
   if (typeof note !== 'string' || Array.from(note).length > MAX_NOTE_LENGTH) throw badRequest(`'note' must be a string of at most ${MAX_NOTE_LENGTH} characters`);
   const noteProblem = freeTextProblem('note', note, true);
   if (noteProblem) throw badRequest(noteProblem);
   return { per_minute: perMinute, per_day: perDay, lifted, until: quotaEnd(body, now), note: note.trim(), granted_at: now.toISOString() };
+}
+
+/**
+ * The most a window may be raised to: the fixed cap, or for a sandbox whose own limit is near or
+ * above it (RATE_LIMIT_PER_MINUTE above 100,000 for load tests), QUOTA_CEILING_FACTOR times that
+ * limit, so the range from the sandbox's limit up is never empty.
+ */
+function quotaCeiling(sandboxLimit: number, cap: number): number {
+  return Math.min(Number.MAX_SAFE_INTEGER, Math.max(cap, sandboxLimit * QUOTA_CEILING_FACTOR));
 }
 
 function quotaEnd(body: Body, now: Date): string | null {

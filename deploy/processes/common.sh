@@ -9,7 +9,7 @@ settings_file="$state/settings.env"
 # others: start.sh records those it was given, and replica.sh starts with them, so a restarted
 # replica cannot come back with the demo accounts on or another PUBLIC_URL. HOST and PORT are per
 # replica. Secrets are never written: their _FILE path is, and a secret given as a value must be
-# given again (replica.sh refuses to start without it). deploy/settings.test.ts keeps this list
+# given again (replica.sh refuses to start without it). scripts/ci/deploySettings.test.ts keeps this list
 # equal to the server's own (server/cli/serverOptions.ts).
 SHARED_SETTINGS=(PUBLIC_URL DB_FILE DATABASE_URL_FILE DATABASE_POOL_SIZE RATE_LIMIT_PER_MINUTE RATE_LIMIT_PER_DAY
   ADDRESS_CEILING_PER_MINUTE BOOKINGS_PER_ACCOUNT TRUST_PROXY DEMO_ACCOUNTS CONTROL_API VALIDATE_RESPONSES

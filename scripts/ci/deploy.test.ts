@@ -32,7 +32,8 @@ describe.skipIf(skip)('PostgreSQL, two replicas and HAProxy as plain processes (
 
   beforeAll(async () => {
     cluster = await startPostgresCluster({ fsync: true });
-    deployment = await startDeployment(cluster.url, { SANDBOX_ADMIN_TOKEN: 'deploy-test-admin-token-0123' });
+    // The request log at info, as an operator runs it (the run book's jq command reads it).
+    deployment = await startDeployment(cluster.url, { SANDBOX_ADMIN_TOKEN: 'deploy-test-admin-token-0123', LOG_LEVEL: 'info' });
     ({ state, proxy, socket } = deployment);
     serviceHash = await firstRefundableRate(proxy, KEY);
   }, 600_000);
@@ -49,6 +50,25 @@ describe.skipIf(skip)('PostgreSQL, two replicas and HAProxy as plain processes (
     expect(await replicaStates(socket)).toEqual({ replica1: { status: 'UP', check: 'L7OK' }, replica2: { status: 'UP', check: 'L7OK' } });
     await expectKitGreen(proxy);
   }, 900_000);
+
+  it("finds a team's failing calls with the run book's jq command; the balancer's probes stay out of the log", async () => {
+    const failing = await post(proxy, '/retrieve_booking.php', { apikey: KEY, bookhash: 'no-such-booking' }, { 'x-request-id': 'jq-recipe-probe-1' });
+    expect(failing.status).toBeGreaterThanOrEqual(400);
+    const [jq] = runBookBlocks("Find a team's failing calls");
+    expect(jq).toContain('jq ');
+    const logs = ['replica1', 'replica2'].map((name) => readFileSync(join(state, `${name}.log`), 'utf8')).join('');
+    // The logs hold lines jq cannot parse (the start-up lines): the command must get past them.
+    expect(logs.split('\n').some((line) => line !== '' && !line.startsWith('{'))).toBe(true);
+    let found: Json[] = [];
+    await until('the failing call in a replica log', async () => {
+      const { stdout } = await runBlock(jq!, deployment!.env);
+      found = stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Json);
+      return found.some((line) => line.request_id === 'jq-recipe-probe-1');
+    });
+    expect(found.every((line) => line.account_id === 3 && Number(line.status) >= 400)).toBe(true);
+    // HAProxy checks /readyz every second: none of those lines at info.
+    expect(logs).not.toMatch(/"path":"\/readyz"/);
+  }, 120_000);
 
   it('keeps every acknowledged booking through a killed replica and a database outage', async () => {
     const traffic = bookingTraffic(proxy, serviceHash, KEY, { workers: 4 });

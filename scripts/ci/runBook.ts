@@ -19,7 +19,8 @@ export function runBookBlocks(heading: string): string[] {
   const lines = page.split('\n').slice(start + 1);
   const end = lines.findIndex((line) => /^#{1,3} /.test(line));
   const section = (end < 0 ? lines : lines.slice(0, end)).join('\n');
-  return [...section.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
+  // A block in a numbered step is indented: the indent is the page's, not the command's.
+  return [...section.matchAll(/^( *)```sh\n([\s\S]*?)^\1```$/gm)].map(([, indent, body]) => body!.replace(new RegExp(`^${indent}`, 'gm'), ''));
 }
 
 /** Runs a block with bash from the checkout (as an operator pastes it, stopping at the first failure). */

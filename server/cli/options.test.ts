@@ -34,6 +34,7 @@ describe('readSettings', () => {
       controlApi: true,
       validateResponses: true,
       corsOrigins: [],
+      supportEmail: 'support@hotel-booking.example',
       logLevel: 'info',
       sandboxAdminToken: undefined,
       shutdownGraceSeconds: 10,
@@ -149,6 +150,17 @@ describe('positiveInteger', () => {
     expect(positiveInteger('42', 'N')).toBe(42);
     for (const text of ['0', '-3', '1.5', '3abc', ' ', '1e3', '0x10', '99999999999999999999']) {
       expect(() => positiveInteger(text, 'N'), text).toThrow(UsageError);
+    }
+  });
+});
+
+describe('SUPPORT_EMAIL', () => {
+  it('names the support address of the 429 and the e-mails; anything but an address is refused', () => {
+    expect(readSettings(SERVER_OPTIONS, [], {})).toMatchObject({ settings: { supportEmail: 'support@hotel-booking.example' } });
+    expect(readSettings(SERVER_OPTIONS, [], { SUPPORT_EMAIL: ' api-help@partner-sandbox.example ' })).toMatchObject({ settings: { supportEmail: 'api-help@partner-sandbox.example' } });
+    expect(readSettings(SERVER_OPTIONS, ['--support-email', 'a@b.example'], { SUPPORT_EMAIL: 'c@d.example' })).toMatchObject({ settings: { supportEmail: 'a@b.example' } });
+    for (const bad of ['support', 'a b@c.example', '<a@b.example>', '@b.example']) {
+      expect(() => readSettings(SERVER_OPTIONS, [], { SUPPORT_EMAIL: bad }), bad).toThrow(/SUPPORT_EMAIL must be an e-mail address/);
     }
   });
 });

@@ -31,11 +31,14 @@ import { processMetrics } from './processMetrics.js';
 import { readiness } from './readiness.js';
 import { storeGauges } from './storeMetrics.js';
 
+/** The label of a team's own control API (its clock, payments, journal, keys). */
+const CONTROL_LABEL = '/_control';
+
 /** Labels of the paths that are not API operations: a fixed, small set. */
 const GROUPS: ReadonlyArray<readonly [prefix: string, label: string]> = [
   ['/_control/admin/', '/_control/admin'],
   ['/_control/ui/', '/_control/ui'],
-  ['/_control/', '/_control'],
+  ['/_control/', CONTROL_LABEL],
   ['/book/', '/book'],
   ['/images/', '/images'],
   ['/docs/', 'pages'],
@@ -84,7 +87,8 @@ interface EndpointMetrics {
   latency: Histogram.Internal<string>;
   /** The 429 counter's child, on the rate-limited endpoints. */
   rateLimited: Counter.Internal | undefined;
-  api: boolean;
+  /** Counted in http_team_requests_total too. */
+  team: boolean;
 }
 
 const START = Symbol('metricsStart');
@@ -124,7 +128,7 @@ export interface AppMetrics {
 export function teamCounter(registers: Registry[], max = MAX_TEAM_SERIES): (team: { account: string; key: string }, teamClassName: string) => void {
   const counter = new Counter({
     name: 'http_team_requests_total',
-    help: `API calls by team (account id and key id, never the key) and class (2xx, 4xx, 429, 5xx, scenario); past ${MAX_TEAM_SERIES} teams, the rest under account="other"`,
+    help: `API and control-API calls by team (account id and key id, never the key) and class (2xx, 4xx, 429, 5xx, scenario); past ${MAX_TEAM_SERIES} teams, the rest under account="other"`,
     labelNames: ['account', 'key', 'class'],
     registers,
   });
@@ -209,7 +213,8 @@ export function appMetrics(store: Store): AppMetrics {
         scenarioByStatus: new Map(),
         latency: latency.labels(label),
         rateLimited: (RATE_LIMITED_PATHS as readonly string[]).includes(label) ? rateLimited.labels(label) : undefined,
-        api: (API_PATHS as readonly string[]).includes(label),
+        // A team's calls: the API's and its own control API's (its clock, payments, journal), not the operator's /_control/admin.
+        team: (API_PATHS as readonly string[]).includes(label) || label === CONTROL_LABEL,
       };
       endpoints.set(label, found);
     }
@@ -241,7 +246,7 @@ export function appMetrics(store: Store): AppMetrics {
     count.pending += 1;
     if (!scenario) endpoint.latency.observe((performance.now() - startedAt) / 1000);
     if (status === 429 && !scenario) endpoint.rateLimited?.inc();
-    if (endpoint.api) {
+    if (endpoint.team) {
       const team = teamOf(res);
       if (team) countTeam(team, teamClass(status, scenario));
     }

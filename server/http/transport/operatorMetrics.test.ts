@@ -132,6 +132,15 @@ describe('per-team series', () => {
     expect(text).not.toContain(KEY_BEN);
   });
 
+  it("count a team's control-API calls too, not the operator's admin calls", async () => {
+    const server = await start();
+    expect((await post(server, '/_control/clock', { apikey: KEY_BEN })).status).toBe(200);
+    expect((await post(server, '/_control/pay', { apikey: KEY_BEN, bookhash: 'no-such-booking' })).status).toBeGreaterThanOrEqual(400);
+    const text = await scrape(server);
+    expect(sample(text, 'http_team_requests_total{account="2",key="key_demo2",class="2xx"}')).toBe(1);
+    expect(sample(text, 'http_team_requests_total{account="2",key="key_demo2",class="4xx"}')).toBe(1);
+  });
+
   it('read the key id when authentication sets one, the account id always', () => {
     expect(teamOf({ locals: { account: { id: 7 }, keyId: 'key_3f9a' } })).toEqual({ account: '7', key: 'key_3f9a' });
     expect(teamOf({ locals: { account: { id: 7 } } })).toEqual({ account: '7', key: '' });

@@ -3,9 +3,11 @@
 # plugin (service names between containers) from Debian's packages, podman set up as for the image
 # (scripts/ci/image-setup.sh), the images deploy/compose.yaml names (scripts/ci/deploy-images.sh),
 # then the deploy project's tests:
-#   - scripts/ci/deploy.test.ts: PostgreSQL, two replicas and HAProxy as plain processes
-#     (deploy/processes): the kit through the proxy, kill -9 of a replica and a database crash under
-#     traffic, every acknowledged booking kept;
+#   - scripts/ci/deploy.test.ts: PostgreSQL (the replicas' role as docs/operating.md creates it), two
+#     replicas and HAProxy as plain processes (deploy/processes): the kit through the proxy; the run
+#     book's jq command on the replicas' logs; kill -9 of a replica, a database crash under traffic and
+#     the dead replica started again with replica.sh, every acknowledged booking kept; the run book's
+#     restore recipe as written, the proxy answering JSON 503s meanwhile;
 #   - scripts/ci/deploy-compose.test.ts: deploy/compose.yaml unchanged under podman-compose: the kit
 #     through the proxy, a replica and the database stopped under traffic.
 # Under CI=true a missing tool fails the tests.
@@ -14,6 +16,7 @@ cd "$(dirname "$0")/../.."
 need=()
 command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || need+=(haproxy)
 command -v podman-compose >/dev/null || need+=(podman-compose)
+command -v jq >/dev/null || need+=(jq)
 [ -x /usr/lib/cni/dnsname ] || need+=(golang-github-containernetworking-plugin-dnsname)
 if [ ${#need[@]} -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive

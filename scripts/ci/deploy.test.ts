@@ -29,11 +29,19 @@ describe.skipIf(skip)('PostgreSQL, two replicas and HAProxy as plain processes (
   let proxy: string;
   let socket: string;
   let serviceHash: string;
+  let databaseUrl: string;
 
   beforeAll(async () => {
     cluster = await startPostgresCluster({ fsync: true });
+    // The replicas' role as docs/operating.md creates it: no superuser, owning its database, --createdb
+    // (for the restore recipe); the cluster trusts local connections, so no password.
+    const admin = new URL(cluster.url);
+    const asSuperuser = { ...process.env, PGHOST: admin.hostname, PGPORT: admin.port, PGUSER: decodeURIComponent(admin.username) };
+    await run(join(POSTGRES_BIN, 'createuser'), ['--createdb', 'sandbox'], { env: asSuperuser });
+    await run(join(POSTGRES_BIN, 'createdb'), ['--owner=sandbox', 'sandbox'], { env: asSuperuser });
+    databaseUrl = `postgres://sandbox@${admin.host}/sandbox`;
     // The request log at info, as an operator runs it (the run book's jq command reads it).
-    deployment = await startDeployment(cluster.url, { SANDBOX_ADMIN_TOKEN: 'deploy-test-admin-token-0123', LOG_LEVEL: 'info' });
+    deployment = await startDeployment(databaseUrl, { SANDBOX_ADMIN_TOKEN: 'deploy-test-admin-token-0123', LOG_LEVEL: 'info' });
     ({ state, proxy, socket } = deployment);
     serviceHash = await firstRefundableRate(proxy, KEY);
   }, 600_000);
@@ -126,7 +134,7 @@ describe.skipIf(skip)('PostgreSQL, two replicas and HAProxy as plain processes (
     const before = bookingTraffic(proxy, serviceHash, KEY, { workers: 2 });
     await before.acknowledged(10).finally(() => before.stop());
     const dump = join(state, 'sandbox.dump');
-    await run(join(POSTGRES_BIN, 'pg_dump'), ['--format=custom', `--file=${dump}`, cluster.url]);
+    await run(join(POSTGRES_BIN, 'pg_dump'), ['--format=custom', `--file=${dump}`, databaseUrl]);
     const after = bookingTraffic(proxy, serviceHash, KEY, { workers: 1 });
     await after.acknowledged(3).finally(() => after.stop());
 
@@ -141,7 +149,7 @@ describe.skipIf(skip)('PostgreSQL, two replicas and HAProxy as plain processes (
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     })();
-    const url = new URL(cluster.url);
+    const url = new URL(databaseUrl);
     const [recipe] = runBookBlocks('Restore');
     expect(recipe).toContain('replica.sh stop 1');
     try {

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # CI for operating the hosted sandbox (called by .ci/run, after scripts/ci/deploy.sh): the run book's
-# recipe for taking a replica out and putting it back, run as written (HAProxy's runtime API through
-# socat) against the deployment you can copy under booking traffic (scripts/ci/replicaDrain.test.ts).
+# recipe for taking a replica out and putting it back, its shell blocks copied from docs/operating.md
+# and run as written (HAProxy's runtime API through socat, deploy/processes/replica.sh, a release built
+# beside the running one with build.sh) against the deployment you can copy under booking traffic
+# (scripts/ci/replicaDrain.test.ts). The restore and jq recipes run in scripts/ci/deploy.test.ts.
 # The other operator tests (migrate, rolling upgrade, backup and restore) are in `npm run test:e2e`.
 # Under CI=true a missing tool fails the test.
 set -euo pipefail

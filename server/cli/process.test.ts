@@ -122,6 +122,24 @@ describe('flags', () => {
     expect((await server.exited).code).toBe(0);
   });
 
+  it("SUPPORT_EMAIL is the address the 429 sends a team to", { timeout: 60_000 }, async () => {
+    const server = startServer({ PORT: '0', DB_FILE: join(dir, 'support.json'), SUPPORT_EMAIL: 'api-help@sandbox.example', RATE_LIMIT_PER_MINUTE: '1', LOG_LEVEL: 'silent' });
+    const url = await server.listeningUrl();
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const search = () =>
+      fetch(`${url}/search.php`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ apikey: KEY_ANNA, location: 'Amsterdam', checkin: day(30), checkout: day(32) }),
+      });
+    expect((await search()).status).toBe(200);
+    const refused = await search();
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: string }).error).toContain('write to api-help@sandbox.example with this key');
+    server.child.kill('SIGTERM');
+    expect((await server.exited).code).toBe(0);
+  });
+
   it('a bad value in the environment too', { timeout: 60_000 }, async () => {
     const bad = startServer({ CORS_ORIGINS: 'localhost:5173' });
     expect(await bad.exited).toEqual({ code: 2, signal: null });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LowdbStore } from '../store/lowdbStore.js';
+import { skipPostgres, startPostgresCluster } from '../testing/postgres.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../testing/testServer.js';
 import { accountsCommand } from './accountsCommand.js';
 import { COMMANDS } from './commands.js';
@@ -114,6 +115,21 @@ describe('hotel-sandbox accounts', () => {
     expect(database.err).not.toContain('s3cret-pw');
     const flag = await run(['list', '--database-url', 'postgres://sandbox:s3cret-pw@127.0.0.1:1/sandbox']);
     expect([flag.code, flag.err]).toEqual([2, expect.stringMatching(/^error: --database-url is not accepted: .* set DATABASE_URL or DATABASE_URL_FILE/)]);
+  });
+
+  it.skipIf(skipPostgres())('works on a PostgreSQL store named by DATABASE_URL_FILE', { timeout: 120_000 }, async () => {
+    const cluster = await startPostgresCluster();
+    try {
+      const urlFile = join(dir, 'postgres-url');
+      await writeFile(urlFile, `${cluster.url}\n`, { mode: 0o600 });
+      const created = await run(['create', ...TEAM], { DATABASE_URL_FILE: urlFile });
+      expect(created.code, created.err).toBe(0);
+      const id = /^Account (\d+) /.exec(created.out)?.[1] as string;
+      const listed = await run(['list'], { DATABASE_URL_FILE: urlFile });
+      expect(listed.out).toMatch(new RegExp(`${id}\\s+active\\s+CLI Travel`));
+    } finally {
+      await cluster.stop();
+    }
   });
 
   it('says what is wrong with the command line: exit 2', async () => {

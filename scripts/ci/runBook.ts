@@ -23,7 +23,7 @@ export function runBookBlocks(heading: string): string[] {
   return [...section.matchAll(/^( *)```sh\n([\s\S]*?)^\1```$/gm)].map(([, indent, body]) => body!.replace(new RegExp(`^${indent}`, 'gm'), ''));
 }
 
-/** Runs a block with bash from the checkout (as an operator pastes it, stopping at the first failure). */
-export async function runBlock(block: string, env: NodeJS.ProcessEnv, timeout = 300_000): Promise<{ stdout: string; stderr: string }> {
-  return run('bash', ['-euo', 'pipefail', '-c', block], { cwd: ROOT, env, timeout });
+/** Runs a block with bash from a checkout, this one unless `cwd` (as an operator pastes it, stopping at the first failure). */
+export async function runBlock(block: string, env: NodeJS.ProcessEnv, options: { cwd?: string; timeout?: number } = {}): Promise<{ stdout: string; stderr: string }> {
+  return run('bash', ['-euo', 'pipefail', '-c', block], { cwd: options.cwd ?? ROOT, env, timeout: options.timeout ?? 300_000 });
 }

@@ -18,6 +18,8 @@ import { LowdbStore } from '../store/lowdbStore.js';
 import { loadPostgresStore } from '../store/postgresOnDemand.js';
 import { StoreOpenError, type Store } from '../store/store.js';
 import { stopWhenNpmExits } from './npmParent.js';
+import { permissionHint, STORE_PERMISSION_FIX } from './permissionHint.js';
+import { boundUrlOf, defaultPublicUrl } from './publicUrl.js';
 import { settingsOrExit } from './options.js';
 import { SERVER_HELP, serverOptions, type DefaultStore } from './serverOptions.js';
 import { drainOnSignals } from './shutdown.js';
@@ -26,8 +28,6 @@ export interface ServerLaunch {
   defaultStore: DefaultStore;
   /** Stop when npm, having started this process as its command, goes away (npmParent.ts). */
   followNpm?: boolean;
-  /** The operators' commands, for --help (commands.ts). */
-  commandsHelp?: string;
 }
 
 /** A start that cannot go on: one line on stderr, exit 2 (as for a bad flag). */
@@ -58,13 +58,12 @@ async function openStore(settings: { databaseUrl: string | undefined; databasePo
     return { store, name };
   } catch (error) {
     const detail = error instanceof StoreOpenError ? error.message : `Cannot open the store ${name} (${(error as Error).message}).`;
-    return cannotStart(`Cannot start: ${detail}`);
+    return cannotStart(`Cannot start: ${detail}${databaseUrl ? '' : permissionHint(error, STORE_PERMISSION_FIX)}`);
   }
 }
 
 export async function runServer(launch: ServerLaunch): Promise<void> {
-  const help = launch.commandsHelp === undefined ? SERVER_HELP : { ...SERVER_HELP, about: `${SERVER_HELP.about}\n\n${launch.commandsHelp}` };
-  const settings = settingsOrExit(serverOptions(launch.defaultStore), help);
+  const settings = settingsOrExit(serverOptions(launch.defaultStore), SERVER_HELP);
   limitHeapGrowth();
 
   const { port, host } = settings;
@@ -81,8 +80,8 @@ export async function runServer(launch: ServerLaunch): Promise<void> {
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   // After the listen: --port 0 takes a free port, and links must name it.
   const boundPort = (server.address() as AddressInfo).port;
-  const boundUrl = `http://${host.includes(':') ? `[${host}]` : host}:${boundPort}`;
-  const publicUrl = (settings.publicUrl ?? boundUrl).replace(/\/+$/, '');
+  const boundUrl = boundUrlOf(host, boundPort);
+  const publicUrl = (settings.publicUrl ?? defaultPublicUrl(host, boundPort)).replace(/\/+$/, '');
 
   const startedAt = performance.now();
   const app = createApp({

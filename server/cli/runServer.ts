@@ -5,9 +5,7 @@
  * `ServerLaunch` they pass: the package's embedded store defaults to a temporary directory, and
  * under npm (npx, npm run) it stops when npm goes away.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createApp, type AppContext } from '../app.js';
 import { OffsetClock } from '../clock.js';
@@ -15,6 +13,7 @@ import { trustProxyWarning } from '../config.js';
 import { createLogger } from '../http/transport/requestLog.js';
 import { createApiServer, limitHeapGrowth } from '../http/transport/serverLimits.js';
 import { LowdbStore } from '../store/lowdbStore.js';
+import { temporaryDirectory } from '../temporaryDirectory.js';
 import { loadPostgresStore } from '../store/postgresOnDemand.js';
 import { StoreOpenError, type Store } from '../store/store.js';
 import { stopWhenNpmExits } from './npmParent.js';
@@ -36,12 +35,9 @@ function cannotStart(message: string): never {
   process.exit(2);
 }
 
-/** A new temporary directory for the store, removed when the process exits, however it exits. */
+/** A new temporary directory for the store, removed when the process exits, however it exits (temporaryDirectory.ts). */
 function temporaryStoreFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'hotel-sandbox-'));
-  // 'exit' runs on process.exit(), a natural end and an uncaught error alike; only SIGKILL skips it.
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  return join(dir, 'db.json');
+  return join(temporaryDirectory().path, 'db.json');
 }
 
 async function openStore(settings: { databaseUrl: string | undefined; databasePoolSize: number; dbFile: string | undefined }, logger: ReturnType<typeof createLogger>) {

@@ -92,6 +92,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       demoAccounts: options.demoAccounts !== false,
       publicUrl: url,
       rateLimits: { perMinute: options.rateLimitPerMinute ?? 5, perDay: options.rateLimitPerDay ?? 200 },
+      // The user started this sandbox: no support address can raise its limits, its options can.
+      rateLimitRaiseHint:
+        'This sandbox runs in your process: start it with higher limits, startSandbox({ rateLimitPerMinute: …, rateLimitPerDay: … }), ' +
+        "or move this account's clock past the window (sandbox.control.POST('/clock', …)).",
       ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
       ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
     },

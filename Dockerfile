@@ -10,9 +10,12 @@
 
 # Build: the project's own packing step, so the image holds exactly what `npm install hotel-sandbox`
 # gives a partner (compiled JavaScript, its data, only its production dependencies), and whatever the
-# build adds to the package ends up here too. Source maps, type declarations and Markdown of the
-# dependencies are left out (about 50 MB that nothing reads at run time); licence files stay.
+# build adds to the package ends up here too. Source maps, type declarations, Markdown and the test
+# folders and files of the dependencies are left out (nothing reads them at run time); licence files
+# stay. The label marks this stage's image, which podman (and Docker's classic builder) keep as an
+# untagged image: `podman image prune --force --filter label=hotel-sandbox.stage=build` removes it.
 FROM node:24-bookworm-slim AS build
+LABEL hotel-sandbox.stage=build
 WORKDIR /src
 COPY package.json package-lock.json ./
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund --ignore-scripts
@@ -23,7 +26,11 @@ RUN --mount=type=cache,target=/root/.npm npm run pack:sandbox -- --out /dist \
  && ln -s node_modules/.bin/hotel-sandbox /app/hotel-sandbox \
  && find /app/node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.md' \) \
       -not -iname 'licen[cs]e*' -not -iname 'notice*' -delete \
- && /app/hotel-sandbox --help >/dev/null
+ && find /app/node_modules -regextype posix-extended -type d \
+      -regex '.*/node_modules/(@[^/]+/)?[^/]+/((types/)?(test|tests|__tests__)|spec)' -prune -exec rm -rf {} + \
+ && find /app/node_modules -type f \( -name '*.test.js' -o -name '*.spec.js' -o -name '*.test.mjs' -o -name '*.test.cjs' \) -delete \
+ && /app/hotel-sandbox --help >/dev/null \
+ && node -e "import('/app/node_modules/hotel-sandbox/server/cli/runServer.js')"
 
 # Run: the Node runtime, the installed package and nothing else (no npm, no compiler, no sources).
 FROM node:24-bookworm-slim

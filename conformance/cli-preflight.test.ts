@@ -4,7 +4,7 @@
  * as one and the run goes on; `init-ci` writes the recipes; the kit never calls another server
  * than the one under test; and the summary says every failure in a whole line.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -179,6 +179,18 @@ describe('init-ci', () => {
     expect(readFileSync(join(project, '.gitlab-ci.yml'), 'utf8')).toBe(readFileSync(new URL('../examples/ci/gitlab-ci.yml', import.meta.url), 'utf8'));
     expect(initCi(['gitlab'], project)).toEqual({ code: 2, lines: ['hotel-conformance init-ci: .gitlab-ci.yml exists; --force replaces it'] });
     expect(initCi(['gitlab', '--force'], project).code).toBe(0);
+  });
+
+  it("adds what the steps write to the project's .gitignore, once, keeping its lines", () => {
+    const other = mkdtempSync(join(tmpdir(), 'hotel-conformance-init-ci-ignore-'));
+    try {
+      writeFileSync(join(other, '.gitignore'), 'node_modules\n/artifacts');
+      expect(initCi(['github'], other).lines).toContain('added .sandbox/, .npm/ to .gitignore (what the steps write)');
+      expect(readFileSync(join(other, '.gitignore'), 'utf8')).toMatch(/^node_modules\n\/artifacts\n# .*\n\.sandbox\/\n\.npm\/\n$/);
+      expect(initCi(['gitlab'], other).lines.join('\n')).not.toContain('.gitignore');
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 
   it('refuses an unknown CI system, naming the one meant', () => {

@@ -16,6 +16,22 @@ export const CI_RECIPES = {
 
 export type CiSystem = keyof typeof CI_RECIPES;
 
+/** What the recipes' steps write into the project: the sandbox's state, the reports, npm's cache (GitLab). */
+export const IGNORED_OUTPUT = ['.sandbox/', 'artifacts/', '.npm/'];
+
+/** Adds to the project's .gitignore (made if missing) the lines of IGNORED_OUTPUT it lacks; returns them. */
+function ignoreOutput(projectDir: string): string[] {
+  const path = join(projectDir, '.gitignore');
+  const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  const present = new Set(text.split(/\r?\n/).map((line) => line.trim().replace(/^\//, '')));
+  const missing = IGNORED_OUTPUT.filter((line) => !present.has(line) && !present.has(line.slice(0, -1)));
+  if (missing.length > 0) {
+    const separator = text === '' || text.endsWith('\n') ? '' : '\n';
+    writeFileSync(path, `${text}${separator}# Written by the Hotel Booking API CI recipe's steps (hotel-conformance init-ci)\n${missing.join('\n')}\n`);
+  }
+  return missing;
+}
+
 /** The recipes' folder: ci/ in the package (beside bin/), examples/ci in the repository. */
 function recipesDir(): string {
   const candidates = ['../ci/', '../examples/ci/'].map((path) => fileURLToPath(new URL(path, import.meta.url)));
@@ -47,10 +63,12 @@ export function initCi(args: readonly string[], projectDir = process.cwd()): Ini
   }
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, readFileSync(join(recipesDir(), recipe.file), 'utf8'));
+  const ignored = ignoreOutput(projectDir);
   return {
     code: 0,
     lines: [
       `wrote ${recipe.target}`,
+      ...(ignored.length > 0 ? [`added ${ignored.join(', ')} to .gitignore (what the steps write)`] : []),
       'It needs hotel-sandbox and hotel-conformance in your devDependencies (npm ci installs them), and runs',
       'your tests with `npm test` (set HOTEL_CLIENT_TESTS for another command); they find the sandbox at',
       '$HOTEL_SANDBOX_URL. JUnit XML your tests write into artifacts/ is kept with the kit\'s reports.',

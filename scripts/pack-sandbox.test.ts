@@ -7,7 +7,7 @@
  * the bin, and after a bad flag.
  */
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,6 +53,9 @@ afterAll(() => {
   }
   rmSync(work, { recursive: true, force: true });
 });
+
+/** The install's bytes on disk before any start (the test of the install's size measures it). */
+let installedBytes = Number.NaN;
 
 /** Process groups this file started (each detached), killed at the end whatever happened. */
 const started: number[] = [];
@@ -157,6 +160,7 @@ describe('the packed sandbox (hotel-sandbox)', () => {
 
   it('installs in at most 80 MB with no install scripts: /docs renders from a copy made at pack time, not from redoc', () => {
     const tree = installedTree(join(project, 'node_modules'));
+    installedBytes = tree.diskBytes;
     console.log(`hotel-sandbox installed: ${tree.packages.length} packages, ${(tree.diskBytes / 1e6).toFixed(1)} MB on disk (${(tree.bytes / 1e6).toFixed(1)} MB of files)`);
     expect(tree.diskBytes).toBeLessThanOrEqual(80e6);
     expect(tree.installScripts).toEqual([]);
@@ -194,6 +198,22 @@ await sandbox.stop();
     expect(JSON.parse(result.stdout.trim())).toEqual({ search: 200, hotels: expect.any(Number), docs: 200, clock: 200 });
     // The package's start-up cache was read, not made again (a line says so when one is made).
     expect(result.stderr).not.toContain('start-up cache');
+  });
+
+  it('weighs what its README says, before and after the first start unpacked the hotel world', () => {
+    const readme = readFileSync(join(installed, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    const stated = /about (\d+) MB on disk.*?unpacks the hotel world \((\d+) MB.*?so about (\d+) MB from then on/.exec(readme);
+    expect(stated, 'README: "about N MB on disk … the hotel world (M MB … so about T MB from then on"').not.toBeNull();
+    const [before, world, after] = stated!.slice(1).map(Number) as [number, number, number];
+    const unpacked = readdirSync(join(installed, 'cache')).filter((file) => /^world-[0-9a-f]{32}\.bin$/.test(file));
+    expect(unpacked).toHaveLength(1);
+    const worldBytes = statSync(join(installed, 'cache', unpacked[0]!)).size;
+    const afterBytes = installedTree(join(project, 'node_modules')).diskBytes;
+    console.log(`hotel-sandbox installed ${(installedBytes / 1e6).toFixed(1)} MB; the world unpacked ${(worldBytes / 1e6).toFixed(1)} MB; after the first start ${(afterBytes / 1e6).toFixed(1)} MB`);
+    // Within 5 MB: npm's own files and the file system's blocks vary a little.
+    expect(Math.abs(installedBytes / 1e6 - before)).toBeLessThanOrEqual(5);
+    expect(Math.abs(worldBytes / 1e6 - world)).toBeLessThanOrEqual(2);
+    expect(Math.abs(afterBytes / 1e6 - after)).toBeLessThanOrEqual(5);
   });
 
   it('require()s from CommonJS (Jest, "type": "commonjs"), with the contract\'s paths', async () => {

@@ -206,7 +206,7 @@ export function createApp(options: AppOptions): Express {
       jsonBody(config.bodyLimitBytes),
       requireObjectBody,
       authenticate(context.accounts, context.clocks, context.authThrottle, 'api'),
-      ...(RATE_LIMITED_PATHS.includes(path) ? [rateLimit(context.requestLimits, path, config.supportEmail)] : []),
+      ...(RATE_LIMITED_PATHS.includes(path) ? [rateLimit(context.requestLimits, path, config.supportEmail, config.rateLimitRaiseHint)] : []),
       ...[requestChecks[path]].flat(),
       ...(config.validateResponses ? [validateResponses(contract, path)] : []),
       scenarioHeader({ slowDelayMs: config.slowScenarioDelayMs, perMinute: config.rateLimits.perMinute }),

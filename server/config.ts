@@ -11,6 +11,11 @@ export interface Config {
   /** Base URL used in links (booking_url, image URLs). */
   publicUrl: string;
   supportEmail: string;
+  /**
+   * How a client gets a higher rate limit, the 429's last sentence; unset: write to supportEmail
+   * with the key's id. startSandbox() names its own option: there, the user is the operator.
+   */
+  rateLimitRaiseHint?: string;
   rateLimits: RateLimits;
   /**
    * Express "trust proxy" setting; false means the socket address is the client IP. bin.ts fills it

@@ -66,4 +66,26 @@ describe('startSandbox', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it("answers a 429 with its own option as the way to a higher limit, not a support address", async () => {
+    const sandbox = await startSandbox({ rateLimitPerMinute: 1 });
+    try {
+      const checkin = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+      const checkout = new Date(Date.now() + 42 * 86_400_000).toISOString().slice(0, 10);
+      const search = () =>
+        fetch(`${sandbox.url}/search.php`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ apikey: sandbox.accounts[0]?.apikey, checkin, checkout, location: 'Amsterdam' }),
+        });
+      expect((await search()).status).toBe(200);
+      const limited = await search();
+      expect(limited.status).toBe(429);
+      const { error } = (await limited.json()) as { error: string };
+      expect(error).toContain('startSandbox({ rateLimitPerMinute');
+      expect(error).not.toContain('@');
+    } finally {
+      await sandbox.stop();
+    }
+  });
 });

@@ -7,11 +7,11 @@
  *
  * It starts the reference server in this process on a free port of 127.0.0.1 with its embedded
  * store in a new temporary directory (or the given one), exactly as `npm start` builds it; `stop()`
- * closes every connection, the store and the directory it made, so nothing is left running.
+ * closes every connection, the store and the directory it made, so nothing is left running. A
+ * process that ends without stop() still removes the directory, or the next start does
+ * (temporaryDirectory.ts).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths as ControlPaths } from '../contract/generated/control-api.js';
@@ -20,6 +20,7 @@ import { OffsetClock, type Clock } from './clock.js';
 import { demoAccounts } from './domain/accounts.js';
 import { createApiServer } from './http/transport/serverLimits.js';
 import { LowdbStore } from './store/lowdbStore.js';
+import { temporaryDirectory } from './temporaryDirectory.js';
 
 export interface SandboxOptions {
   /** Port to listen on (default 0: a free one). */
@@ -61,8 +62,9 @@ export interface Sandbox {
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const ownDir = options.dataDir === undefined;
-  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'hotel-sandbox-')));
+  // Ours: removed by stop(), or when the process ends without it (temporaryDirectory.ts).
+  const ownDir = options.dataDir === undefined ? temporaryDirectory() : undefined;
+  const dataDir = options.dataDir ?? ownDir!.path;
   const store = await LowdbStore.open(join(dataDir, 'db.json'));
   const server = createApiServer();
   try {
@@ -75,7 +77,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
   } catch (error) {
     await store.close();
-    if (ownDir) await rm(dataDir, { recursive: true, force: true });
+    ownDir?.remove();
     throw error;
   }
   const { address, port, family } = server.address() as AddressInfo;
@@ -90,6 +92,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       demoAccounts: options.demoAccounts !== false,
       publicUrl: url,
       rateLimits: { perMinute: options.rateLimitPerMinute ?? 5, perDay: options.rateLimitPerDay ?? 200 },
+      // The user started this sandbox: no support address can raise its limits, its options can.
+      rateLimitRaiseHint:
+        'This sandbox runs in your process: start it with higher limits, startSandbox({ rateLimitPerMinute: …, rateLimitPerDay: … }), ' +
+        "or move this account's clock past the window (sandbox.control.POST('/clock', …)).",
       ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
       ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
     },
@@ -105,7 +111,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await store.close();
-        if (ownDir) await rm(dataDir, { recursive: true, force: true });
+        ownDir?.remove();
       })();
       return stopped;
     },

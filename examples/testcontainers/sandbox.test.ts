@@ -4,14 +4,15 @@
  * booking flow (search, hotel details, booking start, payment through the control API, retrieve,
  * cancel) against the mapped port. Copy it into your project with this folder's package.json.
  *
- * HOTEL_IMAGE names the image (default the released one). Docker, or podman's Docker API:
- * DOCKER_HOST=unix:///run/podman/podman.sock TESTCONTAINERS_RYUK_DISABLED=true (scripts/ci/image.sh).
+ * HOTEL_IMAGE names the image: by default `hotel-sandbox`, the tag `docker build -t hotel-sandbox .`
+ * gives it in a clone of the kit's repository (no registry holds the image until a release pushes it
+ * to ghcr.io/<owner>/hotel-sandbox; then name that). Docker, or podman's Docker API (README.md here).
  */
 import { existsSync } from 'node:fs';
 import { GenericContainer, Wait, type StartedTestContainer } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const IMAGE = process.env.HOTEL_IMAGE ?? 'ghcr.io/hotel-booking-api/hotel-sandbox:1.0.0';
+const IMAGE = process.env.HOTEL_IMAGE ?? 'hotel-sandbox';
 const APIKEY = 'demo-key-1';
 const noDocker = !process.env.DOCKER_HOST && !existsSync('/var/run/docker.sock');
 if (noDocker && process.env.CI === 'true') throw new Error('No Docker API (set DOCKER_HOST): the Testcontainers example cannot run in CI');

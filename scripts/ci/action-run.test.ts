@@ -3,7 +3,8 @@
  * variables, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY as files, in a project whose
  * node_modules/.bin/hotel-conformance is this repository's kit. Against the reference server it
  * writes the three reports, the outputs and a green summary and exits 0; against an address where
- * nothing listens it exits 2 with the summary saying so, or 0 with fail-on-failure false.
+ * nothing listens it exits 2 with the summary saying so, or 0 with fail-on-failure false; a reused
+ * reports folder is cleared; args are never globbed; a project without the kit gets one clear error.
  */
 import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,12 +44,12 @@ describe('the action step (.github/action/run-kit.sh)', () => {
     rmSync(project, { recursive: true, force: true });
   });
 
-  function step(inputs: Record<string, string>, name: string): Promise<StepRun> {
-    const outputFile = join(project, `${name}.output`);
-    const summaryFile = join(project, `${name}.summary.md`);
+  function step(inputs: Record<string, string>, name: string, cwd = project): Promise<StepRun> {
+    const outputFile = join(cwd, `${name}.output`);
+    const summaryFile = join(cwd, `${name}.summary.md`);
     return new Promise((resolve) => {
       execFile('bash', [SCRIPT], {
-        cwd: project,
+        cwd,
         timeout: 300_000,
         env: { ...process.env, GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summaryFile, ...inputs },
       }, (error, stdout) => {
@@ -88,5 +89,40 @@ describe('the action step (.github/action/run-kit.sh)', () => {
     const reported = await step({ ...inputs, KIT_FAIL: 'false' }, 'down-reported');
     expect(reported.code).toBe(0);
     expect(reported.outputs['exit-code']).toBe('2');
+
+    // A reused folder: the green run's reports are gone, not summarised as this run's.
+    const reused = await step({ ...inputs, KIT_REPORTS: 'reports' }, 'down-reused');
+    expect(reused.code).toBe(2);
+    expect(existsSync(join(project, 'reports/conformance.xml'))).toBe(false);
+    expect(reused.summary).not.toContain('✅');
+  }, 120_000);
+
+  it('passes args as words, quotes grouping them, never globbed', async () => {
+    // A file the glob would match if a shell expanded it: --only auth* must reach the kit as written.
+    writeFileSync(join(project, 'auth-glob-bait'), '');
+    const result = await step({ KIT_BASE_URL: baseUrl, KIT_APIKEY: 'demo-key-1', KIT_CONTROL: baseUrl, KIT_ARGS: `--only auth* --negative "0"`, KIT_REPORTS: 'globbed' }, 'globbed');
+    expect(result.code, result.stdout).toBe(0);
+    expect(Number(result.outputs.tests)).toBeGreaterThan(0);
+    const unmatched = await step({ KIT_BASE_URL: baseUrl, KIT_APIKEY: 'demo-key-1', KIT_ARGS: `--only 'auth`, KIT_REPORTS: 'unmatched' }, 'unmatched');
+    expect(unmatched.code).toBe(2);
+    expect(unmatched.stdout).toContain('unmatched quote');
+  }, 300_000);
+
+  it('without an installed kit says so and exits 2, fetching nothing; a package that cannot be fetched is "did not start"', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'action-run-empty-'));
+    try {
+      const inputs = { KIT_BASE_URL: baseUrl, KIT_APIKEY: 'demo-key-1', KIT_REPORTS: 'reports' };
+      const missing = await step(inputs, 'missing', empty);
+      expect(missing.code).toBe(2);
+      expect(missing.stdout).toContain('::error::hotel-conformance is not installed in');
+      expect(missing.summary).toContain('did not run');
+      expect(missing.stdout).not.toMatch(/^\s+at /m);
+      const unfetchable = await step({ ...inputs, KIT_PACKAGE: join(empty, 'no-such-hotel-conformance.tgz') }, 'unfetchable', empty);
+      expect(unfetchable.code).toBe(2);
+      expect(unfetchable.stdout).toContain('hotel-conformance did not start');
+      expect(unfetchable.summary).toContain('did not run');
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   }, 120_000);
 });

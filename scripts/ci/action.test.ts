@@ -31,7 +31,7 @@ interface Step {
   with?: Record<string, unknown>;
 }
 interface Action {
-  inputs: Record<string, { required?: boolean; default?: string }>;
+  inputs: Record<string, { required?: boolean; default?: string; description?: string }>;
   outputs: Record<string, { value: string }>;
   runs: { using: string; steps: Step[] };
 }
@@ -81,8 +81,9 @@ describe('the GitHub Action (action.yml)', () => {
     for (const variable of Object.keys(env)) expect(script, variable).toContain(variable);
   });
 
-  it('runs the hotel-conformance version this repository packs (the contract version)', () => {
-    expect(action.inputs.package?.default).toBe(`hotel-conformance@${contractVersion()}`);
+  it("fetches no package by default: a registry name could be someone else's", () => {
+    expect(action.inputs.package?.default).toBe('');
+    expect(action.inputs.package?.description).toContain(`hotel-conformance-${contractVersion()}.tgz`);
   });
 });
 

@@ -61,16 +61,28 @@ export interface TrafficResult {
   statuses: Record<number, number>;
   /** Why the first requests without an answer had none (at most 10). */
   noAnswer: string[];
+  /** Requests without an answer by why (the error code, or "other side closed" for a connection closed under one). */
+  noAnswerKinds?: Record<string, number>;
+}
+
+/** The kind of a failed request's error: its code (ECONNREFUSED, ECONNRESET, UND_ERR_SOCKET, …) or the first words. */
+function kindOf(error: string): string {
+  return /\b(E[A-Z]{3,}|UND_ERR_[A-Z_]+|other side closed)\b/.exec(error)?.[1] ?? error.slice(0, 60);
 }
 
 /** Workers that start and pay bookings of `apikey` on `base` until stop(). */
 export function bookingTraffic(base: string, serviceHash: string, apikey: string, options: { workers: number; headers?: Record<string, string> }) {
-  const result: TrafficResult = { started: [], paid: [], statuses: {}, noAnswer: [] };
+  const result: TrafficResult = { started: [], paid: [], statuses: {}, noAnswer: [], noAnswerKinds: {} };
   let stopped = false;
   const waiters: { count: number; resolve: () => void }[] = [];
   const count = ({ status, body }: Answer) => {
     result.statuses[status] = (result.statuses[status] ?? 0) + 1;
     if (status === 0 && result.noAnswer.length < 10) result.noAnswer.push(String(body.error));
+    if (status === 0) {
+      const kinds = (result.noAnswerKinds ??= {});
+      const kind = kindOf(String(body.error));
+      kinds[kind] = (kinds[kind] ?? 0) + 1;
+    }
   };
   const wake = () => {
     for (const waiter of waiters.filter((w) => result.started.length >= w.count)) {

@@ -73,7 +73,8 @@ describe('CI recipes (examples/ci)', () => {
     expect(validate(recipe) ? [] : validate.errors).toEqual([]);
     const broken = parse(read(GITLAB).replace('when: always', 'when: sometimes')) as unknown;
     expect(validate(broken)).toBe(false);
-    expect(validate(parse(read(GITLAB).replace('image: node:24', 'image: 24')))).toBe(false);
+    expect(validate(parse(read(GITLAB).replace('image: node:${NODE_VERSION}', 'image: 24')))).toBe(false);
+    expect(validate(parse(read(GITLAB).replace("- NODE_VERSION: ['22', '24']", 'NODE_VERSION: 22')))).toBe(false);
     expect(validate(parse(read(GITLAB).replace('junit:', 'junits:')))).toBe(false);
   });
 
@@ -84,17 +85,19 @@ describe('CI recipes (examples/ci)', () => {
     for (const step of ours) expect(existsSync(new URL(`examples/ci/steps/${step}`, root)), step).toBe(true);
   });
 
-  it('use the pinned actions and Node 24, and publish the reports the steps write', () => {
+  it('use the pinned actions and Node 22 and 24, and publish the reports the steps write', () => {
     const github = parse(read(GITHUB)) as { jobs: Record<string, { steps: { uses?: string; with?: Record<string, unknown> }[] }> };
     const steps = Object.values(github.jobs).flatMap((job) => job.steps);
     const uses = steps.map((step) => step.uses).filter(Boolean);
     expect(uses).toEqual(['actions/checkout@v4', 'actions/setup-node@v4', 'actions/upload-artifact@v4']);
-    expect(steps.find((step) => step.uses === 'actions/setup-node@v4')?.with?.['node-version']).toBe(24);
+    expect(steps.find((step) => step.uses === 'actions/setup-node@v4')?.with?.['node-version']).toBe('${{ matrix.node }}');
+    expect(Object.values(github.jobs).map((job) => (job as { strategy?: { matrix?: { node?: number[] } } }).strategy?.matrix?.node)).toEqual([[22, 24]]);
     const uploaded = String(steps.find((step) => step.uses === 'actions/upload-artifact@v4')?.with?.path).trim();
 
-    const gitlab = parse(read(GITLAB)) as Record<string, { image?: string; artifacts?: { paths: string[]; reports: { junit: string[] } } }>;
+    const gitlab = parse(read(GITLAB)) as Record<string, { image?: string; parallel?: { matrix: Record<string, string[]>[] }; artifacts?: { paths: string[]; reports: { junit: string[] } } }>;
     const job = gitlab['hotel-api-client'];
-    expect(job?.image).toBe('node:24');
+    expect(job?.image).toBe('node:${NODE_VERSION}');
+    expect(job?.parallel?.matrix).toEqual([{ NODE_VERSION: ['22', '24'] }]);
     // The whole artifacts/ folder: the kit's reports and whatever JUnit the partner's own runner writes there.
     expect(uploaded).toBe('artifacts/');
     expect(job?.artifacts?.paths).toEqual(['artifacts/']);

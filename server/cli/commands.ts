@@ -4,7 +4,9 @@
  * command is a module of its own, listed here; `hotel-sandbox COMMAND --help` is its own help.
  */
 import type { Command } from './command.js';
-import { runServer, type ServerLaunch } from './runServer.js';
+import { settingsOrExit } from './options.js';
+import type { ServerLaunch } from './runServer.js';
+import { SERVER_HELP, serverOptions } from './serverOptions.js';
 
 export type { Command };
 
@@ -27,8 +29,12 @@ export async function runCommandLine(launch: ServerLaunch, argv: readonly string
   const [first, ...rest] = argv;
   const load = first === undefined ? undefined : COMMANDS[first];
   if (!load) {
-    const asksHelp = argv.includes('--help') || argv.includes('-h');
-    return runServer(asksHelp ? { ...launch, commandsHelp: await commandsHelp() } : launch);
+    // --help without loading the server (the app, the store, the world's modules): it prints at once.
+    if (argv.includes('--help') || argv.includes('-h')) {
+      settingsOrExit(serverOptions(launch.defaultStore), { ...SERVER_HELP, about: `${SERVER_HELP.about}\n\n${await commandsHelp()}` }, argv);
+    }
+    const { runServer } = await import('./runServer.js');
+    return runServer(launch);
   }
   const code = await (await load()).run(rest);
   process.exitCode = code;

@@ -196,4 +196,30 @@ describe('helpText', () => {
     expect(text).toMatch(/-h, --help\s+Show this help and exit/);
     expect(text.startsWith(`Usage: ${SERVER_HELP.usage}`)).toBe(true);
   });
+
+  it("shows what this environment sets (an image's own settings), never a secret's value", () => {
+    const token = 'a-very-secret-admin-token';
+    const shown = helpText(SERVER_OPTIONS, SERVER_HELP.usage, SERVER_HELP.about, {
+      HOST: '0.0.0.0', DB_FILE: '/data/db.json', SHUTDOWN_GRACE_SECONDS: '8', SANDBOX_ADMIN_TOKEN: token, DATABASE_URL_FILE: '/run/secrets/db', PORT: '',
+    });
+    expect(shown).toMatch(/--host <addr>\s+HOST\s+0\.0\.0\.0 \(set\)\s+Address to bind/);
+    expect(shown).toMatch(/--db-file <path>\s+DB_FILE\s+\/data\/db\.json \(set\)/);
+    expect(shown).toMatch(/--shutdown-grace-seconds <n>\s+SHUTDOWN_GRACE_SECONDS\s+8 \(set\)/);
+    expect(shown).toMatch(/SANDBOX_ADMIN_TOKEN\[_FILE\]\s+set \(SANDBOX_ADMIN_TOKEN\)/);
+    expect(shown).toMatch(/DATABASE_URL\[_FILE\]\s+set \(DATABASE_URL_FILE\)/);
+    // An empty variable is unset: the default shows.
+    expect(shown).toMatch(/--port <n>\s+PORT\s+3000\s+Port/);
+    expect(shown).not.toContain(token);
+  });
+});
+
+describe('a secret file this user may not read', () => {
+  it('names the uid and the fix', () => {
+    const refused = (path: string): string => {
+      throw Object.assign(new Error(`EACCES: permission denied, open '${path}'`), { code: 'EACCES' });
+    };
+    expect(() => readSettings(SERVER_OPTIONS, [], { SANDBOX_ADMIN_TOKEN_FILE: '/run/secrets/token' }, refused)).toThrow(
+      /^SANDBOX_ADMIN_TOKEN_FILE: cannot read \/run\/secrets\/token \(EACCES\)\. This process runs as uid \d+, gid \d+: the file must be readable by it \(chown .*chmod 0440\)\.$/,
+    );
+  });
 });

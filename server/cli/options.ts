@@ -11,6 +11,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { didYouMean } from '../../contract/didYouMean.js';
+import { permissionHint, SECRET_PERMISSION_FIX } from './permissionHint.js';
 
 /** A bad flag or value: printed as one line, exit code 2. */
 export class UsageError extends Error {}
@@ -112,7 +113,7 @@ export function secretText(variable: string, env: Readonly<Record<string, string
   try {
     text = readFile(file).replace(/[\r\n]+$/u, '');
   } catch (error) {
-    throw new UsageError(`${fileVariable}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new UsageError(`${fileVariable}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})${permissionHint(error, SECRET_PERMISSION_FIX).replace(/^ /, '. ')}`);
   }
   if (text === '') throw new UsageError(`${fileVariable}: ${file} is empty`);
   return { text, source: `${fileVariable} (${file})` };
@@ -183,12 +184,31 @@ function shownValue(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** `--help` text: every flag with its variable, default and meaning, in table order. */
-export function helpText(table: OptionTable, usage: string, about: string): string {
+/**
+ * What applies when no flag is given: the variable's value when this environment sets it (so an
+ * image's or a service's own settings show, marked "(set)"), else the default. A secret's value is
+ * never shown, only that it is set.
+ */
+function shownSetting(spec: OptionSpec<unknown>, env: Readonly<Record<string, string | undefined>>): string {
+  const fallback = spec.shownDefault ?? (spec.switch ? 'on' : shownValue(spec.fallback));
+  if (spec.env === undefined) return fallback;
+  const value = env[spec.env] === '' ? undefined : env[spec.env];
+  if (spec.secret) {
+    if (value !== undefined) return `set (${spec.env})`;
+    return env[`${spec.env}_FILE`] ? `set (${spec.env}_FILE)` : fallback;
+  }
+  return value === undefined ? fallback : `${value} (set)`;
+}
+
+/**
+ * `--help` text: every flag with its variable, what applies (`env` given: its values, see
+ * shownSetting) and meaning, in table order.
+ */
+export function helpText(table: OptionTable, usage: string, about: string, env: Readonly<Record<string, string | undefined>> = {}): string {
   const rows = Object.values(table).map((spec) => [
     spec.secret ? '(no flag)' : `--${spec.flag}${spec.placeholder ? ` ${spec.placeholder}` : ''}`,
     spec.secret ? `${spec.env}[_FILE]` : (spec.env ?? ''),
-    spec.shownDefault ?? (spec.switch ? 'on' : shownValue(spec.fallback)),
+    shownSetting(spec, env),
     spec.help,
   ]);
   rows.push(['-h, --help', '', '', 'Show this help and exit']);
@@ -212,7 +232,7 @@ export function commandSettings<Table extends OptionTable>(
   try {
     const result = readSettings(table, argv, env);
     if (!result.help) return { settings: result.settings };
-    process.stdout.write(helpText(table, help.usage, help.about));
+    process.stdout.write(helpText(table, help.usage, help.about, env));
     return { exitCode: 0 };
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
@@ -234,7 +254,7 @@ export function settingsOrExit<Table extends OptionTable>(
   try {
     const result = readSettings(table, argv, env);
     if (!result.help) return result.settings;
-    process.stdout.write(helpText(table, help.usage, help.about));
+    process.stdout.write(helpText(table, help.usage, help.about, env));
     process.exit(0);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;

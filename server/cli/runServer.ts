@@ -5,9 +5,7 @@
  * `ServerLaunch` they pass: the package's embedded store defaults to a temporary directory, and
  * under npm (npx, npm run) it stops when npm goes away.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createApp, type AppContext } from '../app.js';
 import { OffsetClock } from '../clock.js';
@@ -15,9 +13,12 @@ import { trustProxyWarning } from '../config.js';
 import { createLogger } from '../http/transport/requestLog.js';
 import { createApiServer, limitHeapGrowth } from '../http/transport/serverLimits.js';
 import { LowdbStore } from '../store/lowdbStore.js';
+import { temporaryDirectory } from '../temporaryDirectory.js';
 import { loadPostgresStore } from '../store/postgresOnDemand.js';
 import { StoreOpenError, type Store } from '../store/store.js';
 import { stopWhenNpmExits } from './npmParent.js';
+import { permissionHint, STORE_PERMISSION_FIX } from './permissionHint.js';
+import { boundUrlOf, defaultPublicUrl } from './publicUrl.js';
 import { settingsOrExit } from './options.js';
 import { SERVER_HELP, serverOptions, type DefaultStore } from './serverOptions.js';
 import { drainOnSignals } from './shutdown.js';
@@ -26,8 +27,6 @@ export interface ServerLaunch {
   defaultStore: DefaultStore;
   /** Stop when npm, having started this process as its command, goes away (npmParent.ts). */
   followNpm?: boolean;
-  /** The operators' commands, for --help (commands.ts). */
-  commandsHelp?: string;
 }
 
 /** A start that cannot go on: one line on stderr, exit 2 (as for a bad flag). */
@@ -36,12 +35,9 @@ function cannotStart(message: string): never {
   process.exit(2);
 }
 
-/** A new temporary directory for the store, removed when the process exits, however it exits. */
+/** A new temporary directory for the store, removed when the process exits, however it exits (temporaryDirectory.ts). */
 function temporaryStoreFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'hotel-sandbox-'));
-  // 'exit' runs on process.exit(), a natural end and an uncaught error alike; only SIGKILL skips it.
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  return join(dir, 'db.json');
+  return join(temporaryDirectory().path, 'db.json');
 }
 
 async function openStore(settings: { databaseUrl: string | undefined; databasePoolSize: number; dbFile: string | undefined }, logger: ReturnType<typeof createLogger>) {
@@ -58,13 +54,12 @@ async function openStore(settings: { databaseUrl: string | undefined; databasePo
     return { store, name };
   } catch (error) {
     const detail = error instanceof StoreOpenError ? error.message : `Cannot open the store ${name} (${(error as Error).message}).`;
-    return cannotStart(`Cannot start: ${detail}`);
+    return cannotStart(`Cannot start: ${detail}${databaseUrl ? '' : permissionHint(error, STORE_PERMISSION_FIX)}`);
   }
 }
 
 export async function runServer(launch: ServerLaunch): Promise<void> {
-  const help = launch.commandsHelp === undefined ? SERVER_HELP : { ...SERVER_HELP, about: `${SERVER_HELP.about}\n\n${launch.commandsHelp}` };
-  const settings = settingsOrExit(serverOptions(launch.defaultStore), help);
+  const settings = settingsOrExit(serverOptions(launch.defaultStore), SERVER_HELP);
   limitHeapGrowth();
 
   const { port, host } = settings;
@@ -81,8 +76,8 @@ export async function runServer(launch: ServerLaunch): Promise<void> {
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   // After the listen: --port 0 takes a free port, and links must name it.
   const boundPort = (server.address() as AddressInfo).port;
-  const boundUrl = `http://${host.includes(':') ? `[${host}]` : host}:${boundPort}`;
-  const publicUrl = (settings.publicUrl ?? boundUrl).replace(/\/+$/, '');
+  const boundUrl = boundUrlOf(host, boundPort);
+  const publicUrl = (settings.publicUrl ?? defaultPublicUrl(host, boundPort)).replace(/\/+$/, '');
 
   const startedAt = performance.now();
   const app = createApp({

@@ -6,6 +6,7 @@ import { DEFAULT_BOOKINGS_PER_ACCOUNT, DEFAULT_SUPPORT_EMAIL, SPEC_RATE_LIMITS, 
 import { DEFAULT_DATABASE_POOL_SIZE, MAX_DATABASE_POOL_SIZE } from '../store/databasePoolSize.js';
 import { parseCorsOrigins } from '../http/transport/cors.js';
 import { LOG_LEVELS, type LogLevel } from '../http/transport/requestLog.js';
+import { PUBLIC_URL_SHOWN_DEFAULT } from './publicUrl.js';
 import { UsageError, anyText, onOff, oneOf, option, portNumber, positiveInteger } from './options.js';
 
 /** An option parser from a parser that throws plain errors: a UsageError that names the flag or variable. */
@@ -27,7 +28,7 @@ export const SERVER_OPTIONS = {
     env: 'PUBLIC_URL',
     placeholder: '<url>',
     fallback: undefined,
-    shownDefault: 'http://HOST:PORT',
+    shownDefault: PUBLIC_URL_SHOWN_DEFAULT,
     help: 'Base of links (booking_url, image URLs)',
     parse: anyText,
   }),

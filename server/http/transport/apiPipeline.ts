@@ -151,7 +151,7 @@ function keyRefused(checked: Exclude<KeyCheck, { kind: 'ok' }>): ApiError {
  * accounts (real time; see requestLimits.ts). The windows are counted in the store, atomically, so
  * replicas sharing a database count one client's requests together.
  */
-export const rateLimit = (limits: RequestLimits, endpoint: string, supportEmail: string) =>
+export const rateLimit = (limits: RequestLimits, endpoint: string, supportEmail: string, raiseHint?: string) =>
   asyncHandler(async (req: Request, res: Response, next: NextFunction) => {
     const accountId = accountOf(res).id;
     const verdict = await countRequest(limits, req.ip ?? 'unknown', endpoint, accountId);
@@ -162,7 +162,8 @@ export const rateLimit = (limits: RequestLimits, endpoint: string, supportEmail:
     }
     if (verdict.scope === 'address') return next(addressCeilingExceeded(verdict.limit, endpoint, verdict.retryAfterSeconds));
     const raised = windowsOf(limits, accountId, limits.clocks.base.now().getTime()) !== limits.windows;
-    const howToAsk = `${raised ? "This account's quota increase sets that limit. " : ''}For a quota increase, write to ${supportEmail} with this key's id (${keyIdOf(res)}) and your use case.`;
+    const howToRaise = raiseHint ?? `For a quota increase, write to ${supportEmail} with this key's id (${keyIdOf(res)}) and your use case.`;
+    const howToAsk = `${raised ? "This account's quota increase sets that limit. " : ''}${howToRaise}`;
     next(rateLimitExceeded(verdict.limit, verdict.window, endpoint, verdict.retryAfterSeconds, howToAsk, headers));
   });
 

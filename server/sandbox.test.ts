@@ -66,4 +66,23 @@ describe('startSandbox', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('slowMs sets the delay of Test: slow, and one outside 0 to 60000 is refused before anything starts', async () => {
+    await expect(startSandbox({ slowMs: -1 })).rejects.toThrow(/slowMs must be a whole number of milliseconds from 0 to 60000/);
+    const sandbox = await startSandbox({ slowMs: 120 });
+    try {
+      const started = performance.now();
+      const answer = await fetch(`${sandbox.url}/booking_overview.php`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', Test: 'slow' },
+        body: JSON.stringify({ apikey: 'demo-key-1' }),
+      });
+      const waited = performance.now() - started;
+      expect(answer.status).toBe(200);
+      expect(waited).toBeGreaterThanOrEqual(115);
+      expect(waited).toBeLessThan(3_000);
+    } finally {
+      await sandbox.stop();
+    }
+  });
 });

@@ -18,6 +18,7 @@ import type { paths as ControlPaths } from '../contract/generated/control-api.js
 import { createApp } from './app.js';
 import { OffsetClock, type Clock } from './clock.js';
 import { demoAccounts } from './domain/accounts.js';
+import { SLOW_DELAY_MS, chooseSlowDelay } from './domain/scenarios/catalogue.js';
 import { createApiServer } from './http/transport/serverLimits.js';
 import { LowdbStore } from './store/lowdbStore.js';
 
@@ -37,6 +38,11 @@ export interface SandboxOptions {
   adminToken?: string;
   /** Real time by default; tests of the sandbox itself pass a clock they move. */
   clock?: Clock;
+  /**
+   * How long `Test: slow` waits when the call sends no `Test-Delay-Ms` (default 5,200 ms): set it to
+   * just past your client's time-out, so a time-out test costs that and no more.
+   */
+  slowMs?: number;
   /** The demo accounts of fixtures/accounts.json (default on); off, only accounts created through the admin API exist. */
   demoAccounts?: boolean;
 }
@@ -60,7 +66,15 @@ export interface Sandbox {
   stop(): Promise<void>;
 }
 
+/** `slowMs`, refused before anything starts when outside what a `Test-Delay-Ms` header may choose. */
+function slowDelayOption(slowMs: number): number {
+  const choice = chooseSlowDelay(String(slowMs), SLOW_DELAY_MS);
+  if (!choice.ok) throw new RangeError(`startSandbox: slowMs${choice.message.slice(choice.message.indexOf(' must'))}`);
+  return choice.delayMs;
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const slowScenarioDelayMs = options.slowMs === undefined ? undefined : slowDelayOption(options.slowMs);
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'hotel-sandbox-')));
   const store = await LowdbStore.open(join(dataDir, 'db.json'));
@@ -92,6 +106,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       rateLimits: { perMinute: options.rateLimitPerMinute ?? 5, perDay: options.rateLimitPerDay ?? 200 },
       ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
       ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
+      ...(slowScenarioDelayMs === undefined ? {} : { slowScenarioDelayMs }),
     },
   });
   server.on('request', app);

@@ -8,7 +8,7 @@
  */
 import type { RequestHandler, Response } from 'express';
 import {
-  SIMULATED_RETRY_AFTER_SECONDS, chooseScenario, type ScenarioEndpoint, type ScenarioName,
+  SIMULATED_RETRY_AFTER_SECONDS, SLOW_DELAY_HEADER, chooseScenario, chooseSlowDelay, type ScenarioEndpoint, type ScenarioName,
 } from '../../domain/scenarios/catalogue.js';
 import { ApiError, badRequest } from '../../errors.js';
 import { asyncHandler } from '../transport/asyncHandler.js';
@@ -24,16 +24,23 @@ export function scenarioOf(res: Response): ScenarioName | undefined {
 }
 
 export interface ScenarioHeaderOptions {
-  /** How long `slow` waits before answering (6 s; tests shorten it). */
+  /** How long `slow` waits before answering when the request chooses no delay (5.2 s; startSandbox({ slowMs }) and tests shorten it). */
   slowDelayMs: number;
   /** The real per-minute limit, named in the simulated 429 as the real one names it. */
   perMinute: number;
 }
 
+const SLOW_DELAY_HEADER_KEY = SLOW_DELAY_HEADER.toLowerCase();
+const delayWithoutSlow = () => badRequest(`${SLOW_DELAY_HEADER} applies only with 'Test: slow'`);
+
 export const scenarioHeader = (options: ScenarioHeaderOptions): RequestHandler => {
   const play = playScenario(options);
   // Most requests carry no `Test` header: they pass without the asynchronous machinery.
-  return (req, res, next) => (req.headers[TEST_HEADER_KEY] === undefined ? next() : play(req, res, next));
+  return (req, res, next) => {
+    if (req.headers[TEST_HEADER_KEY] !== undefined) return play(req, res, next);
+    if (req.headers[SLOW_DELAY_HEADER_KEY] !== undefined) return next(delayWithoutSlow());
+    next();
+  };
 };
 
 const playScenario = (options: ScenarioHeaderOptions): RequestHandler =>
@@ -42,11 +49,17 @@ const playScenario = (options: ScenarioHeaderOptions): RequestHandler =>
     if (value === undefined) return next();
     const choice = chooseScenario(value, req.path as ScenarioEndpoint);
     if (!choice.ok) return next(badRequest(choice.message));
+    if (choice.scenario !== 'slow' && req.headers[SLOW_DELAY_HEADER_KEY] !== undefined) {
+      return next(delayWithoutSlow());
+    }
     res.locals.scenario = choice.scenario;
     switch (choice.scenario) {
-      case 'slow':
-        if (await waitUnlessClientLeaves(res, options.slowDelayMs)) next();
+      case 'slow': {
+        const delay = chooseSlowDelay(req.get(SLOW_DELAY_HEADER), options.slowDelayMs);
+        if (!delay.ok) return next(badRequest(delay.message));
+        if (await waitUnlessClientLeaves(res, delay.delayMs)) next();
         return;
+      }
       case 'server_error':
         return next(simulated(res, new ApiError(500, 'Simulated server error (Test header: server_error); the request was not processed.')));
       case 'rate_limited': {

@@ -12,6 +12,7 @@ import {
 } from '../../domain/scenarios/catalogue.js';
 import { ApiError, badRequest } from '../../errors.js';
 import { asyncHandler } from '../transport/asyncHandler.js';
+import { waitUnlessClientLeaves } from '../transport/clientWait.js';
 import { rateLimitExceeded } from '../transport/apiPipeline.js';
 
 export const TEST_HEADER = 'Test';
@@ -82,22 +83,4 @@ const playScenario = (options: ScenarioHeaderOptions): RequestHandler =>
 function simulated(res: Response, error: ApiError): ApiError {
   res.locals.simulatedFault = true;
   return error;
-}
-
-/**
- * Waits on a timer (the event loop stays free); false when the client closed the connection first.
- * The global setTimeout, so tests can run the wait on fake timers.
- */
-function waitUnlessClientLeaves(res: Response, delayMs: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const onClose = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      res.off('close', onClose);
-      resolve(true);
-    }, delayMs);
-    res.once('close', onClose);
-  });
 }

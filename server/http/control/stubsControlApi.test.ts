@@ -54,7 +54,7 @@ describe('adding a stub: checked against openapi.yaml', () => {
       [{ operation: 'searchHotels', response: { ...RATE_LIMITED, headers: { 'Content-Length': '1' } } }, /may not set content-length/],
       [{ operation: 'searchHotels', response: RATE_LIMITED, delay_ms: 60_001 }, /'delay_ms' must be a whole number from 0 to 60000/],
       [{ operation: 'searchHotels', response: RATE_LIMITED, delay_ms: { min: 5, max: 1 } }, /at least 'delay_ms.min'/],
-      [{ operation: 'searchHotels', response: RATE_LIMITED, times: 0 }, /'times' must be a whole number/],
+      [{ operation: 'searchHotels', response: RATE_LIMITED, times: 0 }, /'times' must be/],
     ] as const) {
       const answer = await addStub(KEY_ANNA, stub);
       expect(answer.status, JSON.stringify(stub)).toBe(400);

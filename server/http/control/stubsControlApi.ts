@@ -7,7 +7,6 @@ import { Router, type RequestHandler } from 'express';
 import type { StubBook } from '../../domain/stubs/stubBook.js';
 import { parseVerifyQuery, verifyCalls } from '../../domain/stubs/verify.js';
 import { oldestFirst } from '../../domain/journal/filter.js';
-import type { JournalEntry } from '../../domain/journal/entry.js';
 import { ApiError, badRequest, notFound } from '../../errors.js';
 import type { RequestJournalStore } from '../api/journalRecorder.js';
 import { asyncHandler } from '../transport/asyncHandler.js';

@@ -21,6 +21,9 @@ import { demoAccounts } from './domain/accounts.js';
 import { SLOW_DELAY_MS, chooseSlowDelay } from './domain/scenarios/catalogue.js';
 import { createApiServer } from './http/transport/serverLimits.js';
 import { LowdbStore } from './store/lowdbStore.js';
+import { sandboxStubs, type OperationId, type SandboxStubs, type Verification, type VerifyQuery } from './sandboxStubs.js';
+
+export { SandboxControlError, type StubDefinition, type SandboxStubs, type Verification, type VerifyQuery } from './sandboxStubs.js';
 
 export interface SandboxOptions {
   /** Port to listen on (default 0: a free one). */
@@ -62,6 +65,14 @@ export interface Sandbox {
   accounts: readonly SandboxAccount[];
   /** The control API (clock, reset, scenarios, pay, outbox, journal, certification), typed from its contract. */
   control: Client<ControlPaths>;
+  /**
+   * The stubs of an account (the first demo account's unless a key is given), typed from the
+   * contract: `sandbox.stubs.add({ operation: 'getHotelDetails', match: { body: { id: 900001 } },
+   * response: { status: 404, body: { error: 'Hotel not found' } } })`.
+   */
+  stubs: SandboxStubs;
+  /** Whether the client sent what it should have, from the journal: `sandbox.verify({ operation: 'startBooking', count: 1 })`. */
+  verify<O extends OperationId>(query: VerifyQuery<O>, apikey?: string): Promise<Verification>;
   /** Stops listening, closes every connection and the store, and removes the temporary directory. */
   stop(): Promise<void>;
 }
@@ -111,10 +122,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
   server.on('request', app);
   let stopped: Promise<void> | undefined;
+  const control = createClient<ControlPaths>({ baseUrl: `${url}/_control` });
+  const { stubs, verify } = sandboxStubs(control, () => {
+    const first = demo[0];
+    if (!first) throw new Error('startSandbox: no demo account (demoAccounts: false); pass the account\'s key to stubs and verify');
+    return first.apikey;
+  });
   return {
     url,
     accounts: demo.map(({ apikey, first_name, last_name, email, phone }) => ({ apikey, first_name, last_name, email, phone })),
-    control: createClient<ControlPaths>({ baseUrl: `${url}/_control` }),
+    control,
+    stubs,
+    verify,
     stop() {
       stopped ??= (async () => {
         server.closeAllConnections();

@@ -1633,7 +1633,7 @@ export interface operations {
                  *       "operation": "getHotelDetails",
                  *       "match": {
                  *         "body": {
-                 *           "hotel_id": 900001
+                 *           "id": 900001
                  *         }
                  *       },
                  *       "times": 1,

@@ -80,7 +80,7 @@ function refused(status: number, error: unknown): SandboxControlError {
 export function sandboxStubs(control: Client<ControlPaths>, defaultKey: () => string): { stubs: SandboxStubs; verify: <O extends OperationId>(query: VerifyQuery<O>, apikey?: string) => Promise<Verification> } {
   const stubs: SandboxStubs = {
     async add(stub, apikey = defaultKey()) {
-      const { data, error, response } = await control.POST('/stubs/add', { body: { ...(stub as NewStub), apikey } as NewStub });
+      const { data, error, response } = await control.POST('/stubs/add', { body: { ...(stub as NewStub), apikey } });
       if (!data) throw refused(response.status, error);
       return data;
     },
@@ -99,7 +99,7 @@ export function sandboxStubs(control: Client<ControlPaths>, defaultKey: () => st
     },
   };
   const verify = async <O extends OperationId>(query: VerifyQuery<O>, apikey = defaultKey()): Promise<Verification> => {
-    const { data, error, response } = await control.POST('/verify', { body: { ...query, apikey } as ControlPaths['/verify']['post']['requestBody']['content']['application/json'] });
+    const { data, error, response } = await control.POST('/verify', { body: { ...query, apikey } });
     if (!data) throw refused(response.status, error);
     return data;
   };

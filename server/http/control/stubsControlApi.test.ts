@@ -11,9 +11,10 @@ import { STUB_LIMITS } from '../../domain/stubs/stub.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response JSON off the wire; the tests assert its shape themselves
 type Json = Record<string, any>;
 
+const ADMIN_TOKEN = 'stubs-test-admin-token';
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ config: { adminToken: ADMIN_TOKEN } });
 });
 afterAll(() => server.close());
 beforeEach(async () => {
@@ -178,6 +179,18 @@ describe('the journal, verify and the account reset', () => {
     expect(none.body).toMatchObject({ ok: false, matched: 0 });
     expect((none.body as Json).closest[0].differences).toEqual([{ path: '/body/location', expected: 'Lille', actual: 'Lyon' }]);
     expect((await server.post('/_control/verify', { apikey: KEY_BEN, operation: 'searchHotels', count: -1 })).status).toBe(400);
+  });
+
+  it('counts stub answers as scenario traffic in /metrics, not as the service\'s own answers', async () => {
+    const scenarioCount = async () => {
+      const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).text();
+      const line = text.split('\n').find((row) => row.startsWith('http_scenario_requests_total{') && row.includes('booking_overview') && row.includes('"418"'));
+      return line ? Number(line.split(' ').at(-1)) : 0;
+    };
+    const before = await scenarioCount();
+    await addStub(KEY_ANNA, { operation: 'getBookingOverview', response: { status: 418, body: { error: 'teapot' } }, nonconforming: true });
+    expect((await overview(KEY_ANNA)).status).toBe(418);
+    expect(await scenarioCount()).toBe(before + 1);
   });
 
   it('an account reset removes its stubs', async () => {

@@ -1188,8 +1188,9 @@ export type components = {
         /**
          * @description **Sandbox extension: a production implementation ignores it. Reference behaviour.** The delay
          *     of a `Test: slow` call in milliseconds, 0 to 60000; without it `slow` waits 5.2 s (a server
-         *     started with `startSandbox({ slowMs })` or `--slow-ms` waits that instead). Sent without
-         *     `Test: slow`, or outside 0 to 60000, it gives 400.
+         *     started with `startSandbox({ slowMs })` or `--slow-ms` waits that instead). Without
+         *     `Test: slow` it changes nothing (so that tools sending every header's example get the
+         *     ordinary answer); outside 0 to 60000 it gives 400 whatever the `Test` header.
          * @example 200
          */
         TestDelayMs: number;
@@ -1291,8 +1292,9 @@ export interface operations {
                 /**
                  * @description **Sandbox extension: a production implementation ignores it. Reference behaviour.** The delay
                  *     of a `Test: slow` call in milliseconds, 0 to 60000; without it `slow` waits 5.2 s (a server
-                 *     started with `startSandbox({ slowMs })` or `--slow-ms` waits that instead). Sent without
-                 *     `Test: slow`, or outside 0 to 60000, it gives 400.
+                 *     started with `startSandbox({ slowMs })` or `--slow-ms` waits that instead). Without
+                 *     `Test: slow` it changes nothing (so that tools sending every header's example get the
+                 *     ordinary answer); outside 0 to 60000 it gives 400 whatever the `Test` header.
                  * @example 200
                  */
                 "Test-Delay-Ms"?: components["parameters"]["TestDelayMs"];
@@ -1340,8 +1342,9 @@ export interface operations {
                 /**
                  * @description **Sandbox extension: a production implementation ignores it. Reference behaviour.** The delay
                  *     of a `Test: slow` call in milliseconds, 0 to 60000; without it `slow` waits 5.2 s (a server
-                 *     started with `startSandbox({ slowMs })` or `--slow-ms` waits that instead). Sent without
-                 *     `Test: slow`, or outside 0 to 60000, it gives 400.
+                 *     started with `startSandbox({ slowMs })` or `--slow-ms` waits that instead). Without
+                 *     `Test: slow` it changes nothing (so that tools sending every header's example get the
+                 *     ordinary answer); outside 0 to 60000 it gives 400 whatever the `Test` header.
                  * @example 200
                  */
                 "Test-Delay-Ms"?: components["parameters"]["TestDelayMs"];
@@ -1452,8 +1455,9 @@ export interface operations {
                 /**
                  * @description **Sandbox extension: a production implementation ignores it. Reference behaviour.** The delay
                  *     of a `Test: slow` call in milliseconds, 0 to 60000; without it `slow` waits 5.2 s (a server
-                 *     started with `startSandbox({ slowMs })` or `--slow-ms` waits that instead). Sent without
-                 *     `Test: slow`, or outside 0 to 60000, it gives 400.
+                 *     started with `startSandbox({ slowMs })` or `--slow-ms` waits that instead). Without
+                 *     `Test: slow` it changes nothing (so that tools sending every header's example get the
+                 *     ordinary answer); outside 0 to 60000 it gives 400 whatever the `Test` header.
                  * @example 200
                  */
                 "Test-Delay-Ms"?: components["parameters"]["TestDelayMs"];
@@ -1555,8 +1559,9 @@ export interface operations {
                 /**
                  * @description **Sandbox extension: a production implementation ignores it. Reference behaviour.** The delay
                  *     of a `Test: slow` call in milliseconds, 0 to 60000; without it `slow` waits 5.2 s (a server
-                 *     started with `startSandbox({ slowMs })` or `--slow-ms` waits that instead). Sent without
-                 *     `Test: slow`, or outside 0 to 60000, it gives 400.
+                 *     started with `startSandbox({ slowMs })` or `--slow-ms` waits that instead). Without
+                 *     `Test: slow` it changes nothing (so that tools sending every header's example get the
+                 *     ordinary answer); outside 0 to 60000 it gives 400 whatever the `Test` header.
                  * @example 200
                  */
                 "Test-Delay-Ms"?: components["parameters"]["TestDelayMs"];
@@ -1621,8 +1626,9 @@ export interface operations {
                 /**
                  * @description **Sandbox extension: a production implementation ignores it. Reference behaviour.** The delay
                  *     of a `Test: slow` call in milliseconds, 0 to 60000; without it `slow` waits 5.2 s (a server
-                 *     started with `startSandbox({ slowMs })` or `--slow-ms` waits that instead). Sent without
-                 *     `Test: slow`, or outside 0 to 60000, it gives 400.
+                 *     started with `startSandbox({ slowMs })` or `--slow-ms` waits that instead). Without
+                 *     `Test: slow` it changes nothing (so that tools sending every header's example get the
+                 *     ordinary answer); outside 0 to 60000 it gives 400 whatever the `Test` header.
                  * @example 200
                  */
                 "Test-Delay-Ms"?: components["parameters"]["TestDelayMs"];
@@ -1684,8 +1690,9 @@ export interface operations {
                 /**
                  * @description **Sandbox extension: a production implementation ignores it. Reference behaviour.** The delay
                  *     of a `Test: slow` call in milliseconds, 0 to 60000; without it `slow` waits 5.2 s (a server
-                 *     started with `startSandbox({ slowMs })` or `--slow-ms` waits that instead). Sent without
-                 *     `Test: slow`, or outside 0 to 60000, it gives 400.
+                 *     started with `startSandbox({ slowMs })` or `--slow-ms` waits that instead). Without
+                 *     `Test: slow` it changes nothing (so that tools sending every header's example get the
+                 *     ordinary answer); outside 0 to 60000 it gives 400 whatever the `Test` header.
                  * @example 200
                  */
                 "Test-Delay-Ms"?: components["parameters"]["TestDelayMs"];

@@ -32,14 +32,22 @@ export interface ScenarioHeaderOptions {
 }
 
 const SLOW_DELAY_HEADER_KEY = SLOW_DELAY_HEADER.toLowerCase();
-const delayWithoutSlow = () => badRequest(`${SLOW_DELAY_HEADER} applies only with 'Test: slow'`);
+
+/**
+ * A `Test-Delay-Ms` without `Test: slow` changes nothing (example-driven tools send every header's
+ * example together), but a value outside its declared range is refused all the same.
+ */
+function delayRefused(value: string | undefined): ApiError | undefined {
+  const delay = chooseSlowDelay(value, 0);
+  return delay.ok ? undefined : badRequest(delay.message);
+}
 
 export const scenarioHeader = (options: ScenarioHeaderOptions): RequestHandler => {
   const play = playScenario(options);
   // Most requests carry no `Test` header: they pass without the asynchronous machinery.
   return (req, res, next) => {
     if (req.headers[TEST_HEADER_KEY] !== undefined) return play(req, res, next);
-    if (req.headers[SLOW_DELAY_HEADER_KEY] !== undefined) return next(delayWithoutSlow());
+    if (req.headers[SLOW_DELAY_HEADER_KEY] !== undefined) return next(delayRefused(req.get(SLOW_DELAY_HEADER)));
     next();
   };
 };
@@ -50,17 +58,14 @@ const playScenario = (options: ScenarioHeaderOptions): RequestHandler =>
     if (value === undefined) return next();
     const choice = chooseScenario(value, req.path as ScenarioEndpoint);
     if (!choice.ok) return next(badRequest(choice.message));
-    if (choice.scenario !== 'slow' && req.headers[SLOW_DELAY_HEADER_KEY] !== undefined) {
-      return next(delayWithoutSlow());
-    }
+    // Checked whatever the scenario (the contract declares its range), used only by `slow`.
+    const delay = chooseSlowDelay(req.get(SLOW_DELAY_HEADER), options.slowDelayMs);
+    if (!delay.ok) return next(badRequest(delay.message));
     res.locals.scenario = choice.scenario;
     switch (choice.scenario) {
-      case 'slow': {
-        const delay = chooseSlowDelay(req.get(SLOW_DELAY_HEADER), options.slowDelayMs);
-        if (!delay.ok) return next(badRequest(delay.message));
+      case 'slow':
         if (await waitUnlessClientLeaves(res, delay.delayMs)) next();
         return;
-      }
       case 'server_error':
         return next(simulated(res, new ApiError(500, 'Simulated server error (Test header: server_error); the request was not processed.')));
       case 'rate_limited': {

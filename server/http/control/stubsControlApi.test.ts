@@ -7,6 +7,8 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KEY_ANNA, KEY_BEN, dayAfter, startTestServer, type TestServer } from '../../domain/bookings/testSupport.js';
 import { STUB_LIMITS } from '../../domain/stubs/stub.js';
+import { CONTROL_CONTRACT_PATH, loadContract } from '../../../contract/document.js';
+import { createContractValidator } from '../../../contract/validator.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response JSON off the wire; the tests assert its shape themselves
 type Json = Record<string, any>;
@@ -204,6 +206,30 @@ describe('the journal, verify and the account reset', () => {
     expect((await server.post('/_control/stubs/remove', { apikey: KEY_BEN, id: added.body.id })).status).toBe(404);
     expect((await server.post('/_control/stubs/remove', { apikey: KEY_ANNA, id: added.body.id })).body).toEqual({ removed: added.body.id });
     expect((await server.post('/_control/stubs/remove', { apikey: KEY_ANNA, id: added.body.id })).status).toBe(404);
+  });
+});
+
+describe('the answers keep control-api.yaml', () => {
+  const control = createContractValidator(loadContract(CONTROL_CONTRACT_PATH));
+  const kept = (path: string, status: number, body: unknown) => expect(control.validateResponse(path, 'post', status, body)).toEqual({ ok: true });
+
+  it('add, list, remove, reset and verify answer as documented', async () => {
+    const full = { operation: 'searchHotels', name: 'paris', priority: 3, times: 2, state: { when: 'Started', next: 'x' }, delay_ms: { min: 1, max: 2 },
+      match: { body: { location: 'Paris' }, headers: { 'X-A': 'b' } }, response: RATE_LIMITED };
+    const added = await addStub(KEY_ANNA, full);
+    kept('/stubs/add', 201, added.body);
+    const fault = await addStub(KEY_ANNA, { operation: 'startBooking', fault: 'trickle', trickle_interval_ms: 5, response: { status: 200, body: { x: 1 } } });
+    kept('/stubs/add', 201, fault.body);
+    const refused = await addStub(KEY_ANNA, { operation: 'searchHotels', response: { status: 429, body: {} } });
+    kept('/stubs/add', 400, refused.body);
+    kept('/stubs', 200, (await server.post('/_control/stubs', { apikey: KEY_ANNA })).body);
+    kept('/stubs/remove', 200, (await server.post('/_control/stubs/remove', { apikey: KEY_ANNA, id: added.body.id })).body);
+    kept('/stubs/remove', 404, (await server.post('/_control/stubs/remove', { apikey: KEY_ANNA, id: 'stub_99' })).body);
+    kept('/stubs/reset', 200, (await server.post('/_control/stubs/reset', { apikey: KEY_ANNA })).body);
+    await search(KEY_ANNA, 'Oslo');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    kept('/verify', 200, (await server.post('/_control/verify', { apikey: KEY_ANNA, operation: 'searchHotels', body: { location: 'Bergen' } })).body);
+    kept('/verify', 200, (await server.post('/_control/verify', { apikey: KEY_ANNA, operation: 'searchHotels', count: 1 })).body);
   });
 });
 

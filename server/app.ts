@@ -41,6 +41,8 @@ import { imagesRouter } from './http/pages/hotelImages.js';
 import { requestLog, silentLogger, type Logger } from './http/transport/requestLog.js';
 import { appMetrics, observability } from './http/transport/metrics.js';
 import { scenarioHeader } from './http/api/scenarioHeader.js';
+import { stubAnswer } from './http/api/stubAnswer.js';
+import { StubBook } from './domain/stubs/stubBook.js';
 import { serialiseFrozenAnswersOnce, validateResponses } from './http/transport/answers.js';
 import { journalRecorder } from './http/api/journalRecorder.js';
 import { requestValidation } from './http/transport/requestValidation.js';
@@ -119,6 +121,7 @@ export function createContext(options: AppOptions): AppContext {
     onFailedAuth: options.onFailedAuth,
   });
   const readBudget = new MinuteBudget<number>(clock, config.readsPerMinute ?? DEFAULT_READS_PER_MINUTE);
+  const stubs = new StubBook(store, () => createContractValidator());
   return {
     store,
     clock,
@@ -133,6 +136,7 @@ export function createContext(options: AppOptions): AppContext {
     bookings,
     authThrottle,
     readBudget,
+    stubs,
     async resetAccount(accountId) {
       // The account's rate-limit windows start empty again (the address's ceiling keeps what it
       // counted: a reset frees no capacity). The store drops the account's clock, searches and offers for every replica; the live
@@ -209,6 +213,7 @@ export function createApp(options: AppOptions): Express {
       ...(RATE_LIMITED_PATHS.includes(path) ? [rateLimit(context.requestLimits, path, config.supportEmail, config.rateLimitRaiseHint)] : []),
       ...[requestChecks[path]].flat(),
       ...(config.validateResponses ? [validateResponses(contract, path)] : []),
+      stubAnswer(context.stubs),
       scenarioHeader({ slowDelayMs: config.slowScenarioDelayMs, perMinute: config.rateLimits.perMinute }),
     ];
     app.all(path, ...checks, asyncHandler(endpoints[path]));

@@ -15,6 +15,7 @@ import type { AuthThrottle } from './http/transport/authThrottle.js';
 import type { ReadBudget } from './http/control/readBudget.js';
 import type { RequestLimits } from './domain/requestLimits.js';
 import type { Store } from './store/store.js';
+import type { StubBook } from './domain/stubs/stubBook.js';
 
 /** Everything an endpoint may use. Built once per app. */
 export interface AppContext {
@@ -37,6 +38,8 @@ export interface AppContext {
   authThrottle: AuthThrottle;
   /** Reads of each account's records over the control API and the console (finding 4): 429 past the budget. */
   readBudget: ReadBudget;
+  /** Each account's stubs (POST /_control/stubs/…), played by the API before the `Test` header. */
+  stubs: StubBook;
   /** One account back to its first-start state (POST /_control/reset): nothing of other accounts changes. */
   resetAccount(accountId: number): Promise<void>;
   /** The whole sandbox back to first-start state (admin reset). */

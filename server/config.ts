@@ -52,7 +52,7 @@ export interface Config {
    * embedded store's memory by the number of accounts, not by traffic.
    */
   bookingsPerAccount: number;
-  /** How long the `Test: slow` scenario waits before answering (6 s, past the API's 5 s time-out). */
+  /** How long the `Test: slow` scenario waits when the call chooses no delay (5.2 s, past the API's 5 s time-out). */
   slowScenarioDelayMs: number;
   /**
    * DEMO_ACCOUNTS: the demo accounts of fixtures/accounts.json (public keys, listed on `/`). On for

@@ -88,4 +88,61 @@ describe('startSandbox', () => {
       await sandbox.stop();
     }
   });
+
+  it('slowMs sets the delay of Test: slow, and one outside 0 to 60000 is refused before anything starts', async () => {
+    await expect(startSandbox({ slowMs: -1 })).rejects.toThrow(/slowMs must be a whole number of milliseconds from 0 to 60000/);
+    const sandbox = await startSandbox({ slowMs: 120 });
+    try {
+      const started = performance.now();
+      const answer = await fetch(`${sandbox.url}/booking_overview.php`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', Test: 'slow' },
+        body: JSON.stringify({ apikey: 'demo-key-1' }),
+      });
+      const waited = performance.now() - started;
+      expect(answer.status).toBe(200);
+      expect(waited).toBeGreaterThanOrEqual(115);
+      expect(waited).toBeLessThan(3_000);
+    } finally {
+      await sandbox.stop();
+    }
+  });
+
+  it('sandbox.stubs.add is typed from the contract, refused stubs reject with the violations, and sandbox.verify reads the journal', async () => {
+    const sandbox = await startSandbox();
+    try {
+      const stub = await sandbox.stubs.add({
+        operation: 'getHotelDetails',
+        match: { body: { id: 900001 } },
+        times: 1,
+        response: { status: 404, body: { error: 'Hotel not found (stubbed)' } },
+      });
+      expect(stub).toMatchObject({ id: 'stub_1', remaining: 1 });
+      const hotel = await fetch(`${sandbox.url}/hotel.php`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ apikey: 'demo-key-1', id: 900001 }),
+      });
+      expect(hotel.status).toBe(404);
+      expect(await hotel.json()).toEqual({ error: 'Hotel not found (stubbed)' });
+
+      // @ts-expect-error -- 418 is no status getHotelDetails declares: only `nonconforming: true` may send it
+      const undeclared = sandbox.stubs.add({ operation: 'getHotelDetails', response: { status: 418, body: { error: 'teapot' } } });
+      await expect(undeclared).rejects.toThrow(/does not keep openapi.yaml/);
+      // @ts-expect-error -- a 404's body is { error: string }
+      const wrongBody = sandbox.stubs.add({ operation: 'getHotelDetails', response: { status: 404, body: { message: 'x' } } });
+      await expect(wrongBody).rejects.toMatchObject({ status: 400, violations: expect.arrayContaining([expect.objectContaining({ path: expect.any(String) })]) as unknown });
+      await expect(sandbox.stubs.add({ operation: 'getHotelDetails', response: { status: 418, body: 'teapot' }, nonconforming: true })).resolves.toMatchObject({ nonconforming: true });
+
+      await new Promise((resolve) => setTimeout(resolve, 50)); // the journal entry is written after the answer
+      await expect(sandbox.verify({ operation: 'getHotelDetails', body: { id: 900001 }, count: 1 })).resolves.toMatchObject({ ok: true, matched: 1 });
+      const missed = await sandbox.verify({ operation: 'getHotelDetails', body: { id: 900002 } });
+      expect(missed).toMatchObject({ ok: false, matched: 0 });
+      expect(missed.closest[0]?.differences).toEqual([{ path: '/body/id', expected: 900002, actual: 900001 }]);
+      await sandbox.stubs.reset();
+      expect((await sandbox.stubs.list()).stubs).toEqual([]);
+    } finally {
+      await sandbox.stop();
+    }
+  });
 });

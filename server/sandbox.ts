@@ -18,9 +18,13 @@ import type { paths as ControlPaths } from '../contract/generated/control-api.js
 import { createApp } from './app.js';
 import { OffsetClock, type Clock } from './clock.js';
 import { demoAccounts } from './domain/accounts.js';
+import { SLOW_DELAY_MS, chooseSlowDelay } from './domain/scenarios/catalogue.js';
 import { createApiServer } from './http/transport/serverLimits.js';
 import { LowdbStore } from './store/lowdbStore.js';
 import { temporaryDirectory } from './temporaryDirectory.js';
+import { sandboxStubs, type OperationId, type SandboxStubs, type Verification, type VerifyQuery } from './sandboxStubs.js';
+
+export { SandboxControlError, type StubDefinition, type SandboxStubs, type Verification, type VerifyQuery } from './sandboxStubs.js';
 
 export interface SandboxOptions {
   /** Port to listen on (default 0: a free one). */
@@ -38,6 +42,11 @@ export interface SandboxOptions {
   adminToken?: string;
   /** Real time by default; tests of the sandbox itself pass a clock they move. */
   clock?: Clock;
+  /**
+   * How long `Test: slow` waits when the call sends no `Test-Delay-Ms` (default 5,200 ms): set it to
+   * just past your client's time-out, so a time-out test costs that and no more.
+   */
+  slowMs?: number;
   /** The demo accounts of fixtures/accounts.json (default on); off, only accounts created through the admin API exist. */
   demoAccounts?: boolean;
 }
@@ -57,11 +66,27 @@ export interface Sandbox {
   accounts: readonly SandboxAccount[];
   /** The control API (clock, reset, scenarios, pay, outbox, journal, certification), typed from its contract. */
   control: Client<ControlPaths>;
+  /**
+   * The stubs of an account (the first demo account's unless a key is given), typed from the
+   * contract: `sandbox.stubs.add({ operation: 'getHotelDetails', match: { body: { id: 900001 } },
+   * response: { status: 404, body: { error: 'Hotel not found' } } })`.
+   */
+  stubs: SandboxStubs;
+  /** Whether the client sent what it should have, from the journal: `sandbox.verify({ operation: 'startBooking', count: 1 })`. */
+  verify<O extends OperationId>(query: VerifyQuery<O>, apikey?: string): Promise<Verification>;
   /** Stops listening, closes every connection and the store, and removes the temporary directory. */
   stop(): Promise<void>;
 }
 
+/** `slowMs`, refused before anything starts when outside what a `Test-Delay-Ms` header may choose. */
+function slowDelayOption(slowMs: number): number {
+  const choice = chooseSlowDelay(String(slowMs), SLOW_DELAY_MS);
+  if (!choice.ok) throw new RangeError(`startSandbox: slowMs${choice.message.slice(choice.message.indexOf(' must'))}`);
+  return choice.delayMs;
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const slowScenarioDelayMs = options.slowMs === undefined ? undefined : slowDelayOption(options.slowMs);
   // Ours: removed by stop(), or when the process ends without it (temporaryDirectory.ts).
   const ownDir = options.dataDir === undefined ? temporaryDirectory() : undefined;
   const dataDir = options.dataDir ?? ownDir!.path;
@@ -98,14 +123,23 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         "or move this account's clock past the window (sandbox.control.POST('/clock', …)).",
       ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
       ...(options.adminToken === undefined ? {} : { adminToken: options.adminToken }),
+      ...(slowScenarioDelayMs === undefined ? {} : { slowScenarioDelayMs }),
     },
   });
   server.on('request', app);
   let stopped: Promise<void> | undefined;
+  const control = createClient<ControlPaths>({ baseUrl: `${url}/_control` });
+  const { stubs, verify } = sandboxStubs(control, () => {
+    const first = demo[0];
+    if (!first) throw new Error('startSandbox: no demo account (demoAccounts: false); pass the account\'s key to stubs and verify');
+    return first.apikey;
+  });
   return {
     url,
     accounts: demo.map(({ apikey, first_name, last_name, email, phone }) => ({ apikey, first_name, last_name, email, phone })),
-    control: createClient<ControlPaths>({ baseUrl: `${url}/_control` }),
+    control,
+    stubs,
+    verify,
     stop() {
       stopped ??= (async () => {
         server.closeAllConnections();

@@ -230,6 +230,146 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/stubs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The account's stubs, and its stub state
+         * @description **Reference behaviour.** The stubs of the account whose `apikey` is in the body, oldest first,
+         *     each with the calls it answered and, for one added with `times`, the calls it still answers;
+         *     and the account's stub state (`Started` until a stub's `state.next` moves it). A read: counted
+         *     in the account's read budget.
+         */
+        post: operations["listStubs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stubs/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a stub, checked against openapi.yaml
+         * @description **Reference behaviour, in the manner of WireMock's stub mappings, and checked against the
+         *     contract as Specmatic checks its examples.** From the next call on, the account's calls of
+         *     `operation` (an operationId of openapi.yaml) that hold `match.body` (a subset of the JSON
+         *     body: extra fields are ignored, arrays match element by element) and `match.headers` (names
+         *     in any case, values exact) get this stub's answer instead of the ordinary one, after every
+         *     check of the request (method, body, key, rate limit, request schema: a stub answers only a
+         *     call the contract accepts) and before the `Test` header. Of several matching stubs the lowest
+         *     `priority` wins (1 to 100, 5 by default), and among equals the newest. A stub answers `times`
+         *     calls and then is removed, or until it is removed (`/stubs/remove`, `/stubs/reset`, the account
+         *     reset). With `state`, it answers only while the account's stub state is `state.when`, and then
+         *     moves it to `state.next` (WireMock's scenarios, one per account, starting at `Started`).
+         *
+         *     The answer is `response` (a status, headers and a JSON body), after `delay_ms` (a fixed number
+         *     of milliseconds, or `{min, max}` for a random one; at most 60,000), or a `fault`:
+         *     `connection_reset` (TCP reset), `empty_response` (the connection closes before any answer),
+         *     `cut_body` (the response's headers and half its body, then the connection closes),
+         *     `malformed_json` (a body that is not JSON) or `trickle` (the response's body in small chunks,
+         *     one every `trickle_interval_ms`, in at most 60 s).
+         *
+         *     **Checked when added.** A `response` that would not validate against openapi.yaml for that
+         *     operation and status (an undeclared status, the body's shape, enums and formats, a required
+         *     header such as `Retry-After` on 429) is refused with 400 and the `violations`, unless
+         *     `nonconforming` is true: then it is added, and the journal shows each of its answers as
+         *     deliberately outside the contract. Faults are transport, not contract: never judged.
+         *
+         *     **Every stub is the account's own:** no other account's call ever meets it. An account keeps
+         *     at most 50 stubs and 256 KB of them (409 past either). Stubs live in the store: every replica
+         *     answers them, and a restart keeps them. Each answer is in the journal as scenario `stub`,
+         *     naming the stub, and counts as scenario traffic in `/metrics`.
+         */
+        post: operations["addStub"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stubs/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove one of the account's stubs
+         * @description The stub of this id goes at once, on every replica. 404 when the account has none of this id
+         *     (another account's stub is never found).
+         */
+        post: operations["removeStub"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stubs/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove every stub of the account, and its stub state
+         * @description Every stub of the account goes, its stub state is `Started` again and stub ids start at
+         *     `stub_1`. (The account reset, `/reset`, does this too.) Answers the empty list.
+         */
+        post: operations["resetStubs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Did the client send what it should have? (from the journal)
+         * @description **Reference behaviour, WireMock's `verify(count, postRequestedFor(…))`.** Counts the account's
+         *     journalled calls of `operation` whose JSON body holds `body` (a subset, as a stub's
+         *     `match.body`; the `apikey` is never compared) and whose recorded headers hold `headers`. `ok`
+         *     is whether exactly `count` matched (at least one without `count`). When none matched,
+         *     `closest` shows up to three calls of the operation with the fewest differences, each
+         *     difference a JSON pointer (`/body/location`, `header:test`) with what was expected and what
+         *     the call held (`actual` absent: the call did not have it). The journal keeps the newest
+         *     1,000 calls of the account. A read: counted in the account's read budget.
+         */
+        post: operations["verifyCalls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/reset": {
         parameters: {
             query?: never;
@@ -545,6 +685,102 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        /**
+         * @description An operationId of openapi.yaml
+         * @enum {string}
+         */
+        StubOperation: "searchHotels" | "getHotelDetails" | "startBooking" | "getBookingOverview" | "retrieveBooking" | "cancelBooking";
+        StubViolation: {
+            path: string;
+            message: string;
+        };
+        StubResponse: {
+            status: number;
+            /** @description Header names (HTTP tokens) to values; not the framing ones (Content-Length, Transfer-Encoding, Connection) */
+            headers?: {
+                [key: string]: string;
+            };
+            /** @description The JSON body (absent, no body) */
+            body?: unknown;
+        };
+        /** @description A stub to add; `response`, `fault` or both (`cut_body` and `trickle` need the response they break) */
+        NewStub: {
+            apikey: components["schemas"]["ApiKey"];
+            operation: components["schemas"]["StubOperation"];
+            name?: string;
+            /** @default 5 */
+            priority?: number;
+            match?: {
+                /** @description A subset the call's JSON body must hold */
+                body?: Record<string, never>;
+                headers?: {
+                    [key: string]: string;
+                };
+            };
+            /** @description Answers this many calls, then is removed; absent, until removed */
+            times?: number;
+            state?: {
+                when?: string;
+                next?: string;
+            };
+            response?: components["schemas"]["StubResponse"];
+            /** @enum {string} */
+            fault?: "connection_reset" | "empty_response" | "cut_body" | "malformed_json" | "trickle";
+            /** @description Milliseconds before the answer, or a random delay in [min, max] */
+            delay_ms?: number | {
+                min: number;
+                max: number;
+            };
+            /** @default 100 */
+            trickle_interval_ms?: number;
+            /**
+             * @description Add it although its answer breaks openapi.yaml (to test a client's robustness)
+             * @default false
+             */
+            nonconforming?: boolean;
+        };
+        Stub: {
+            id: string;
+            name: string | null;
+            operation: components["schemas"]["StubOperation"];
+            priority: number;
+            match: {
+                body?: Record<string, never>;
+                headers?: {
+                    [key: string]: string;
+                };
+            };
+            /** @description Calls it still answers (null, until removed) */
+            remaining: number | null;
+            state: {
+                when?: string;
+                next?: string;
+            } | null;
+            /** @description The answer (status, headers, body); null for a fault alone */
+            response: {
+                status?: number;
+                headers?: {
+                    [key: string]: string;
+                };
+                body?: unknown;
+            } | null;
+            fault: string | null;
+            delay: {
+                fixed_ms?: number;
+                min_ms?: number;
+                max_ms?: number;
+            } | null;
+            trickle_interval_ms: number | null;
+            nonconforming: boolean;
+            /** Format: date-time */
+            created_at: string;
+            answered: number;
+        };
+        StubList: {
+            /** @description The account's stub state (`Started` until a stub moves it) */
+            state: string;
+            stubs: components["schemas"]["Stub"][];
+        };
         KeyView: {
             /** @description The key's public id, by which logs, metrics, the console and the journal name it. */
             id: string;
@@ -706,6 +942,14 @@ export type components = {
             scenario: string | null;
             /** @description The public id of the key the call was made with (never the key); absent in entries recorded before keys had ids. */
             key_id?: string | null;
+            /** @description The account's stub that answered this call (its `scenario` is then `stub`); absent otherwise. */
+            stub?: {
+                id: string;
+                name: string | null;
+                /** @description Added with `nonconforming`; the violations of its answer say they are deliberate. */
+                nonconforming: boolean;
+                fault: string | null;
+            };
         };
         CertificationReport: {
             /**
@@ -1344,6 +1588,255 @@ export interface operations {
             403: components["responses"]["UnknownKey"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["TooManyFailedAuthentications"];
+        };
+    };
+    listStubs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["Account"];
+        responses: {
+            /** @description The account's stubs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StubList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["MissingKey"];
+            403: components["responses"]["UnknownKey"];
+            404: components["responses"]["Disabled"];
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["TooManyFailedAuthentications"];
+        };
+    };
+    addStub: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "apikey": "demo-key-1",
+                 *       "operation": "getHotelDetails",
+                 *       "match": {
+                 *         "body": {
+                 *           "id": 900001
+                 *         }
+                 *       },
+                 *       "times": 1,
+                 *       "response": {
+                 *         "status": 404,
+                 *         "body": {
+                 *           "error": "Hotel not found"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewStub"];
+            };
+        };
+        responses: {
+            /** @description The stub, added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Stub"];
+                };
+            };
+            /**
+             * @description A field is missing, unknown or out of its bounds, or the answer does not keep openapi.yaml
+             *     (then `violations` lists where and why)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        violations?: components["schemas"]["StubViolation"][];
+                    };
+                };
+            };
+            401: components["responses"]["MissingKey"];
+            403: components["responses"]["UnknownKey"];
+            404: components["responses"]["Disabled"];
+            /** @description The account holds 50 stubs or 256 KB of them already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 16 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["TooManyFailedAuthentications"];
+        };
+    };
+    removeStub: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "apikey": "demo-key-1",
+                 *       "id": "stub_1"
+                 *     }
+                 */
+                "application/json": {
+                    apikey: components["schemas"]["ApiKey"];
+                    /** @description The stub's id (`stub_1`, …) */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        removed: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["MissingKey"];
+            403: components["responses"]["UnknownKey"];
+            /** @description The account has no stub with this id (or the control API is off) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["TooManyFailedAuthentications"];
+        };
+    };
+    resetStubs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["Account"];
+        responses: {
+            /** @description The account's stubs, none */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StubList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["MissingKey"];
+            403: components["responses"]["UnknownKey"];
+            404: components["responses"]["Disabled"];
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["TooManyFailedAuthentications"];
+        };
+    };
+    verifyCalls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "apikey": "demo-key-1",
+                 *       "operation": "searchHotels",
+                 *       "body": {
+                 *         "location": "Paris"
+                 *       },
+                 *       "count": 1
+                 *     }
+                 */
+                "application/json": {
+                    apikey: components["schemas"]["ApiKey"];
+                    operation: components["schemas"]["StubOperation"];
+                    /** @description The fields the calls' bodies must hold */
+                    body?: Record<string, never>;
+                    headers?: {
+                        [key: string]: string;
+                    };
+                    count?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The verification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        operation: components["schemas"]["StubOperation"];
+                        matched: number;
+                        /** @description The count asked for, or `at least 1` */
+                        expected: number | "at least 1";
+                        /** @description The journal ids of the matching calls, oldest first (at most 100) */
+                        calls: number[];
+                        closest: {
+                            id: number;
+                            /** Format: date-time */
+                            at: string;
+                            differences: {
+                                path: string;
+                                expected: unknown;
+                                actual?: unknown;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["MissingKey"];
+            403: components["responses"]["UnknownKey"];
+            404: components["responses"]["Disabled"];
             415: components["responses"]["NotJson"];
             429: components["responses"]["TooManyFailedAuthentications"];
         };

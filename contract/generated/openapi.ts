@@ -1153,8 +1153,11 @@ export type components = {
          *       card (`payment_failed`, `paid: no`).
          *     - `supplier_rejects` (booking start): marks the booking; its payment is accepted, then the
          *       supplier rejects the booking whatever the card (`booking_failed`, `paid: refunded`).
-         *     - `slow` (every endpoint): the ordinary answer after 6 seconds, past the 5-second time-out.
-         *       If the client closes the connection first, the request is not processed at all.
+         *     - `slow` (every endpoint): the ordinary answer after 5.2 seconds, past the 5-second time-out and
+         *       under the 6 s default time-out of tools such as Specmatic, or after the milliseconds the
+         *       `Test-Delay-Ms` header chooses (0 to 60000), so that a time-out test takes as long as the
+         *       client's own time-out. If the client closes the connection first, the request is not
+         *       processed at all.
          *     - `server_error` (every endpoint): 500 `{"error": "Simulated server error (Test header:
          *       server_error); the request was not processed."}`.
          *     - `rate_limited` (every endpoint): 429 at once with `Retry-After: 10` and the real limit's error
@@ -1182,6 +1185,15 @@ export type components = {
          * @example standard
          */
         TestScenario: "standard" | "no_availability" | "price_changed" | "sold_out" | "supplier_unavailable" | "payment_declined" | "supplier_rejects" | "slow" | "server_error" | "rate_limited" | "connection_reset";
+        /**
+         * @description **Sandbox extension: a production implementation ignores it. Reference behaviour.** The delay
+         *     of a `Test: slow` call in milliseconds, 0 to 60000; without it `slow` waits 5.2 s (a server
+         *     started with `startSandbox({ slowMs })` or `--slow-ms` waits that instead). Without
+         *     `Test: slow` it changes nothing (so that tools sending every header's example get the
+         *     ordinary answer); outside 0 to 60000 it gives 400 whatever the `Test` header.
+         * @example 200
+         */
+        TestDelayMs: number;
         /**
          * @description **Sandbox extension: a production implementation ignores it.** The `Test` scenario header on
          *     search (what each value does: the `TestScenario` parameter of booking start). Values are
@@ -1277,6 +1289,15 @@ export interface operations {
                  * @example standard
                  */
                 Test?: components["parameters"]["TestScenarioSearch"];
+                /**
+                 * @description **Sandbox extension: a production implementation ignores it. Reference behaviour.** The delay
+                 *     of a `Test: slow` call in milliseconds, 0 to 60000; without it `slow` waits 5.2 s (a server
+                 *     started with `startSandbox({ slowMs })` or `--slow-ms` waits that instead). Without
+                 *     `Test: slow` it changes nothing (so that tools sending every header's example get the
+                 *     ordinary answer); outside 0 to 60000 it gives 400 whatever the `Test` header.
+                 * @example 200
+                 */
+                "Test-Delay-Ms"?: components["parameters"]["TestDelayMs"];
             };
             path?: never;
             cookie?: never;
@@ -1318,6 +1339,15 @@ export interface operations {
                  * @example standard
                  */
                 Test?: components["parameters"]["TestScenarioHotel"];
+                /**
+                 * @description **Sandbox extension: a production implementation ignores it. Reference behaviour.** The delay
+                 *     of a `Test: slow` call in milliseconds, 0 to 60000; without it `slow` waits 5.2 s (a server
+                 *     started with `startSandbox({ slowMs })` or `--slow-ms` waits that instead). Without
+                 *     `Test: slow` it changes nothing (so that tools sending every header's example get the
+                 *     ordinary answer); outside 0 to 60000 it gives 400 whatever the `Test` header.
+                 * @example 200
+                 */
+                "Test-Delay-Ms"?: components["parameters"]["TestDelayMs"];
             };
             path?: never;
             cookie?: never;
@@ -1390,8 +1420,11 @@ export interface operations {
                  *       card (`payment_failed`, `paid: no`).
                  *     - `supplier_rejects` (booking start): marks the booking; its payment is accepted, then the
                  *       supplier rejects the booking whatever the card (`booking_failed`, `paid: refunded`).
-                 *     - `slow` (every endpoint): the ordinary answer after 6 seconds, past the 5-second time-out.
-                 *       If the client closes the connection first, the request is not processed at all.
+                 *     - `slow` (every endpoint): the ordinary answer after 5.2 seconds, past the 5-second time-out and
+                 *       under the 6 s default time-out of tools such as Specmatic, or after the milliseconds the
+                 *       `Test-Delay-Ms` header chooses (0 to 60000), so that a time-out test takes as long as the
+                 *       client's own time-out. If the client closes the connection first, the request is not
+                 *       processed at all.
                  *     - `server_error` (every endpoint): 500 `{"error": "Simulated server error (Test header:
                  *       server_error); the request was not processed."}`.
                  *     - `rate_limited` (every endpoint): 429 at once with `Retry-After: 10` and the real limit's error
@@ -1419,6 +1452,15 @@ export interface operations {
                  * @example standard
                  */
                 Test?: components["parameters"]["TestScenario"];
+                /**
+                 * @description **Sandbox extension: a production implementation ignores it. Reference behaviour.** The delay
+                 *     of a `Test: slow` call in milliseconds, 0 to 60000; without it `slow` waits 5.2 s (a server
+                 *     started with `startSandbox({ slowMs })` or `--slow-ms` waits that instead). Without
+                 *     `Test: slow` it changes nothing (so that tools sending every header's example get the
+                 *     ordinary answer); outside 0 to 60000 it gives 400 whatever the `Test` header.
+                 * @example 200
+                 */
+                "Test-Delay-Ms"?: components["parameters"]["TestDelayMs"];
                 /**
                  * @description **Reference behaviour:** makes a retried booking start safe (see above): 1–255 printable
                  *     ASCII characters, unique per request, remembered per account for 24 hours. Any other
@@ -1514,6 +1556,15 @@ export interface operations {
                  * @example standard
                  */
                 Test?: components["parameters"]["TestScenarioOverview"];
+                /**
+                 * @description **Sandbox extension: a production implementation ignores it. Reference behaviour.** The delay
+                 *     of a `Test: slow` call in milliseconds, 0 to 60000; without it `slow` waits 5.2 s (a server
+                 *     started with `startSandbox({ slowMs })` or `--slow-ms` waits that instead). Without
+                 *     `Test: slow` it changes nothing (so that tools sending every header's example get the
+                 *     ordinary answer); outside 0 to 60000 it gives 400 whatever the `Test` header.
+                 * @example 200
+                 */
+                "Test-Delay-Ms"?: components["parameters"]["TestDelayMs"];
             };
             path?: never;
             cookie?: never;
@@ -1572,6 +1623,15 @@ export interface operations {
                  * @example standard
                  */
                 Test?: components["parameters"]["TestScenarioRetrieve"];
+                /**
+                 * @description **Sandbox extension: a production implementation ignores it. Reference behaviour.** The delay
+                 *     of a `Test: slow` call in milliseconds, 0 to 60000; without it `slow` waits 5.2 s (a server
+                 *     started with `startSandbox({ slowMs })` or `--slow-ms` waits that instead). Without
+                 *     `Test: slow` it changes nothing (so that tools sending every header's example get the
+                 *     ordinary answer); outside 0 to 60000 it gives 400 whatever the `Test` header.
+                 * @example 200
+                 */
+                "Test-Delay-Ms"?: components["parameters"]["TestDelayMs"];
             };
             path?: never;
             cookie?: never;
@@ -1627,6 +1687,15 @@ export interface operations {
                  * @example standard
                  */
                 Test?: components["parameters"]["TestScenarioCancel"];
+                /**
+                 * @description **Sandbox extension: a production implementation ignores it. Reference behaviour.** The delay
+                 *     of a `Test: slow` call in milliseconds, 0 to 60000; without it `slow` waits 5.2 s (a server
+                 *     started with `startSandbox({ slowMs })` or `--slow-ms` waits that instead). Without
+                 *     `Test: slow` it changes nothing (so that tools sending every header's example get the
+                 *     ordinary answer); outside 0 to 60000 it gives 400 whatever the `Test` header.
+                 * @example 200
+                 */
+                "Test-Delay-Ms"?: components["parameters"]["TestDelayMs"];
             };
             path?: never;
             cookie?: never;

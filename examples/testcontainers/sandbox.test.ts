@@ -69,4 +69,17 @@ describe.skipIf(noDocker)('hotel-sandbox under Testcontainers', () => {
     const cancelled = await post('/book/cancel.php', { apikey: APIKEY, bookhash });
     expect(cancelled).toEqual({ status: 200, body: expect.objectContaining({ status: 'cancelled', bookhash }) });
   }, 120_000);
+
+  it('a stub: the booking call meets a reset connection once, the retry books (verified from the journal)', async () => {
+    // As WireMock's Fault.CONNECTION_RESET_BY_PEER, on this account only; the sandbox refuses a stub
+    // whose answer breaks the contract, but faults are transport and always allowed.
+    await post('/_control/stubs/reset', { apikey: APIKEY });
+    const stub = await post('/_control/stubs/add', { apikey: APIKEY, operation: 'getBookingOverview', fault: 'connection_reset', times: 1 });
+    expect(stub.status).toBe(201);
+    await expect(post('/booking_overview.php', { apikey: APIKEY })).rejects.toThrow(); // the client sees the reset
+    expect((await post('/booking_overview.php', { apikey: APIKEY })).status).toBe(200); // the retry gets the ordinary answer
+    await new Promise((resolve) => setTimeout(resolve, 200)); // journal entries are written after the answer
+    const verified = await post('/_control/verify', { apikey: APIKEY, operation: 'getBookingOverview', count: 2 });
+    expect(verified.body).toMatchObject({ ok: true, matched: 2 });
+  }, 60_000);
 });

@@ -29,6 +29,7 @@ describe('readSettings', () => {
       rateLimitPerDay: 200,
       addressCeilingPerMinute: undefined,
       bookingsPerAccount: 5000,
+      slowMs: 5200,
       trustProxy: false,
       demoAccounts: true,
       controlApi: true,
@@ -52,6 +53,13 @@ describe('readSettings', () => {
     const env = { PORT: '4000', HOST: '0.0.0.0', LOG_LEVEL: 'debug', CORS_ORIGINS: 'http://localhost:5173', DB_FILE: '' };
     expect(read([], env)).toMatchObject({ port: 4000, host: '0.0.0.0', logLevel: 'debug', corsOrigins: ['http://localhost:5173'], dbFile: 'data/db.json' });
     expect(read(['--port', '5000', '--log-level=silent'], env)).toMatchObject({ port: 5000, host: '0.0.0.0', logLevel: 'silent' });
+  });
+
+  it('reads SLOW_MS / --slow-ms, the default delay of Test: slow, and refuses one outside 0 to 60000', () => {
+    expect(read(['--slow-ms', '250'])).toMatchObject({ slowMs: 250 });
+    expect(read([], { SLOW_MS: '0' })).toMatchObject({ slowMs: 0 });
+    expect(() => read([], { SLOW_MS: '60001' })).toThrow(/SLOW_MS/);
+    expect(() => read(['--slow-ms', '1.5'])).toThrow(/slow-ms/);
   });
 
   it('reads BOOKINGS_PER_ACCOUNT and refuses a value that is not a positive integer', () => {

@@ -89,6 +89,7 @@ export async function runServer(launch: ServerLaunch): Promise<void> {
       rateLimits: { perMinute: settings.rateLimitPerMinute, perDay: settings.rateLimitPerDay },
       ...(settings.addressCeilingPerMinute === undefined ? {} : { addressCeilingPerMinute: settings.addressCeilingPerMinute }),
       bookingsPerAccount: settings.bookingsPerAccount,
+      slowScenarioDelayMs: settings.slowMs,
       trustProxy: settings.trustProxy,
       demoAccounts: settings.demoAccounts,
       controlApi: settings.controlApi,

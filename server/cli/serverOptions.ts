@@ -4,6 +4,7 @@
  */
 import { DEFAULT_BOOKINGS_PER_ACCOUNT, DEFAULT_SUPPORT_EMAIL, SPEC_RATE_LIMITS, parseTrustProxy } from '../config.js';
 import { DEFAULT_DATABASE_POOL_SIZE, MAX_DATABASE_POOL_SIZE } from '../store/databasePoolSize.js';
+import { SLOW_DELAY_HEADER, SLOW_DELAY_MAX_MS, SLOW_DELAY_MS, chooseSlowDelay } from '../domain/scenarios/catalogue.js';
 import { parseCorsOrigins } from '../http/transport/cors.js';
 import { LOG_LEVELS, type LogLevel } from '../http/transport/requestLog.js';
 import { PUBLIC_URL_SHOWN_DEFAULT } from './publicUrl.js';
@@ -93,6 +94,18 @@ export const SERVER_OPTIONS = {
     fallback: DEFAULT_BOOKINGS_PER_ACCOUNT,
     help: 'Bookings an account keeps; past it a new one retires its oldest unconfirmed (all confirmed: 409)',
     parse: positiveInteger,
+  }),
+  slowMs: option({
+    flag: 'slow-ms',
+    env: 'SLOW_MS',
+    placeholder: '<ms>',
+    fallback: SLOW_DELAY_MS,
+    help: `How long 'Test: slow' waits when the call sends no Test-Delay-Ms (0 to ${SLOW_DELAY_MAX_MS})`,
+    parse: namingTheSource((text) => {
+      const choice = chooseSlowDelay(text, SLOW_DELAY_MS);
+      if (!choice.ok) throw new Error(choice.message.replace(SLOW_DELAY_HEADER, 'the delay'));
+      return choice.delayMs;
+    }),
   }),
   trustProxy: option<false | number | string[]>({
     flag: 'trust-proxy',

@@ -6,7 +6,8 @@
 import { FIRST_ACCOUNT_ID, type Account } from '../domain/accounts.js';
 import type { BookingRecord } from '../domain/bookings/record.js';
 import { IDEMPOTENCY_RECORDS_PER_ACCOUNT, IDEMPOTENCY_TTL_MS, type IdempotencyCompletion, type OutboxEmail } from './store.js';
-import { checkedAccount, checkedBooking, checkedEmail } from './validation.js';
+import { checkedAccount, checkedBooking, checkedEmail, checkedStubSet } from './validation.js';
+import type { StubSet } from '../domain/stubs/stub.js';
 
 /** The snapshot file (DB_FILE): plain JSON, readable and editable with lowdb or by hand. */
 export interface StoreData {
@@ -22,6 +23,14 @@ export interface StoreData {
   accounts?: Account[];
   /** Above every account id ever given, deleted ones included: ids are never used twice. */
   nextAccountId?: number;
+  /** Each account's stubs (absent in stores written before there were any). */
+  stubs?: AccountStubs[];
+}
+
+/** An account's stubs as the snapshot keeps them. */
+export interface AccountStubs {
+  accountId: number;
+  set: StubSet;
 }
 
 /** An Idempotency-Key's answer as kept: with the booking it made, which it goes with. */
@@ -36,6 +45,8 @@ export type StoreChange =
   | { op: 'reset' }
   /** An account created or changed: the whole record, keys included. */
   | { op: 'putAccount'; account: Account }
+  /** An account's stubs, whole; null: none any more. */
+  | { op: 'putStubs'; accountId: number; set: StubSet | null }
   /** An account and everything it owns (as resetAccount drops) gone. */
   | { op: 'deleteAccount'; accountId: number };
 
@@ -60,6 +71,7 @@ export class DurableState {
   private readonly idempotencyOfBooking = new Map<string, string>();
   readonly accounts = new Map<number, Account>();
   nextAccountId = FIRST_ACCOUNT_ID;
+  readonly stubs = new Map<number, StubSet>();
 
   /** Builds the state from a parsed snapshot, checking every record. */
   static load(data: unknown): { state: DurableState; seq: number } {
@@ -85,6 +97,12 @@ export class DurableState {
     (snapshot.idempotency ?? []).forEach((value, index) => state.addIdempotency(value, `idempotency[${index}]`));
     if (snapshot.accounts !== undefined && !Array.isArray(snapshot.accounts)) throw fail('field accounts must be an array');
     (snapshot.accounts ?? []).forEach((value, index) => state.putAccount(checkedAccount(value, `accounts[${index}]`, fail)));
+    if (snapshot.stubs !== undefined && !Array.isArray(snapshot.stubs)) throw fail('field stubs must be an array');
+    (snapshot.stubs ?? []).forEach((value, index) => {
+      const where = `stubs[${index}]`;
+      if (typeof value !== 'object' || value === null || !Number.isSafeInteger(value.accountId)) throw fail(`${where} is not {accountId, set}`);
+      state.stubs.set(value.accountId, checkedStubSet(value.set, `${where}.set`, fail));
+    });
     if (snapshot.nextAccountId !== undefined) {
       if (!Number.isSafeInteger(snapshot.nextAccountId)) throw fail('field nextAccountId must be an integer');
       state.nextAccountId = Math.max(state.nextAccountId, snapshot.nextAccountId);
@@ -102,6 +120,7 @@ export class DurableState {
       idempotency: [...this.idempotency.values()],
       accounts: [...this.accounts.values()],
       nextAccountId: this.nextAccountId,
+      stubs: [...this.stubs].map(([accountId, set]) => ({ accountId, set })),
     };
   }
 
@@ -128,6 +147,10 @@ export class DurableState {
       case 'putAccount':
         this.putAccount(checkedAccount(change.account, `${where} account`, fail));
         return;
+      case 'putStubs':
+        if (change.set === null) this.stubs.delete(change.accountId);
+        else this.stubs.set(change.accountId, checkedStubSet(change.set, `${where} set`, fail));
+        return;
       case 'deleteAccount':
         this.dropAccountData(change.accountId);
         this.accounts.delete(change.accountId);
@@ -141,6 +164,7 @@ export class DurableState {
         this.idempotency.clear();
         this.idempotencyOfAccount.clear();
         this.idempotencyOfBooking.clear();
+        this.stubs.clear();
         return;
       default:
         throw fail(`${where} has an unknown op ${JSON.stringify((change as { op: unknown }).op)}`);
@@ -161,7 +185,7 @@ export class DurableState {
     return pruned;
   }
 
-  /** The account's bookings, their e-mails and its idempotency records gone (its reset, its deletion). */
+  /** The account's bookings, their e-mails, its idempotency records and its stubs gone (its reset, its deletion). */
   private dropAccountData(accountId: number): void {
     const hashes = this.byAccount.get(accountId);
     if (hashes) {
@@ -173,6 +197,7 @@ export class DurableState {
       this.byAccount.delete(accountId);
     }
     for (const key of this.idempotencyOfAccount.get(accountId) ?? []) this.dropIdempotency(key);
+    this.stubs.delete(accountId);
   }
 
   private putAccount(account: Account): void {

@@ -36,7 +36,8 @@ import {
 } from './store.js';
 import { drawBookingId as randomBookingId, freeBookingId } from './bookingIds.js';
 import { nodeFs, type StoreFs } from './storeFs.js';
-import { accountProblem, bookingProblem, emailProblem } from './validation.js';
+import { accountProblem, bookingProblem, emailProblem, stubSetProblem } from './validation.js';
+import { isEmptyStubSet, type StubSet } from '../domain/stubs/stub.js';
 
 export type { StoreData };
 
@@ -305,6 +306,25 @@ export class LowdbStore implements Store {
       await this.change({ op: 'deleteAccount', accountId });
       this.forgetAccountInProcess(accountId);
       return true;
+    });
+  }
+
+  // Stubs: durable, like accounts (a restart keeps them); changed one at a time per account.
+
+  async stubsOf(accountId: number): Promise<StubSet | undefined> {
+    return this.state.stubs.get(accountId);
+  }
+
+  changeStubs(accountId: number, change: (current: StubSet | undefined) => StubSet | undefined): Promise<StubSet | undefined> {
+    return this.oneAtATime(accountId, async () => {
+      const current = this.state.stubs.get(accountId);
+      const changed = change(current);
+      if (!changed) return current;
+      const problem = stubSetProblem(changed);
+      if (problem) throw new Error(`changeStubs: the changed set ${problem}`);
+      const set = isEmptyStubSet(changed) ? null : changed;
+      await this.change({ op: 'putStubs', accountId, set });
+      return set ?? undefined;
     });
   }
 

@@ -23,7 +23,7 @@ export const ACCOUNT_POLL_MS = ACCOUNT_CHANGES_WITHIN_MS / 2;
 /** Any fixed number: the advisory lock every account write holds (writes are an operator's, few). */
 const ACCOUNTS_LOCK = 7_202_612;
 /** The tables resetAccount empties; a deleted account's rows go from each of them too. */
-export const ACCOUNT_DATA_TABLES = ['bookings', 'outbox', 'idempotency_keys', 'clock_offsets', 'searches', 'offers', 'request_journal', 'rate_limit_hits'];
+export const ACCOUNT_DATA_TABLES = ['bookings', 'outbox', 'idempotency_keys', 'clock_offsets', 'searches', 'offers', 'request_journal', 'rate_limit_hits', 'stubs'];
 
 interface AccountRow {
   id: number;

@@ -271,6 +271,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE TABLE accounts (id integer PRIMARY KEY, record jsonb, changed_seq bigint NOT NULL);
       CREATE INDEX accounts_by_change ON accounts (changed_seq);`,
   },
+  {
+    version: 14,
+    name: "each account's stubs, one row per account (postgresStubs.ts)",
+    // 13 is the API keys' migration of the same release. stub_set: the account's scenario state, its
+    // stubs and its next stub id (domain/stubs/stub.ts), bounded in count and bytes by the domain.
+    sql: `
+      CREATE TABLE stubs (account_id integer PRIMARY KEY, stub_set jsonb NOT NULL);`,
+  },
 ];
 
 /** Any fixed number: the advisory lock that serialises migrations of this schema. */

@@ -10,6 +10,7 @@ import { describeIdempotentBookingStart } from '../testing/idempotencyCases.js';
 import { skipPostgres, startPostgresCluster, type PostgresCluster } from '../testing/postgres.js';
 import { LISTENER_NAME } from './postgresChanges.js';
 import { MIGRATIONS, migrate } from './postgresMigrations.js';
+import type { StubSet } from '../domain/stubs/stub.js';
 import { PostgresStore } from './postgresStore.js';
 import { MAX_JOURNAL_BYTES, MAX_JOURNAL_ENTRIES } from './processState.js';
 import { REQUEST_JOURNAL_CAP, StoreOpenError, StoreUnavailableError } from './store.js';
@@ -37,6 +38,23 @@ describe.skipIf(skip)('PostgresStore', () => {
   describeStoreContract('PostgresStore', freshStore, () => PostgresStore.open(cluster.url));
   describeAccountContract('PostgresStore', freshStore, () => PostgresStore.open(cluster.url));
   describeIdempotentBookingStart('PostgreSQL store', freshStore);
+
+  it("a stub changed on one replica answers on the other at once, though the other kept a copy of the account's stubs", async () => {
+    const first = await freshStore();
+    const second = await PostgresStore.open(cluster.url);
+    try {
+      expect(await second.stubsOf(5)).toBeUndefined(); // now kept as "none" by the second replica
+      const set = { state: 'Started', nextId: 2, stubs: [] as StubSet['stubs'] };
+      await first.changeStubs(5, () => ({ ...set, state: 'moved' }));
+      expect((await second.stubsOf(5))?.state).toBe('moved');
+      await second.changeStubs(5, (current) => ({ ...current!, state: 'back' }));
+      expect((await first.stubsOf(5))?.state).toBe('back');
+      await first.resetAccount(5);
+      expect(await second.stubsOf(5)).toBeUndefined();
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
 
   describe('several processes on one database', () => {
     it('replicas that start together apply each migration once', async () => {

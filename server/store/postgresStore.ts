@@ -26,6 +26,8 @@ import { schemaVersions } from './postgresMigrations.js';
 import { RequestJournal } from './postgresJournal.js';
 import { SWEEP_INTERVAL_MS, Sweeper } from './postgresSweeper.js';
 import { TransientState } from './postgresTransient.js';
+import { PostgresStubs } from './postgresStubs.js';
+import type { StubSet } from '../domain/stubs/stub.js';
 import type {
   Expiry, BookingChange, IdempotencyClaim, IdempotencyCompletion, IdempotencyKeyUse, JournalEntryBuilder, OutboxEmail, PoolStats, SchemaVersions, Store, SweepStats,
 } from './store.js';
@@ -42,6 +44,7 @@ export class PostgresStore implements Store {
   private readonly journal: RequestJournal;
   private readonly sweeper: Sweeper;
   private readonly accounts: PostgresAccounts;
+  private readonly stubs: PostgresStubs;
 
   private constructor(
     private readonly db: PostgresDatabase,
@@ -54,6 +57,7 @@ export class PostgresStore implements Store {
     this.journal = new RequestJournal(db, this.feed);
     this.sweeper = new Sweeper(db, sweepIntervalMs);
     this.accounts = new PostgresAccounts(db, this.transient);
+    this.stubs = new PostgresStubs(db, this.feed, this.transient);
   }
 
   /**
@@ -71,6 +75,7 @@ export class PostgresStore implements Store {
   private heard(notice: Notice): void | Promise<void> {
     if (notice.kind === 'changed') {
       this.transient.forget(notice.account);
+      this.stubs.forget(notice.account);
       this.journal.dropHeld(notice.account);
       // An account changed by another replica (a key revoked): read before acknowledging, so the write answers only once it holds here too.
       return this.accounts.readChanges().catch(() => {});
@@ -78,6 +83,7 @@ export class PostgresStore implements Store {
     if (notice.kind === 'journal') return this.journal.writeHeld(notice.account);
     // Lost: nobody could ask this replica for what it holds, so it goes out now.
     this.transient.forget(null);
+    this.stubs.forget(null);
     return this.journal.writeHeld(null);
   }
 
@@ -103,7 +109,15 @@ export class PostgresStore implements Store {
   async deleteAccount(accountId: number): Promise<boolean> {
     // What this replica still has to write of the account goes first, so the deletion removes it too.
     await Promise.all([this.transient.flushOffers(), this.journal.discard(accountId)]);
-    return this.accounts.deleteAccount(accountId);
+    const deleted = await this.accounts.deleteAccount(accountId);
+    this.stubs.forget(accountId);
+    return deleted;
+  }
+  stubsOf(accountId: number): Promise<StubSet | undefined> {
+    return this.stubs.of(accountId);
+  }
+  changeStubs(accountId: number, change: (current: StubSet | undefined) => StubSet | undefined): Promise<StubSet | undefined> {
+    return this.stubs.change(accountId, change);
   }
   watchAccounts(fromVersion: number, listener: (changes: AccountChanges) => void): void {
     this.accounts.watch(fromVersion, listener);
@@ -185,15 +199,17 @@ export class PostgresStore implements Store {
         await client.query(`DELETE FROM ${table} WHERE account_id = $1`, [accountId]);
       }
     });
+    this.stubs.forget(accountId);
   }
 
   async reset(): Promise<void> {
     await Promise.all([this.transient.flushOffers(), this.journal.discard(null)]);
     await this.transient.announced(null, (client) =>
       client.query(
-        'TRUNCATE bookings, outbox, idempotency_keys, clock_offsets, searches, offers, rate_limit_hits, rate_limit_keys, request_journal RESTART IDENTITY',
+        'TRUNCATE bookings, outbox, idempotency_keys, clock_offsets, searches, offers, rate_limit_hits, rate_limit_keys, request_journal, stubs RESTART IDENTITY',
       ),
     );
+    this.stubs.forget(null);
   }
 
   /** Writes what is held or queued (offers, journal entries), then lets the connections go. */

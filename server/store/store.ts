@@ -4,6 +4,7 @@ import type { BookingRecord } from '../domain/bookings/record.js';
 import { ApiError } from '../errors.js';
 import type { RateLimitDecision, RateLimitWindow } from '../domain/rateLimiter.js';
 import type { OffsetChange, Timeline } from '../domain/timeline.js';
+import type { StubSet } from '../domain/stubs/stub.js';
 
 export type { OffsetChange, RateLimitDecision, RateLimitWindow, Timeline };
 
@@ -203,7 +204,20 @@ export interface Store {
   /** The account's request journal, oldest first. */
   requestJournal(accountId: number): Promise<unknown[]>;
 
-  /** Drops the account's bookings, outbox, offers, searches, journal, clock, idempotency records and rate-limit hits. */
+  /**
+   * The account's stubs (domain/stubs), durable like bookings so that every replica answers them and a
+   * restart keeps them; undefined when it has none. Read on every API call of the account: a store
+   * that shares them between processes keeps a copy it drops when another process changes them.
+   */
+  stubsOf(accountId: number): Promise<StubSet | undefined>;
+  /**
+   * Changes the account's stubs atomically (no other change of them runs between its read and its
+   * write, in any process), as updateAccount does: `change` returns the new set, or undefined to
+   * leave it; a set without stubs in its first state is dropped. Resolves to the stored set.
+   */
+  changeStubs(accountId: number, change: (current: StubSet | undefined) => StubSet | undefined): Promise<StubSet | undefined>;
+
+  /** Drops the account's bookings, outbox, offers, searches, journal, clock, idempotency records, rate-limit hits and stubs. */
   resetAccount(accountId: number): Promise<void>;
   /** Back to the first-start state: nothing stored, ids from 1 — but the accounts and their keys stay. */
   reset(): Promise<void>;

@@ -6,6 +6,7 @@
 import { at, until } from '../testing/instants.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BookingRecord } from '../domain/bookings/record.js';
+import type { StubSet } from '../domain/stubs/stub.js';
 import { rateLimitWindows } from '../domain/rateLimiter.js';
 import { BOOKING_ID_MAX, BOOKING_ID_MIN } from './bookingIds.js';
 import { BookingsFullError, IDEMPOTENCY_RECORDS_PER_ACCOUNT, IDEMPOTENCY_TTL_MS, REQUEST_JOURNAL_CAP, type OutboxEmail, type Store } from './store.js';
@@ -32,6 +33,19 @@ export const testEmail = (bookhash: string, subject = 's'): OutboxEmail => ({
 });
 
 const NOW = Date.parse('2026-11-21T10:00:00Z');
+
+/** A stub set as the domain writes it (domain/stubs/stub.ts). */
+function testStubSet(id: string): StubSet {
+  return {
+    state: 'Started',
+    nextId: 8,
+    stubs: [{
+      id, name: null, operation: 'searchHotels', priority: 5, match: { body: { location: 'Paris' } }, remaining: 2, state: null,
+      response: { status: 429, headers: { 'retry-after': '7' }, body: { error: 'x' } }, fault: null, delay: null,
+      trickle_interval_ms: null, nonconforming: false, created_at: '2026-11-21T10:00:00.000Z', answered: 0,
+    }],
+  };
+}
 const WINDOWS = rateLimitWindows({ perMinute: 2, perDay: 3 });
 
 /**
@@ -369,7 +383,37 @@ export function describeStoreContract(
       }
     });
 
+    it("keeps each account's stubs apart, changes them atomically, drops an empty set, and drops them with the account's reset", async () => {
+      const store = await fresh();
+      expect(await store.stubsOf(1)).toBeUndefined();
+      const set = testStubSet('stub_1');
+      expect(await store.changeStubs(1, (current) => (current === undefined ? set : undefined))).toEqual(set);
+      expect(await store.stubsOf(1)).toEqual(set);
+      expect(await store.stubsOf(2)).toBeUndefined();
+      // Concurrent changes each read what the one before wrote: no count is lost.
+      await Promise.all(Array.from({ length: 5 }, () => store.changeStubs(1, (current) => ({ ...current!, nextId: current!.nextId + 1 }))));
+      expect((await store.stubsOf(1))?.nextId).toBe(set.nextId + 5);
+      expect(await store.changeStubs(1, () => undefined)).toMatchObject({ nextId: set.nextId + 5 });
+      expect(await store.changeStubs(1, () => ({ state: 'Started', stubs: [], nextId: 9 }))).toBeUndefined();
+      expect(await store.stubsOf(1)).toBeUndefined();
+      await store.changeStubs(1, () => set);
+      await store.changeStubs(2, () => set);
+      await store.resetAccount(1);
+      expect(await store.stubsOf(1)).toBeUndefined();
+      expect(await store.stubsOf(2)).toEqual(set);
+      await store.reset();
+      expect(await store.stubsOf(2)).toBeUndefined();
+    });
+
     if (reopen) {
+      it('keeps stubs across a reopen (every replica answers them, a restart keeps them)', async () => {
+        const store = await fresh();
+        const set = testStubSet('stub_7');
+        await store.changeStubs(3, () => set);
+        const again = await fresh(() => reopen(store));
+        expect(await again.stubsOf(3)).toEqual(set);
+      });
+
       it('keeps bookings, updates, e-mails, idempotency records and their ids across a reopen', async () => {
         const store = await fresh();
         const use = { accountId: 1, key: 'k', fingerprint: 'f' };

@@ -5,6 +5,7 @@
 import type { Account } from '../domain/accounts.js';
 import type { BookingRecord } from '../domain/bookings/record.js';
 import type { OutboxEmail } from './store.js';
+import type { StubSet } from '../domain/stubs/stub.js';
 
 type FieldRule = 'string' | 'string|null' | 'string?' | 'integer' | 'number' | 'boolean' | 'array' | readonly string[];
 
@@ -127,4 +128,27 @@ export function checkedAccount(value: unknown, where: string, fail: (message: st
   const problem = accountProblem(value);
   if (problem) throw fail(`${where}${isObject(value) && Number.isSafeInteger(value.id) ? ` (account ${String(value.id)})` : ''} ${problem}`);
   return value as Account;
+}
+
+/** Why `value` is not a stored stub set ({state, stubs: [{id, operation, priority, …}], nextId}), or undefined. */
+export function stubSetProblem(value: unknown): string | undefined {
+  if (!isObject(value)) return 'is not an object';
+  if (typeof value.state !== 'string') return 'field state must be a string';
+  if (!Number.isSafeInteger(value.nextId)) return 'field nextId must be an integer';
+  if (!Array.isArray(value.stubs)) return 'field stubs must be an array';
+  for (const [index, stub] of value.stubs.entries()) {
+    if (!isObject(stub)) return `field stubs[${index}] must be an object`;
+    if (typeof stub.id !== 'string' || typeof stub.operation !== 'string') return `field stubs[${index}] needs a string id and operation`;
+    if (!Number.isSafeInteger(stub.priority) || !Number.isSafeInteger(stub.answered)) return `field stubs[${index}] needs integer priority and answered`;
+    if (!isObject(stub.match)) return `field stubs[${index}].match must be an object`;
+    if (stub.response === null && stub.fault === null) return `field stubs[${index}] needs a response or a fault`;
+  }
+  return undefined;
+}
+
+/** Throws `fail(message)` unless `value` is a stored stub set; returns it typed. */
+export function checkedStubSet(value: unknown, where: string, fail: (message: string) => Error): StubSet {
+  const problem = stubSetProblem(value);
+  if (problem) throw fail(`${where} ${problem}`);
+  return value as StubSet;
 }

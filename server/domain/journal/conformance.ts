@@ -6,7 +6,7 @@
  */
 import type { ContractError, ValidationResult } from '../../../contract/validationErrors.js';
 import type { ContractValidator } from '../../../contract/validator.js';
-import type { Conformance, Violation } from './entry.js';
+import type { Conformance, StubPlayed, Violation } from './entry.js';
 
 /** Every API operation is a POST. */
 const METHOD = 'post';
@@ -23,6 +23,8 @@ export interface ExchangeToJudge {
   response?: { status: number; body: unknown; headers: Record<string, string> };
   /** The sandbox scenario played for the call (`Test` header), if any. */
   scenario?: string | null;
+  /** The account's stub that answered, if any: a nonconforming one's violations are named as on purpose. */
+  stub?: Pick<StubPlayed, 'id' | 'nonconforming' | 'fault'> | null;
 }
 
 /**
@@ -50,10 +52,13 @@ export function judgeExchange(validator: ContractValidator, exchange: ExchangeTo
     : scenario
       ? scenarioViolations(exchange.scenario as string, scenario, response)
       : as('response', guarded(() => validator.validateResponse(exchange.endpoint, METHOD, response.status, response.body, response.headers)));
+  const stub = exchange.stub;
+  // The partner asked for this answer outside the contract: each violation says so.
+  const marked = stub?.nonconforming ? answer.map((violation) => ({ ...violation, message: `deliberately outside the contract (nonconforming ${stub.id}): ${violation.message}` })) : answer;
   return {
     request_valid: request.length === 0,
     response_valid: answer.length === 0,
-    violations: [...request, ...answer].slice(0, MAX_VIOLATIONS),
+    violations: [...request, ...marked].slice(0, MAX_VIOLATIONS),
   };
 }
 

@@ -73,6 +73,16 @@ export interface JournalEntry {
   scenario: string | null;
   /** The public id of the key the call was made with (`key_…`); absent in entries recorded before keys had ids. */
   key_id?: string | null;
+  /** The account's stub that answered this call (its scenario is then `stub`); absent otherwise. */
+  stub?: StubPlayed;
+}
+
+/** A stub's answer as the journal names it; `nonconforming`: outside the contract on purpose. */
+export interface StubPlayed {
+  id: string;
+  name: string | null;
+  nonconforming: boolean;
+  fault: string | null;
 }
 
 /** What the HTTP layer observed, as plain data. */
@@ -96,6 +106,8 @@ export interface ObservedExchange {
   secrets?: readonly string[];
   /** The public id of the key the call was made with. */
   keyId?: string | null;
+  /** The stub that answered, if one did. */
+  stub?: StubPlayed | null;
 }
 
 /** Header and query names under which clients tend to send a key. */
@@ -156,6 +168,7 @@ export function buildEntry(observed: ObservedExchange): JournalEntry {
     conformance: observed.conformance ?? { request_valid: true, response_valid: true, violations: [] },
     scenario: observed.scenario ?? null,
     key_id: observed.keyId ?? null,
+    ...(observed.stub ? { stub: observed.stub } : {}),
   };
 }
 

@@ -47,8 +47,18 @@ export const BOOKING_MARKS: readonly ScenarioName[] = ['price_changed', 'payment
 export const PRICE_CHANGE_PERCENT = 10;
 /** A booking marked `supplier_unavailable` recovers like scenario hotel 900010. */
 export const SUPPLIER_RECOVERS_AFTER_SECONDS = 600;
-/** `slow` answers after this long: past the API's 5 s time-out (config.slowScenarioDelayMs). */
-export const SLOW_DELAY_MS = 6000;
+/**
+ * `slow` answers after this long unless the request or the server chooses another delay
+ * (config.slowScenarioDelayMs): past the API's 5 s time-out, so a client keeping it gives up first,
+ * and well under the 6 s of tools such as Specmatic, whose runs would otherwise abort on it.
+ */
+export const SLOW_DELAY_MS = 5200;
+/** The `Test-Delay-Ms` request header: the delay of this `slow` call, 0 to SLOW_DELAY_MAX_MS. */
+export const SLOW_DELAY_HEADER = 'Test-Delay-Ms';
+/** The longest delay a `slow` call may choose: a held connection is not free for a shared sandbox. */
+export const SLOW_DELAY_MAX_MS = 60_000;
+/** The header's schema in openapi.yaml (requestValidation.ts checks that the contract declares exactly this). */
+export const SLOW_DELAY_SCHEMA = { type: 'integer', minimum: 0, maximum: SLOW_DELAY_MAX_MS } as const;
 /** Retry-After of the simulated 429. */
 export const SIMULATED_RETRY_AFTER_SECONDS = 10;
 
@@ -100,7 +110,7 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
     name: 'slow',
     kind: 'transport',
     appliesTo: EVERY_ENDPOINT,
-    effect: `The ordinary answer, after ${SLOW_DELAY_MS / 1000} s (past the API's 5 s time-out). A client that gives up before then cancels the request: it is not processed.`,
+    effect: `The ordinary answer, after ${SLOW_DELAY_MS / 1000} s (past the API's 5 s time-out) or the milliseconds of the ${SLOW_DELAY_HEADER} header (0 to ${SLOW_DELAY_MAX_MS}). A client that gives up before then cancels the request: it is not processed.`,
   },
   {
     name: 'server_error',
@@ -151,4 +161,21 @@ export function chooseScenario(headerValue: string, endpoint: ScenarioEndpoint):
     };
   }
   return { ok: true, scenario: info.name };
+}
+
+export type SlowDelayChoice = { ok: true; delayMs: number } | { ok: false; message: string };
+
+/**
+ * The delay of a `slow` call: the server's default without the `Test-Delay-Ms` header, else its
+ * whole number of milliseconds (0 to SLOW_DELAY_MAX_MS), so that a time-out test waits as long as the
+ * partner's own time-out and no longer.
+ */
+export function chooseSlowDelay(headerValue: string | undefined, defaultMs: number): SlowDelayChoice {
+  if (headerValue === undefined) return { ok: true, delayMs: defaultMs };
+  const text = headerValue.trim();
+  const delayMs = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
+  if (!(delayMs <= SLOW_DELAY_MAX_MS)) {
+    return { ok: false, message: `${SLOW_DELAY_HEADER} must be a whole number of milliseconds from 0 to ${SLOW_DELAY_MAX_MS} (got '${headerValue}')` };
+  }
+  return { ok: true, delayMs };
 }

@@ -13,7 +13,8 @@ import type { JournalEntryBuilder } from '../../store/store.js';
 import { firstBodySent, frozenBodyOf, keepFirstBodySent } from '../transport/answers.js';
 import { receivedValue } from '../transport/jsonBody.js';
 import { RECEIVED_BODY } from '../transport/requestValidation.js';
-import { buildEntry, keysOutsideBody, normaliseHeaders, type JournalEntry } from '../../domain/journal/entry.js';
+import { buildEntry, keysOutsideBody, normaliseHeaders, type JournalEntry, type StubPlayed } from '../../domain/journal/entry.js';
+import { playedStubOf } from './stubAnswer.js';
 
 /** What the recorder needs of the store. */
 export interface RequestJournalStore {
@@ -70,6 +71,7 @@ export function journalRecorder(deps: JournalRecorderDeps): RequestHandler {
         endpoint: req.path,
         clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
         scenario: playedScenario(res),
+        stub: playedStubOf(res),
         durationMs,
         secret: caller.secret,
         keyId: caller.keyId,
@@ -104,6 +106,7 @@ interface RecordedExchange {
   endpoint: string;
   clientAddress: string;
   scenario: string | null;
+  stub: StubPlayed | null;
   durationMs: number;
   /** The key that named the account: the body's, or one found in a header or the query string. */
   secret: string;
@@ -136,8 +139,10 @@ function exchangeBuilder(exchange: RecordedExchange, id: number, at: Date, deps:
           requestHeaders: request.headers,
           response: finished ? { status, body, headers } : undefined,
           scenario: exchange.scenario,
+          stub: exchange.stub,
         }),
         scenario: exchange.scenario,
+        stub: exchange.stub,
         secrets: [exchange.secret],
         keyId: exchange.keyId,
       });

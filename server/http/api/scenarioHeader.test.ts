@@ -331,21 +331,62 @@ describe('Test: slow with the real delay', () => {
   });
   afterAll(() => server.close());
 
-  it('answers after 6 s, past the API\'s 5 s time-out', { timeout: 30_000 }, async () => {
-    // The default server's wait, on fake timers: no test waits 6 real seconds.
-    const slow = fakeSlowTimer(6_000);
+  it('answers after 5.2 s by default: past the API\'s 5 s time-out, under Specmatic\'s 6 s', { timeout: 30_000 }, async () => {
+    // The default server's wait, on fake timers: no test waits 5 real seconds.
+    const slow = fakeSlowTimer(5_200);
     let answered = false;
     const reply = post(server, '/booking_overview.php', { apikey: KEY_ANNA }, 'slow').then((answer) => {
       answered = true;
       return answer;
     });
-    await slow.started; // a wait of exactly 6,000 ms (another length never starts this)
-    await vi.advanceTimersByTimeAsync(5_999);
+    await slow.started; // a wait of exactly 5,200 ms (another length never starts this)
+    await vi.advanceTimersByTimeAsync(5_199);
     expect(slow.fired()).toBe(false);
     expect(answered).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(slow.fired()).toBe(true);
     expect((await reply).status).toBe(200);
+  });
+});
+
+describe('Test-Delay-Ms: the delay of one slow call', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  const overview = (headers: Record<string, string>) =>
+    fetch(`${server.url}/booking_overview.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ apikey: KEY_ANNA }),
+    });
+
+  it('waits the milliseconds it names, on every endpoint where slow applies', async () => {
+    const started = performance.now();
+    const answer = await overview({ Test: 'slow', 'Test-Delay-Ms': '150' });
+    const waited = performance.now() - started;
+    expect(answer.status).toBe(200);
+    expect(waited).toBeGreaterThanOrEqual(145);
+    expect(waited).toBeLessThan(3_000); // not the 5.2 s default
+  });
+
+  it.each([['-1'], ['60001'], ['1.5'], ['1e3'], ['abc'], ['']])('refuses %j with 400 naming the range', async (value) => {
+    const answer = await overview({ Test: 'slow', 'Test-Delay-Ms': value });
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as Json).error).toMatch(/Test-Delay-Ms must be a whole number of milliseconds from 0 to 60000/);
+  });
+
+  it('changes nothing without Test: slow (tools send every header example together), but is refused outside its range all the same', async () => {
+    for (const headers of [{ 'Test-Delay-Ms': '10' }, { Test: 'standard', 'Test-Delay-Ms': '10' }] as Array<Record<string, string>>) {
+      expect((await overview(headers)).status).toBe(200);
+    }
+    for (const headers of [{ 'Test-Delay-Ms': 'x' }, { Test: 'standard', 'Test-Delay-Ms': '70000' }] as Array<Record<string, string>>) {
+      const answer = await overview(headers);
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as Json).error).toMatch(/^Test-Delay-Ms must be a whole number/);
+    }
   });
 });
 

@@ -8,10 +8,11 @@
  */
 import type { RequestHandler, Response } from 'express';
 import {
-  SIMULATED_RETRY_AFTER_SECONDS, chooseScenario, type ScenarioEndpoint, type ScenarioName,
+  SIMULATED_RETRY_AFTER_SECONDS, SLOW_DELAY_HEADER, chooseScenario, chooseSlowDelay, type ScenarioEndpoint, type ScenarioName,
 } from '../../domain/scenarios/catalogue.js';
 import { ApiError, badRequest } from '../../errors.js';
 import { asyncHandler } from '../transport/asyncHandler.js';
+import { waitUnlessClientLeaves } from '../transport/clientWait.js';
 import { rateLimitExceeded } from '../transport/apiPipeline.js';
 
 export const TEST_HEADER = 'Test';
@@ -24,16 +25,31 @@ export function scenarioOf(res: Response): ScenarioName | undefined {
 }
 
 export interface ScenarioHeaderOptions {
-  /** How long `slow` waits before answering (6 s; tests shorten it). */
+  /** How long `slow` waits before answering when the request chooses no delay (5.2 s; startSandbox({ slowMs }) and tests shorten it). */
   slowDelayMs: number;
   /** The real per-minute limit, named in the simulated 429 as the real one names it. */
   perMinute: number;
 }
 
+const SLOW_DELAY_HEADER_KEY = SLOW_DELAY_HEADER.toLowerCase();
+
+/**
+ * A `Test-Delay-Ms` without `Test: slow` changes nothing (example-driven tools send every header's
+ * example together), but a value outside its declared range is refused all the same.
+ */
+function delayRefused(value: string | undefined): ApiError | undefined {
+  const delay = chooseSlowDelay(value, 0);
+  return delay.ok ? undefined : badRequest(delay.message);
+}
+
 export const scenarioHeader = (options: ScenarioHeaderOptions): RequestHandler => {
   const play = playScenario(options);
   // Most requests carry no `Test` header: they pass without the asynchronous machinery.
-  return (req, res, next) => (req.headers[TEST_HEADER_KEY] === undefined ? next() : play(req, res, next));
+  return (req, res, next) => {
+    if (req.headers[TEST_HEADER_KEY] !== undefined) return play(req, res, next);
+    if (req.headers[SLOW_DELAY_HEADER_KEY] !== undefined) return next(delayRefused(req.get(SLOW_DELAY_HEADER)));
+    next();
+  };
 };
 
 const playScenario = (options: ScenarioHeaderOptions): RequestHandler =>
@@ -42,10 +58,13 @@ const playScenario = (options: ScenarioHeaderOptions): RequestHandler =>
     if (value === undefined) return next();
     const choice = chooseScenario(value, req.path as ScenarioEndpoint);
     if (!choice.ok) return next(badRequest(choice.message));
+    // Checked whatever the scenario (the contract declares its range), used only by `slow`.
+    const delay = chooseSlowDelay(req.get(SLOW_DELAY_HEADER), options.slowDelayMs);
+    if (!delay.ok) return next(badRequest(delay.message));
     res.locals.scenario = choice.scenario;
     switch (choice.scenario) {
       case 'slow':
-        if (await waitUnlessClientLeaves(res, options.slowDelayMs)) next();
+        if (await waitUnlessClientLeaves(res, delay.delayMs)) next();
         return;
       case 'server_error':
         return next(simulated(res, new ApiError(500, 'Simulated server error (Test header: server_error); the request was not processed.')));
@@ -69,22 +88,4 @@ const playScenario = (options: ScenarioHeaderOptions): RequestHandler =>
 function simulated(res: Response, error: ApiError): ApiError {
   res.locals.simulatedFault = true;
   return error;
-}
-
-/**
- * Waits on a timer (the event loop stays free); false when the client closed the connection first.
- * The global setTimeout, so tests can run the wait on fake timers.
- */
-function waitUnlessClientLeaves(res: Response, delayMs: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const onClose = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      res.off('close', onClose);
-      resolve(true);
-    }, delayMs);
-    res.once('close', onClose);
-  });
 }

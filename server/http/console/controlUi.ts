@@ -16,6 +16,7 @@ import type { NextFunction, Request, Response, Router } from 'express';
 import type { AppContext } from '../../appContext.js';
 import { strictRouter } from '../transport/strictRouter.js';
 import { mountAccountActions } from './controlUiAccountActions.js';
+import { STUB_ROUTES, mountStubActions } from './controlUiStubActions.js';
 import { ADMIN_ROUTES, mountAdmin } from './controlUiAdmin.js';
 import { consoleContext, type ConsoleContext } from './controlUiContext.js';
 import { mountDashboard } from './controlUiDashboard.js';
@@ -32,6 +33,7 @@ const ALLOWED: ReadonlyArray<[string, string]> = [
   ['/clock', 'POST'],
   ['/reset', 'GET, HEAD, POST'],
   ['/keys/roll', 'POST'],
+  ...STUB_ROUTES,
   ['/outbox/:number', 'GET, HEAD'],
   ['/journal/:id', 'GET, HEAD'],
   ...CERTIFICATION_DOWNLOADS.map((download): [string, string] => [`/${download.file}`, 'GET, HEAD']),
@@ -44,6 +46,7 @@ export function controlUiRouter(context: AppContext): Router {
   mountDashboard(router, c);
   mountSignIn(router, c);
   mountAccountActions(router, c);
+  mountStubActions(router, c);
   mountRecords(router, c);
   mountAdmin(router, c);
   mountFallbacks(router, c);

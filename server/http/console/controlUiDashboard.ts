@@ -75,6 +75,7 @@ export async function dashboard(app: AppContext, { session, account }: Signed, n
     keys: account.keys.map((key) => keyView(key, app.clock.now().getTime())),
     demo: account.demo,
     signedInWith: session.keyId,
+    stubs: await app.stubs.list(account.id),
     notice,
   });
 }

@@ -15,6 +15,8 @@ import { document } from '../pages/layout.js';
 import { pageLink } from '../pages/finalizationViews.js';
 
 import { CONTROL_UI_PATH } from './controlUiPath.js';
+import { stubsSection } from './controlUiStubViews.js';
+import type { StubSet } from '../../domain/stubs/stub.js';
 
 export { CONTROL_UI_PATH };
 /** The admin's pages: every account and its keys. */
@@ -75,6 +77,8 @@ export interface DashboardView {
   keys: KeyView[];
   demo: boolean;
   signedInWith: string | null;
+  /** The account's stubs and its stub state. */
+  stubs: StubSet;
   notice?: Notice;
 }
 
@@ -209,6 +213,7 @@ ${bookingsSection(view.bookings, view.bookingCount)}
 ${outboxSection(view.emails, view.emailCount)}
 ${certificationSection(view.certification)}
 ${journalSection(view.journal)}
+${stubsSection(view.stubs, view.csrfToken)}
 <section aria-labelledby="reset-title">
   <h2 id="reset-title">Reset</h2>
   <p>Delete this account's bookings, e-mails and request journal and put its clock back to real time. Other accounts keep everything.</p>

@@ -16,6 +16,7 @@ import { asyncHandler } from '../transport/asyncHandler.js';
 import { journalControlRouter } from './journalControlApi.js';
 import { adminAccountsRouter, ownKeysRouter } from './accountsControlApi.js';
 import { operatorRouter } from './operatorApi.js';
+import { stubsControlRouter } from './stubsControlApi.js';
 import { accountOf, authenticate, clockOf, requireObjectBody } from '../transport/apiPipeline.js';
 import { PAYMENT_OUTCOMES, type PaymentOutcome } from '../../domain/bookings/payment.js';
 import { controlBodyBounds } from './controlBounds.js';
@@ -126,6 +127,7 @@ export function controlRouter(context: AppContext): Router {
 
   router.use(journalControlRouter(context.store, readOfAccount));
   router.use(ownKeysRouter(context, ofAccount, readOfAccount));
+  router.use(stubsControlRouter(context.stubs, context.store, ofAccount, readOfAccount));
 
   // Reads are POSTs too, because the key travels in the body as on the API.
   router.all(['/clock', '/reset', '/pay', '/outbox', '/journal', '/certification'], (req, _res, next) => {

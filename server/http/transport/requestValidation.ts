@@ -35,7 +35,7 @@ import qs from 'qs';
 import { FREE_TEXT_PATTERN, freeTextProblem } from '../../domain/freeText.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_SCHEMA } from '../../domain/bookings/idempotency.js';
 import { parseServiceHash } from '../../domain/rates/serviceHash.js';
-import { SCENARIOS } from '../../domain/scenarios/catalogue.js';
+import { SCENARIOS, SLOW_DELAY_HEADER, SLOW_DELAY_SCHEMA } from '../../domain/scenarios/catalogue.js';
 import { badRequest } from '../../errors.js';
 import { isObject, type OpenApiDocument } from '../../../contract/document.js';
 import { deref, pointer, resolvePointer } from '../../../contract/navigation.js';
@@ -73,6 +73,11 @@ const HEADER_ENFORCERS: Record<string, (path: string, schema: unknown) => string
     const rest = isObject(schema) ? Object.keys(schema).filter((key) => key !== 'type' && key !== 'enum') : [];
     if (!same || rest.length > 0) return `scenarioHeader.ts enforces {type: string, enum: [${allowed.join(', ')}]} here`;
     return undefined;
+  },
+  // scenarioHeader.ts: the delay of `Test: slow` (catalogue.ts chooseSlowDelay), on every path the header applies to.
+  [SLOW_DELAY_HEADER.toLowerCase()]: (_path, schema) => {
+    const same = isObject(schema) && JSON.stringify(Object.entries(schema).sort()) === JSON.stringify(Object.entries(SLOW_DELAY_SCHEMA).sort());
+    return same ? undefined : `scenarioHeader.ts enforces ${JSON.stringify(SLOW_DELAY_SCHEMA)}`;
   },
   // domain/bookings/idempotency.ts: read by booking start only.
   [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: (path, schema) => {
@@ -116,7 +121,7 @@ export function unenforcedContractRules(document: OpenApiDocument, paths: readon
         const label = `${name}: parameter '${String(parameter.name)}' in ${String(parameter.in)}`;
         const enforcer = parameter.in === 'header' ? HEADER_ENFORCERS[String(parameter.name).toLowerCase()] : undefined;
         if (!enforcer) {
-          problems.push(`${label} is not enforced (the server checks the JSON body and the headers Test and Idempotency-Key only)`);
+          problems.push(`${label} is not enforced (the server checks the JSON body and the headers Test, Test-Delay-Ms and Idempotency-Key only)`);
           continue;
         }
         const schema = resolved(parameter.schema, pointer('paths', path, method, 'parameters'));

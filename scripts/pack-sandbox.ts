@@ -78,6 +78,8 @@ await runCommandLine({ defaultStore: 'temporary', followNpm: true });
 copyCiRecipes(staging);
 cpSync(join(root, 'packages/hotel-sandbox/README.md'), join(staging, 'README.md'));
 cpSync(join(root, 'LICENSE'), join(staging, 'LICENSE'));
+// What changed in the contract between versions, and what partners do about it (npm ships it whatever `files` says).
+cpSync(join(root, 'CHANGELOG.md'), join(staging, 'CHANGELOG.md'));
 
 const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
 // tsx runs the TypeScript sources in the repository; the package ships JavaScript.

@@ -355,7 +355,8 @@ export type components = {
          *     **Reference behaviour:** `room_code` is 1–24 upper-case letters and digits, stable per room
          *     type of a hotel. (The API description does not state its character set or length, so the
          *     pattern below accepts any room code without the rate-type/date/persons tail.) At most 200
-         *     characters. Booking start takes it from any rate of a search or hotel-details response,
+         *     characters; the room code's `{1,176}` is what those 200 leave it, written out so that tools
+         *     which generate values from the pattern (Specmatic) need not search an unbounded `.+`. Booking start takes it from any rate of a search or hotel-details response,
          *     unchanged, and validates it completely: one off the pattern gets the same 400 as any other
          *     malformed one (`Invalid service_hash '…': <reason>`).
          * @example 72863-SUPSTEMLT-3-20270715-20270718-2
@@ -437,16 +438,18 @@ export type components = {
          */
         SearchLanguageCode: string;
         /**
-         * @description Display currency, an ISO 4217 code as ISO 4217 writes it, in upper case (`EUR`).
+         * @description Display currency, an ISO 4217 code, case-insensitive (`EUR`, `eur` and `Eur` are the same code);
+         *     the answer echoes it upper case.
          *
-         *     **Reference behaviour:** the codes of the `enum`, which are the server's exchange-rate table
-         *     (checked by server/http/api/contractTables.test.ts); any other value, the same code in lower
-         *     case (`eur`) included, gives 400 naming the supported codes.
+         *     **Reference behaviour:** the first branch lists the codes the server supports (its exchange-rate
+         *     table, checked by server/http/api/contractTables.test.ts), upper case as ISO 4217 writes them,
+         *     for tools that show choices; the second keeps what contract 1.0.0 accepted (any three letters,
+         *     any case), so no v1 client is refused for the case of a code. A code outside the table, in any
+         *     case, gives 400 naming the supported codes.
          * @default EUR
          * @example EUR
-         * @enum {string}
          */
-        RequestCurrency: "AED" | "AUD" | "BRL" | "CAD" | "CHF" | "CLP" | "CNY" | "COP" | "CZK" | "DKK" | "EGP" | "EUR" | "GBP" | "HKD" | "HUF" | "IDR" | "ILS" | "INR" | "ISK" | "JPY" | "KES" | "KRW" | "MAD" | "MXN" | "MYR" | "NOK" | "NZD" | "PEN" | "PHP" | "PLN" | "QAR" | "RON" | "RSD" | "SAR" | "SEK" | "SGD" | "THB" | "TRY" | "TWD" | "USD" | "VND" | "ZAR";
+        RequestCurrency: components["schemas"]["DisplayCurrency"] | string;
         /**
          * @description Number of guests, 1 to 5, single room.
          * @default 2
@@ -501,9 +504,9 @@ export type components = {
             kind?: components["schemas"]["PropertyKind"][];
             /** @description Only rates with one of these meal plans. */
             meal_type?: components["schemas"]["Meal"][];
-            /** @description Minimum total price of the stay (display currency). **Reference behaviour:** at most 10^12, above any stay's price in any supported currency; more gives 400. */
+            /** @description Minimum total price of the stay (display currency). **Reference behaviour:** any integer up to 2^53-1 (9007199254740991, the largest I-JSON carries exactly); more gives 400. */
             price_from?: number;
-            /** @description Maximum total price of the stay (display currency); not below `price_from`. **Reference behaviour:** at most 10^12; more gives 400. */
+            /** @description Maximum total price of the stay (display currency); not below `price_from`. **Reference behaviour:** any integer up to 2^53-1 (9007199254740991); more gives 400. */
             price_to?: number;
             /**
              * @description true adds `short_description` to each hotel.
@@ -522,7 +525,7 @@ export type components = {
          */
         HotelRequest: {
             apikey: components["schemas"]["ApiKey"];
-            /** @description Hotel id from a search response (`hotels[].id`); lookup by name is impossible. **Reference behaviour:** hotel ids are 32-bit integers (at most 2147483647); a larger number gives 400, an id in range that names no hotel 404. */
+            /** @description Hotel id from a search response (`hotels[].id`); lookup by name is impossible. **Reference behaviour:** any id up to 2^53-1 (9007199254740991, the largest integer I-JSON carries exactly) is looked up, and one that names no hotel gives 404; a larger number gives 400. */
             id: number;
             /** @description From a search response; valid 1 hour. Preferred. The rates come from the cached search (`availability.source` = `search_cache`). */
             search_id?: string;

@@ -325,12 +325,18 @@ export type components = {
          */
         Date: string;
         /**
-         * @description ISO 8601 date-time. **Reference behaviour:** without zone, `YYYY-MM-DDTHH:MM:SS`, in the hotel's local time.
+         * Format: uri
+         * @description An absolute http(s) URL.
+         * @example http://127.0.0.1:3000/images/hotels/72863/1.jpg
+         */
+        HttpUrl: string;
+        /**
+         * @description ISO 8601 date-time. **Reference behaviour:** without zone, `YYYY-MM-DDTHH:MM:SS`, in the hotel's local time; a real calendar date and time of day (the pattern knows month lengths and leap years).
          * @example 2027-07-12T23:59:00
          */
         LocalDateTime: string;
         /**
-         * @description Date-time as `YYYY-MM-DD HH:MM:SS` (UTC on the reference server).
+         * @description Date-time as `YYYY-MM-DD HH:MM:SS` (UTC on the reference server), a real calendar date and time of day (the pattern knows month lengths and leap years).
          * @example 2027-05-31 09:00:00
          */
         BookingTimestamp: string;
@@ -573,9 +579,10 @@ export type components = {
             latitude: number;
             longitude: number;
             radius_m: number;
-            /** @description Display currency (ISO 4217). */
-            currency: string;
+            currency: components["schemas"]["DisplayCurrency"];
+            /** @description The response language as asked, lower case (`nl`, `pt-br`). */
             language: string;
+            /** @description The guest residency as asked, lower case (ISO 3166-1 alpha-2). */
             residency: string;
             persons: number;
             location_resolved?: components["schemas"]["ResolvedLocation"];
@@ -610,11 +617,7 @@ export type components = {
             kind: components["schemas"]["PropertyKind"];
             latitude: number;
             longitude: number;
-            /**
-             * Format: uri
-             * @description Primary image.
-             */
-            image: string;
+            image: components["schemas"]["HttpUrl"];
             /** @description Comma-separated amenity names; included by default, omitted when `include_amenities` is false. */
             amenities?: string | null;
             /** @description Present only when `include_description` is true. */
@@ -767,8 +770,7 @@ export type components = {
             text: string;
         };
         HotelImage: {
-            /** Format: uri */
-            url: string;
+            url: components["schemas"]["HttpUrl"];
             category: string;
         };
         AmenityGroup: {
@@ -867,11 +869,8 @@ export type components = {
         BookingResponse: {
             /** @enum {string} */
             status: "ok";
-            /**
-             * Format: uri
-             * @description URI of the finalization page. Direct the guest there.
-             */
-            booking_url: string;
+            /** @description URI of the finalization page. Direct the guest there. */
+            booking_url: components["schemas"]["HttpUrl"];
         };
         BookingOverviewResponse: {
             /** @enum {string} */
@@ -928,7 +927,7 @@ export type components = {
             bedding: string;
             meal: components["schemas"]["Meal"];
             total_price: components["schemas"]["Money"];
-            currency: string;
+            currency: components["schemas"]["DisplayCurrency"];
             /** @description true if free cancellation is available. */
             refundable: boolean;
             /** @description null if non-refundable. */
@@ -945,7 +944,10 @@ export type components = {
             hotel_stars: number;
             /** @description **Reference behaviour:** field name chosen by the reference server. */
             hotel_phone?: string | null;
-            /** @description **Reference behaviour:** field name chosen by the reference server; a URI. */
+            /**
+             * Format: uri
+             * @description **Reference behaviour:** field name chosen by the reference server; an absolute http(s) URL.
+             */
             hotel_image?: string | null;
             created_at: components["schemas"]["BookingTimestamp"];
         };
@@ -1121,11 +1123,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "Booking not found"
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
@@ -1435,12 +1432,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "apikey": "demo-key-1",
-                 *       "service_hash": "72863-SUPSTEMLT-3-20270715-20270718-2"
-                 *     }
-                 */
                 "application/json": components["schemas"]["BookingRequest"];
             };
         };
@@ -1451,12 +1442,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "ok",
-                     *       "booking_url": "http://127.0.0.1:3000/book/finalize?bookhash=tQoM15cfJXeYh2yBOH7Wn3T4jpqYrK"
-                     *     }
-                     */
                     "application/json": components["schemas"]["BookingResponse"];
                 };
             };
@@ -1523,11 +1508,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "apikey": "demo-key-1"
-                 *     }
-                 */
                 "application/json": components["schemas"]["ApiKeyRequest"];
             };
         };
@@ -1581,12 +1561,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "apikey": "demo-key-1",
-                 *       "bookhash": "tQoM15cfJXeYh2yBOH7Wn3T4jpqYrK"
-                 *     }
-                 */
                 "application/json": components["schemas"]["BookhashRequest"];
             };
         };
@@ -1636,12 +1610,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "apikey": "demo-key-1",
-                 *       "bookhash": "tQoM15cfJXeYh2yBOH7Wn3T4jpqYrK"
-                 *     }
-                 */
                 "application/json": components["schemas"]["BookhashRequest"];
             };
         };

@@ -63,6 +63,15 @@ describe('contract:compat', () => {
     expect(verdict({ contract: 'openapi.yaml', findings: findings.slice(0, 1), releasedVersion: '1.0.0', version: '1.0.0', changelog: '' }).ok).toBe(true);
   });
 
+  it("a finding Specmatic also reports comparing today's contract with itself is no change", () => {
+    const findings = findingsOf(OUTPUT);
+    const currency = findings.filter((finding) => finding.at === 'REQUEST.BODY.currency');
+    const result = verdict({ contract: 'openapi.yaml', findings, releasedVersion: '1.0.0', version: '1.0.0', changelog: '', selfFindings: currency });
+    expect(result.ok).toBe(true);
+    expect(result.lines.join('\n')).toMatch(/1 finding\(s\) Specmatic also reports comparing today's contract with itself/);
+    expect(verdict({ contract: 'openapi.yaml', findings, releasedVersion: '1.0.0', version: '1.0.0', changelog: '', selfFindings: [{ ...currency[0]!, operation: 'POST /hotel.php' }] }).ok).toBe(false);
+  });
+
   it('a break passes with a new major and its CHANGELOG entry telling partners what to do, not with either alone', () => {
     const findings = findingsOf(OUTPUT);
     expect(verdict({ contract: 'openapi.yaml', findings, releasedVersion: '1.0.0', version: '2.0.0', changelog: CHANGELOG }).ok).toBe(true);

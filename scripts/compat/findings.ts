@@ -80,13 +80,22 @@ export function verdict(input: {
   version: string;
   changelog: string;
   known?: readonly KnownFalsePositive[];
+  /** What Specmatic reports comparing today's contract with itself: its own artifacts, no change. */
+  selfFindings?: readonly Finding[];
 }): Verdict {
   const lines: string[] = [];
   const breaking: Finding[] = [];
+  const key = (finding: Finding) => `${finding.operation} ${finding.at} ${finding.rule}`;
+  const artifacts = new Set((input.selfFindings ?? []).map(key));
+  let unjudged = 0;
   for (const finding of input.findings) {
     const known = isKnown(finding, input.contract, input.known);
-    if (known) lines.push(`  known false positive: ${finding.operation} ${finding.at} ${finding.rule} (${known.why})`);
+    if (known) lines.push(`  known false positive: ${key(finding)} (${known.why})`);
+    else if (artifacts.has(key(finding))) unjudged += 1;
     else breaking.push(finding);
+  }
+  if (unjudged > 0) {
+    lines.push(`  ${unjudged} finding(s) Specmatic also reports comparing today's contract with itself (its reading of the 415 answers to a non-JSON body: a text/plain request, no body), so no change of ours`);
   }
   if (breaking.length === 0) return { ok: true, lines: [`${input.contract}: backward compatible with ${input.releasedVersion}`, ...lines] };
   const described = breaking.map((finding) => `  breaking: ${finding.operation} ${finding.at} ${finding.rule}: ${finding.detail}`);

@@ -50,7 +50,11 @@ function junitCases(folder: string): Array<{ name: string; failed: boolean }> {
 describe('specmatic', () => {
   it('test: the contract\'s own examples against a fresh sandbox, at least one per operation, none failing', async () => {
     const reports = join(work, 'junit');
-    const run = await runSpecmatic(['test', join(ROOT, 'openapi.yaml'), `--testBaseURL=${sandbox.baseUrl}`, `--junitReportDir=${reports}`, '--timeout=30'], { cwd: work, timeoutMs: 8 * 60_000 });
+    // Retrieve's and cancel's 200 need a booking made and paid in this run, which a static example
+    // cannot name (Specmatic would invent requests for them); their 404s run here, and the kit and
+    // Arazzo's bookAndCancel walk the 200s.
+    const filter = "(PATH!='/retrieve_booking.php' && PATH!='/book/cancel.php') || STATUS!='200'";
+    const run = await runSpecmatic(['test', join(ROOT, 'openapi.yaml'), `--testBaseURL=${sandbox.baseUrl}`, `--junitReportDir=${reports}`, '--timeout=30', `--filter=${filter}`], { cwd: work, timeoutMs: 8 * 60_000 });
     expect(run.timedOut, run.output.slice(-2000)).toBe(false);
     const cases = junitCases(reports);
     const failed = cases.filter((testCase) => testCase.failed);
@@ -77,7 +81,7 @@ describe('specmatic', () => {
           outside.push(`${name} ${request.path} ${response.status}: not JSON: ${text.slice(0, 200)}`);
           continue;
         }
-        const result = rules.validateResponse(request.path as never, 'post', response.status, body, Object.fromEntries(response.headers));
+        const result = rules.validateResponse(request.path, 'post', response.status, body, Object.fromEntries(response.headers));
         if (!result.ok) outside.push(`${name} ${request.path} ${response.status}: ${formatErrors(result.errors)} in ${text.slice(0, 300)}`);
       }
     }
@@ -101,13 +105,13 @@ async function specmaticStub(): Promise<string> {
   const child = spawn('java', ['-Xmx1g', '-XX:TieredStopAtLevel=1', '-jar', specmaticJar(), 'stub', join(ROOT, 'openapi.yaml'), '--host=127.0.0.1', `--port=${port}`], { cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
   const until = Date.now() + 5 * 60_000;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`specmatic stub exited: ${output.slice(-2000)}`);
-    if (/Stub server is running|listening on/i.test(output)) return base;
+    if (/(Mock|Stub) server is running/i.test(output)) return base;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`specmatic stub did not start in 5 minutes: ${output.slice(-2000)}`);
@@ -119,7 +123,7 @@ async function prismDynamic(): Promise<string> {
   const child = spawn(process.execPath, [cli, 'mock', '-d', join(ROOT, 'openapi.yaml'), '--host', '127.0.0.1', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return prismListening(child, () => output, 120_000);
 }

@@ -112,7 +112,8 @@ describe('search.php request rules', () => {
     await searchError({ ...inAmsterdam, meal_type: ['allinclusive'] }, /meal_type\/0 must be equal to one of the allowed values/);
     await searchError({ ...inAmsterdam, currency: 'XXX' }, /^Unsupported currency 'XXX'; supported: AED, .*, ZAR$/);
     await searchError({ ...inAmsterdam, currency: 'xxx' }, /^Unsupported currency 'xxx'; supported: AED, /);
-    await searchError({ ...inAmsterdam, currency: 'EURO' }, /^request\/body\/currency must match pattern "\^\[A-Za-z\]\{3\}\$"$/);
+    await searchError({ ...inAmsterdam, currency: 'EURO' }, /^request\/body\/currency must NOT have more than 3 characters$/);
+    await searchError({ ...inAmsterdam, currency: 'E1R' }, /^request\/body\/currency must match pattern "\^\[A-Za-z\]\{3\}\$"$/);
     await searchError({ ...inAmsterdam, price_to: 1e20 }, /^request\/body\/price_to must be <= 9007199254740991$/);
     await searchError({ ...inAmsterdam, price_from: 2 ** 53 }, /price_from must be <= 9007199254740991/);
     // Contract 1.0.0 set no maximum: a v1 client's "no upper bound" of 10^12 and more is still a search.

@@ -353,6 +353,13 @@ export type components = {
         /** @description 0 (unrated) to 5. */
         StarRating: number;
         /**
+         * @description A `ServiceHash` as the server issues it in a rate: the hotel id, a room code of 1–24 upper-case
+         *     letters and digits, the rate type, the two dates and persons. Booking start takes any
+         *     `ServiceHash`; answers carry only these.
+         * @example 72863-SUPSTEMLT-3-20270715-20270718-2
+         */
+        IssuedServiceHash: string;
+        /**
          * @description Rate reference, passed unchanged to booking start. A deterministic string of the form
          *     `{hotel_id}-{room_code}-{rate_type}-{YYYYMMDD}-{YYYYMMDD}-{persons}` (check-in date,
          *     check-out date, persons). `rate_type`: 1 = non-refundable + nomeal, 2 = non-refundable +
@@ -455,7 +462,7 @@ export type components = {
          * @default EUR
          * @example EUR
          */
-        RequestCurrency: components["schemas"]["DisplayCurrency"] | string;
+        RequestCurrency: string | components["schemas"]["DisplayCurrency"];
         /**
          * @description Number of guests, 1 to 5, single room.
          * @default 2
@@ -626,7 +633,7 @@ export type components = {
         };
         /** @description The single cheapest rate of the hotel that meets the filters. */
         SearchRate: {
-            service_hash: components["schemas"]["ServiceHash"];
+            service_hash: components["schemas"]["IssuedServiceHash"];
             /** @description Internal reference of the booking system; no action needed. */
             search_hash: string;
             room: components["schemas"]["SearchRateRoom"];
@@ -770,7 +777,8 @@ export type components = {
             text: string;
         };
         HotelImage: {
-            url: components["schemas"]["HttpUrl"];
+            /** Format: uri */
+            url: string;
             category: string;
         };
         AmenityGroup: {
@@ -851,7 +859,7 @@ export type components = {
             rates: components["schemas"]["HotelRate"][];
         };
         HotelRate: {
-            service_hash: components["schemas"]["ServiceHash"];
+            service_hash: components["schemas"]["IssuedServiceHash"];
             /** @description Internal; no action needed. */
             search_hash: string;
             meal: components["schemas"]["Meal"];

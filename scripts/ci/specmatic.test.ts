@@ -6,7 +6,8 @@
  *   own response rules accept (the schemas the server validates its answers with).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,6 +90,27 @@ describe('specmatic', () => {
     // The mocks answered the requests as valid ones (2xx), not as refused.
     for (const [name, seen] of Object.entries(statuses)) expect(seen.filter((status) => status >= 200 && status < 300).length, `${name}: ${seen.join(' ')}`).toBe(requests.length);
   }, 10 * 60_000);
+});
+
+describe('contract:compat', () => {
+  it('fails on a change that breaks 1.0.0 clients (a new required request field), naming it', () => {
+    const root = join(work, 'mutant');
+    mkdirSync(join(root, 'server'), { recursive: true });
+    const breaking = readFileSync(join(ROOT, 'openapi.yaml'), 'utf8').replace(
+      /(    BookingRequest:\n      type: object\n(?:      .*\n)*?      required: \[)apikey, service_hash\]\n      properties:\n/,
+      '$1apikey, service_hash, guest_name]\n      properties:\n        guest_name:\n          type: string\n          maxLength: 100\n',
+    );
+    expect(breaking).toContain('required: [apikey, service_hash, guest_name]');
+    writeFileSync(join(root, 'openapi.yaml'), breaking);
+    writeFileSync(join(root, 'server/control-api.yaml'), readFileSync(join(ROOT, 'server/control-api.yaml')));
+    writeFileSync(join(root, 'CHANGELOG.md'), readFileSync(join(ROOT, 'CHANGELOG.md')));
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/contract-compat.ts'), '--root', root], { cwd: ROOT, encoding: 'utf8', timeout: 15 * 60_000 });
+    const output = `${run.stdout}${run.stderr}`;
+    expect(run.status, output.slice(-3000)).toBe(1);
+    expect(output).toMatch(/openapi\.yaml: \d+ change\(s\) break 1\.0\.0's clients/);
+    expect(output).toMatch(/breaking: POST \/booking\.php REQUEST\.BODY\.guest_name/);
+    expect(output).toMatch(/control-api\.yaml: backward compatible with 1\.0\.0/);
+  }, 16 * 60_000);
 });
 
 async function freePort(): Promise<number> {

@@ -20,6 +20,7 @@ export const KNOWN_FALSE_POSITIVES: readonly KnownFalsePositive[] = [
   { contract: 'openapi.yaml', operation: 'POST /search.php', at: 'REQUEST.BODY.price_from', rule: 'R1003', why: I_JSON },
   { contract: 'openapi.yaml', operation: 'POST /search.php', at: 'REQUEST.BODY.price_to', rule: 'R1003', why: I_JSON },
   { contract: 'openapi.yaml', operation: 'POST /hotel.php', at: 'REQUEST.BODY.id', rule: 'R1003', why: I_JSON },
+  { contract: 'control-api.yaml', operation: 'POST /journal', at: 'REQUEST.BODY.limit', rule: 'R1003', why: I_JSON },
   {
     contract: 'openapi.yaml',
     operation: 'POST /search.php',

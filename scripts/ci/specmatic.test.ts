@@ -93,14 +93,14 @@ describe('specmatic', () => {
 });
 
 describe('contract:compat', () => {
-  it('fails on a change that breaks 1.0.0 clients (a new required request field), naming it', () => {
+  it('fails on the break issue 37 found (request currency narrowed to an upper-case enum), naming it', () => {
     const root = join(work, 'mutant');
     mkdirSync(join(root, 'server'), { recursive: true });
     const breaking = readFileSync(join(ROOT, 'openapi.yaml'), 'utf8').replace(
-      /(    BookingRequest:\n      type: object\n(?:      .*\n)*?      required: \[)apikey, service_hash\]\n      properties:\n/,
-      '$1apikey, service_hash, guest_name]\n      properties:\n        guest_name:\n          type: string\n          maxLength: 100\n',
+      "      anyOf:\n        - $ref: '#/components/schemas/DisplayCurrency'\n        - type: string\n          pattern: '^[A-Za-z]{3}$'\n          maxLength: 3\n",
+      '      enum: [EUR, USD, GBP]\n',
     );
-    expect(breaking).toContain('required: [apikey, service_hash, guest_name]');
+    expect(breaking).toContain('      enum: [EUR, USD, GBP]\n');
     writeFileSync(join(root, 'openapi.yaml'), breaking);
     writeFileSync(join(root, 'server/control-api.yaml'), readFileSync(join(ROOT, 'server/control-api.yaml')));
     writeFileSync(join(root, 'CHANGELOG.md'), readFileSync(join(ROOT, 'CHANGELOG.md')));
@@ -108,7 +108,8 @@ describe('contract:compat', () => {
     const output = `${run.stdout}${run.stderr}`;
     expect(run.status, output.slice(-3000)).toBe(1);
     expect(output).toMatch(/openapi\.yaml: \d+ change\(s\) break 1\.0\.0's clients/);
-    expect(output).toMatch(/breaking: POST \/booking\.php REQUEST\.BODY\.guest_name/);
+    expect(output).toMatch(/breaking: POST \/search\.php REQUEST\.BODY\.currency R1002/);
+    expect(output).toMatch(/breaking: POST \/hotel\.php REQUEST\.BODY\.currency R1002/);
     expect(output).toMatch(/control-api\.yaml: backward compatible with 1\.0\.0/);
   }, 16 * 60_000);
 });

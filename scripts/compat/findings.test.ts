@@ -48,6 +48,11 @@ describe('contract:compat', () => {
       { operation: 'POST /search.php', at: 'REQUEST.BODY.currency', rule: 'R1002', detail: 'This is ("AED" or "EUR") in the new specification, but string in the old specification' },
     ]);
     expect(findingsOf('The newer contract is backward compatible.\n')).toEqual([]);
+    // A rule whose explanation is not "This is …" (a new required request property) is a finding too.
+    const required = `API: POST /booking.php -> 200\n\n  >> REQUEST.BODY.guest_name (new.yaml:16:17)\n  \n      R2001: Missing required property\n      Documentation: https://docs.specmatic.io/rules#r2001\n      Summary: A required property defined in the specification is missing\n  \n      New specification expects property "guest_name" in the request but it is missing from the old specification\n`;
+    expect(findingsOf(required)).toEqual([
+      { operation: 'POST /booking.php', at: 'REQUEST.BODY.guest_name', rule: 'R2001', detail: 'New specification expects property "guest_name" in the request but it is missing from the old specification' },
+    ]);
   });
 
   it('excuses only a listed false positive, and a break fails under the same major', () => {

@@ -25,23 +25,30 @@ export function findingsOf(output: string): Finding[] {
   const found = new Map<string, Finding>();
   let operation = '';
   let at: string | undefined;
-  let rule: string | undefined;
+  /** The finding whose explanation is still to come (the first line after the rule's Documentation and Summary). */
+  let explaining: Finding | undefined;
   for (const line of output.split('\n')) {
     const op = OPERATION.exec(line);
     if (op) operation = op[1]!;
     const location = LOCATION.exec(line);
     if (location) {
       at = location[1]!;
-      rule = undefined;
+      explaining = undefined;
       continue;
     }
-    const ruleMatch = at !== undefined && rule === undefined ? RULE.exec(line) : null;
-    if (ruleMatch) rule = ruleMatch[1]!;
-    if (at !== undefined && rule !== undefined && /^\s*This is /.test(line)) {
-      const key = `${operation} ${at} ${rule}`;
-      if (!found.has(key)) found.set(key, { operation, at, rule, detail: line.trim().slice(0, 300) });
+    const rule = at !== undefined ? RULE.exec(line) : null;
+    if (rule) {
+      const key = `${operation} ${at} ${rule[1]}`;
+      explaining = found.get(key) ?? { operation, at: at!, rule: rule[1]!, detail: '' };
+      if (!found.has(key)) found.set(key, explaining);
+      else explaining = undefined;
       at = undefined;
-      rule = undefined;
+      continue;
+    }
+    const text = line.trim();
+    if (explaining && text && !/^(Documentation|Summary):/.test(text)) {
+      explaining.detail = text.slice(0, 300);
+      explaining = undefined;
     }
   }
   return [...found.values()];

@@ -2,11 +2,11 @@
  * Specmatic as a peer of Prism (issue 37), with the pinned `specmatic` devDependency's jar (Java 17):
  * - `specmatic test` sends the contract's own paired examples to a fresh sandbox: at least one test
  *   per operation, none failing;
- * - `specmatic stub` serves the contract, and 50 generated requests to it get answers the sandbox's
- *   own response rules accept (the schemas the server validates its answers with).
+ * - `specmatic stub` and Prism's dynamic mock serve the contract, and 50 generated requests to each
+ *   get answers the sandbox's own response rules accept (the schemas the server validates its answers with);
+ * - `npm run contract:compat` fails on a contract with the break issue 37 found.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';

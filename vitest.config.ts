@@ -46,6 +46,8 @@ export const E2E = [
   'scripts/ci/generatedClients.test.ts',
   // The GitHub Action's step run as a runner runs it: the kit as a process against a server process.
   'scripts/ci/action-run.test.ts',
+  // Specmatic (Java): its contract tests against a sandbox, its stub's answers, the breaking-change gate.
+  'scripts/ci/specmatic.test.ts',
 ];
 
 /**

@@ -347,8 +347,8 @@ function schemaNodes(document: OpenApiDocument): Array<{ node: JsonObject; at: s
 // ---------------------------------------------------------------------------------------------------
 
 describe('examples are consistent with each other', () => {
-  const search = exampleValue<S['SearchResponse']>('/search.php', 'response', '200', 'amsterdam');
-  const hotelWithRooms = exampleValue<S['HotelResponse']>('/hotel.php', 'response', '200', 'withRooms');
+  const search = exampleValue<S['SearchResponse']>('/search.php', 'response', '200', 'byLocation');
+  const hotelWithRooms = exampleValue<S['HotelResponse']>('/hotel.php', 'response', '200', 'live');
   const hotelNoRooms = exampleValue<S['HotelResponse']>('/hotel.php', 'response', '200', 'noRooms');
   const hotelResponses = examplesOf<S['HotelResponse']>('/hotel.php', 'response', '200');
   const bookingRequest = exampleValue<S['BookingRequest']>('/booking.php', 'request', undefined);

@@ -226,7 +226,7 @@ describe('document helpers', () => {
   it('collects request and response examples, $refs followed', () => {
     const all = collectExamples(doc);
     const amsterdam = all.find((e) => e.path === '/search.php' && e.status === '200');
-    expect(amsterdam).toMatchObject({ kind: 'response', name: 'amsterdam', pointer: '#/components/examples/SearchResponseAmsterdam/value' });
+    expect(amsterdam).toMatchObject({ kind: 'response', name: 'byLocation', pointer: '#/components/examples/SearchResponseAmsterdam/value' });
     expect(all.filter((e) => e.kind === 'request').length).toBeGreaterThanOrEqual(6);
   });
 });

@@ -4,6 +4,7 @@
  * start's own 400), the example `search_id` is documented as illustrative, the residency pattern is
  * the server's whole bound, and `payment_failed` is a final status that retrieve shows.
  */
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isObject, loadContract, type JsonObject } from '../contract/document.js';
 import { deref, resolvePointer } from '../contract/navigation.js';
@@ -33,13 +34,19 @@ const stay = () => {
   return { checkin: day(110), checkout: day(112) };
 };
 
-describe('service_hash: one schema for request and response', () => {
-  it('the booking request, the search rate and the hotel rate all refer to ServiceHash', () => {
+describe('service_hash: what answers carry, booking start takes', () => {
+  it('the booking request refers to ServiceHash, the search and hotel rates to IssuedServiceHash, and every issued hash is a ServiceHash', () => {
     const refs = (node: unknown): string[] =>
       isObject(node) ? [...(typeof node.$ref === 'string' ? [node.$ref] : []), ...(Array.isArray(node.allOf) ? node.allOf.flatMap(refs) : [])] : [];
     const property = (schema: string) => (schemas[schema]?.properties as Record<string, unknown>)?.service_hash;
-    for (const schema of ['BookingRequest', 'SearchRate', 'HotelRate']) expect(refs(property(schema)), schema).toEqual([SERVICE_HASH_REF]);
-    expect(typeof deref(contract, { $ref: SERVICE_HASH_REF }, '#').node).toBe('object');
+    expect(refs(property('BookingRequest'))).toEqual([SERVICE_HASH_REF]);
+    for (const schema of ['SearchRate', 'HotelRate']) expect(refs(property(schema)), schema).toEqual(['#/components/schemas/IssuedServiceHash']);
+    const [taken, issued] = [deref(contract, { $ref: SERVICE_HASH_REF }, '#').node, schemas.IssuedServiceHash] as Array<{ pattern: string; maxLength: number }>;
+    // A client passes a rate's service_hash unchanged to booking start: the issued form is within the taken one.
+    expect(issued!.maxLength).toBeLessThanOrEqual(taken!.maxLength);
+    const sample = fc.sample(fc.stringMatching(new RegExp(issued!.pattern)), { numRuns: 2_000, seed: 37 }).filter((value) => value.length <= issued!.maxLength);
+    expect(sample.length).toBeGreaterThan(1_000);
+    for (const value of sample) expect(new RegExp(taken!.pattern, 'u').test(value) && value.length <= taken!.maxLength, value).toBe(true);
   });
 
   it('a service_hash off the pattern gets booking start’s own reason (400), as before the pattern was stated', async () => {

@@ -144,6 +144,7 @@ describe('the packed sandbox (hotel-sandbox)', () => {
     for (const field of ['repository', 'bugs', 'types']) expect(manifest[field], field).toBeTruthy();
     expect(existsSync(join(installed, String(manifest.types)))).toBe(true);
     expect(readFileSync(join(installed, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+    expect(readFileSync(join(installed, 'CHANGELOG.md'), 'utf8')).toMatch(/^# Changelog of the Hotel Booking API contract[\s\S]*^## 1\.0\.0$/m);
     const readme = readFileSync(join(installed, 'README.md'), 'utf8');
     expect(readme).not.toMatch(/npm run |npm start|(?<![-\w])(server|conformance|examples|scripts)\/|\.\.\/shared|\.test\.ts/);
     expect(existsSync(join(installed, 'server/sandbox.test.js'))).toBe(false);

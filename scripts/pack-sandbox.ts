@@ -78,6 +78,8 @@ await runCommandLine({ defaultStore: 'temporary', followNpm: true });
 copyCiRecipes(staging);
 cpSync(join(root, 'packages/hotel-sandbox/README.md'), join(staging, 'README.md'));
 cpSync(join(root, 'LICENSE'), join(staging, 'LICENSE'));
+// What changed in the contract between versions, and what partners do about it (in `files`: npm 7+ no longer adds it).
+cpSync(join(root, 'CHANGELOG.md'), join(staging, 'CHANGELOG.md'));
 
 const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
 // tsx runs the TypeScript sources in the repository; the package ships JavaScript.
@@ -108,7 +110,7 @@ writeFileSync(
       // TypeScript's older resolution (moduleResolution node10, common with ts-jest) reads no exports.
       typesVersions: { '*': { contract: ['./types/contract/published.d.ts'] } },
       // What runs: the compiled modules' folders, their data and the declarations; no test ships.
-      files: ['bin/', 'cjs/', 'ci/', 'vendor/', ...new Set(modules.map((module) => `${module.split('/')[0]}/`)), 'types/', 'fixtures/', 'openapi.yaml', 'cache/'],
+      files: ['bin/', 'cjs/', 'ci/', 'vendor/', ...new Set(modules.map((module) => `${module.split('/')[0]}/`)), 'types/', 'fixtures/', 'openapi.yaml', 'cache/', 'CHANGELOG.md'],
       dependencies,
     }),
     null,

@@ -91,6 +91,6 @@ export const HOTEL_VALIDATION_CHECKS: Check[] = [
     return { apikey: ctx.apikey, id: response.hotels[0]?.id, search_id: 'conformance0unknown0search0id00' };
   }),
   rejects('unknown-field-400', 'an unknown request field gives 400', '4 (reference: unknown fields)', 'reference', live(() => ({ colour: 'blue' }))),
-  rejects('id.too-large-400', 'a hotel id above 2147483647 (32 bits) gives 400', '4.2 (reference: id bound)', 'reference', live(() => ({ id: 1e20 }))),
+  rejects('id.too-large-400', 'a hotel id above 2^53-1 (the largest integer I-JSON carries exactly) gives 400', '4.2 (reference: id bound)', 'reference', live(() => ({ id: 1e20 }))),
   expiredSearchId,
 ];

@@ -1455,7 +1455,7 @@ export interface operations {
                     until?: string;
                     /** @description Only calls whose request or response does not conform to openapi.yaml. */
                     non_conforming?: boolean;
-                    /** @description Only the newest `limit` matching calls (still oldest first); at most 1,000, the calls an account's journal keeps. */
+                    /** @description Only the newest `limit` matching calls (still oldest first). A journal keeps an account's last 1,000 calls, so a larger limit returns them all; the bound is the largest integer JSON carries exactly (I-JSON), as contract 1.0.0 set none. */
                     limit?: number;
                 };
             };

@@ -325,12 +325,18 @@ export type components = {
          */
         Date: string;
         /**
-         * @description ISO 8601 date-time. **Reference behaviour:** without zone, `YYYY-MM-DDTHH:MM:SS`, in the hotel's local time.
+         * Format: uri
+         * @description An absolute http(s) URL.
+         * @example http://127.0.0.1:3000/images/hotels/72863/1.jpg
+         */
+        HttpUrl: string;
+        /**
+         * @description ISO 8601 date-time. **Reference behaviour:** without zone, `YYYY-MM-DDTHH:MM:SS`, in the hotel's local time; a real calendar date and time of day (the pattern knows month lengths and leap years).
          * @example 2027-07-12T23:59:00
          */
         LocalDateTime: string;
         /**
-         * @description Date-time as `YYYY-MM-DD HH:MM:SS` (UTC on the reference server).
+         * @description Date-time as `YYYY-MM-DD HH:MM:SS` (UTC on the reference server), a real calendar date and time of day (the pattern knows month lengths and leap years).
          * @example 2027-05-31 09:00:00
          */
         BookingTimestamp: string;
@@ -347,6 +353,13 @@ export type components = {
         /** @description 0 (unrated) to 5. */
         StarRating: number;
         /**
+         * @description A `ServiceHash` as the server issues it in a rate: the hotel id, a room code of 1–24 upper-case
+         *     letters and digits, the rate type, the two dates and persons. Booking start takes any
+         *     `ServiceHash`; answers carry only these.
+         * @example 72863-SUPSTEMLT-3-20270715-20270718-2
+         */
+        IssuedServiceHash: string;
+        /**
          * @description Rate reference, passed unchanged to booking start. A deterministic string of the form
          *     `{hotel_id}-{room_code}-{rate_type}-{YYYYMMDD}-{YYYYMMDD}-{persons}` (check-in date,
          *     check-out date, persons). `rate_type`: 1 = non-refundable + nomeal, 2 = non-refundable +
@@ -355,7 +368,8 @@ export type components = {
          *     **Reference behaviour:** `room_code` is 1–24 upper-case letters and digits, stable per room
          *     type of a hotel. (The API description does not state its character set or length, so the
          *     pattern below accepts any room code without the rate-type/date/persons tail.) At most 200
-         *     characters. Booking start takes it from any rate of a search or hotel-details response,
+         *     characters; the room code's `{1,176}` is what those 200 leave it, written out so that tools
+         *     which generate values from the pattern (Specmatic) need not search an unbounded `.+`. Booking start takes it from any rate of a search or hotel-details response,
          *     unchanged, and validates it completely: one off the pattern gets the same 400 as any other
          *     malformed one (`Invalid service_hash '…': <reason>`).
          * @example 72863-SUPSTEMLT-3-20270715-20270718-2
@@ -437,16 +451,18 @@ export type components = {
          */
         SearchLanguageCode: string;
         /**
-         * @description Display currency, an ISO 4217 code as ISO 4217 writes it, in upper case (`EUR`).
+         * @description Display currency, an ISO 4217 code, case-insensitive (`EUR`, `eur` and `Eur` are the same code);
+         *     the answer echoes it upper case.
          *
-         *     **Reference behaviour:** the codes of the `enum`, which are the server's exchange-rate table
-         *     (checked by server/http/api/contractTables.test.ts); any other value, the same code in lower
-         *     case (`eur`) included, gives 400 naming the supported codes.
+         *     **Reference behaviour:** the first branch lists the codes the server supports (its exchange-rate
+         *     table, checked by server/http/api/contractTables.test.ts), upper case as ISO 4217 writes them,
+         *     for tools that show choices; the second keeps what contract 1.0.0 accepted (any three letters,
+         *     any case), so no v1 client is refused for the case of a code. A code outside the table, in any
+         *     case, gives 400 naming the supported codes.
          * @default EUR
          * @example EUR
-         * @enum {string}
          */
-        RequestCurrency: "AED" | "AUD" | "BRL" | "CAD" | "CHF" | "CLP" | "CNY" | "COP" | "CZK" | "DKK" | "EGP" | "EUR" | "GBP" | "HKD" | "HUF" | "IDR" | "ILS" | "INR" | "ISK" | "JPY" | "KES" | "KRW" | "MAD" | "MXN" | "MYR" | "NOK" | "NZD" | "PEN" | "PHP" | "PLN" | "QAR" | "RON" | "RSD" | "SAR" | "SEK" | "SGD" | "THB" | "TRY" | "TWD" | "USD" | "VND" | "ZAR";
+        RequestCurrency: string | components["schemas"]["DisplayCurrency"];
         /**
          * @description Number of guests, 1 to 5, single room.
          * @default 2
@@ -501,9 +517,9 @@ export type components = {
             kind?: components["schemas"]["PropertyKind"][];
             /** @description Only rates with one of these meal plans. */
             meal_type?: components["schemas"]["Meal"][];
-            /** @description Minimum total price of the stay (display currency). **Reference behaviour:** at most 10^12, above any stay's price in any supported currency; more gives 400. */
+            /** @description Minimum total price of the stay (display currency). **Reference behaviour:** any integer up to 2^53-1 (9007199254740991, the largest I-JSON carries exactly); more gives 400. */
             price_from?: number;
-            /** @description Maximum total price of the stay (display currency); not below `price_from`. **Reference behaviour:** at most 10^12; more gives 400. */
+            /** @description Maximum total price of the stay (display currency); not below `price_from`. **Reference behaviour:** any integer up to 2^53-1 (9007199254740991); more gives 400. */
             price_to?: number;
             /**
              * @description true adds `short_description` to each hotel.
@@ -522,7 +538,7 @@ export type components = {
          */
         HotelRequest: {
             apikey: components["schemas"]["ApiKey"];
-            /** @description Hotel id from a search response (`hotels[].id`); lookup by name is impossible. **Reference behaviour:** hotel ids are 32-bit integers (at most 2147483647); a larger number gives 400, an id in range that names no hotel 404. */
+            /** @description Hotel id from a search response (`hotels[].id`); lookup by name is impossible. **Reference behaviour:** any id up to 2^53-1 (9007199254740991, the largest integer I-JSON carries exactly) is looked up, and one that names no hotel gives 404; a larger number gives 400. */
             id: number;
             /** @description From a search response; valid 1 hour. Preferred. The rates come from the cached search (`availability.source` = `search_cache`). */
             search_id?: string;
@@ -570,9 +586,10 @@ export type components = {
             latitude: number;
             longitude: number;
             radius_m: number;
-            /** @description Display currency (ISO 4217). */
-            currency: string;
+            currency: components["schemas"]["DisplayCurrency"];
+            /** @description The response language as asked, lower case (`nl`, `pt-br`). */
             language: string;
+            /** @description The guest residency as asked, lower case (ISO 3166-1 alpha-2). */
             residency: string;
             persons: number;
             location_resolved?: components["schemas"]["ResolvedLocation"];
@@ -607,11 +624,7 @@ export type components = {
             kind: components["schemas"]["PropertyKind"];
             latitude: number;
             longitude: number;
-            /**
-             * Format: uri
-             * @description Primary image.
-             */
-            image: string;
+            image: components["schemas"]["HttpUrl"];
             /** @description Comma-separated amenity names; included by default, omitted when `include_amenities` is false. */
             amenities?: string | null;
             /** @description Present only when `include_description` is true. */
@@ -620,7 +633,7 @@ export type components = {
         };
         /** @description The single cheapest rate of the hotel that meets the filters. */
         SearchRate: {
-            service_hash: components["schemas"]["ServiceHash"];
+            service_hash: components["schemas"]["IssuedServiceHash"];
             /** @description Internal reference of the booking system; no action needed. */
             search_hash: string;
             room: components["schemas"]["SearchRateRoom"];
@@ -846,7 +859,7 @@ export type components = {
             rates: components["schemas"]["HotelRate"][];
         };
         HotelRate: {
-            service_hash: components["schemas"]["ServiceHash"];
+            service_hash: components["schemas"]["IssuedServiceHash"];
             /** @description Internal; no action needed. */
             search_hash: string;
             meal: components["schemas"]["Meal"];
@@ -864,11 +877,8 @@ export type components = {
         BookingResponse: {
             /** @enum {string} */
             status: "ok";
-            /**
-             * Format: uri
-             * @description URI of the finalization page. Direct the guest there.
-             */
-            booking_url: string;
+            /** @description URI of the finalization page. Direct the guest there. */
+            booking_url: components["schemas"]["HttpUrl"];
         };
         BookingOverviewResponse: {
             /** @enum {string} */
@@ -925,7 +935,7 @@ export type components = {
             bedding: string;
             meal: components["schemas"]["Meal"];
             total_price: components["schemas"]["Money"];
-            currency: string;
+            currency: components["schemas"]["DisplayCurrency"];
             /** @description true if free cancellation is available. */
             refundable: boolean;
             /** @description null if non-refundable. */
@@ -942,7 +952,10 @@ export type components = {
             hotel_stars: number;
             /** @description **Reference behaviour:** field name chosen by the reference server. */
             hotel_phone?: string | null;
-            /** @description **Reference behaviour:** field name chosen by the reference server; a URI. */
+            /**
+             * Format: uri
+             * @description **Reference behaviour:** field name chosen by the reference server; an absolute http(s) URL.
+             */
             hotel_image?: string | null;
             created_at: components["schemas"]["BookingTimestamp"];
         };
@@ -1118,11 +1131,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "Booking not found"
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
@@ -1474,12 +1482,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "apikey": "demo-key-1",
-                 *       "service_hash": "72863-SUPSTEMLT-3-20270715-20270718-2"
-                 *     }
-                 */
                 "application/json": components["schemas"]["BookingRequest"];
             };
         };
@@ -1490,12 +1492,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "ok",
-                     *       "booking_url": "http://127.0.0.1:3000/book/finalize?bookhash=tQoM15cfJXeYh2yBOH7Wn3T4jpqYrK"
-                     *     }
-                     */
                     "application/json": components["schemas"]["BookingResponse"];
                 };
             };
@@ -1571,11 +1567,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "apikey": "demo-key-1"
-                 *     }
-                 */
                 "application/json": components["schemas"]["ApiKeyRequest"];
             };
         };
@@ -1638,12 +1629,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "apikey": "demo-key-1",
-                 *       "bookhash": "tQoM15cfJXeYh2yBOH7Wn3T4jpqYrK"
-                 *     }
-                 */
                 "application/json": components["schemas"]["BookhashRequest"];
             };
         };
@@ -1702,12 +1687,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "apikey": "demo-key-1",
-                 *       "bookhash": "tQoM15cfJXeYh2yBOH7Wn3T4jpqYrK"
-                 *     }
-                 */
                 "application/json": components["schemas"]["BookhashRequest"];
             };
         };

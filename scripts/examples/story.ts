@@ -194,7 +194,7 @@ async function tell(server: TestServer, limited: TestServer): Promise<StoryExamp
   await call(post('/hotel.php', { apikey: KEY, id: chosen.id, search_id: search.search_id }), { request: requestExample('/hotel.php', 'fromSearch'), expect: 200 });
   const liveRequest = post('/hotel.php', { apikey: KEY, id: chosen.id, ...stay, persons: 2, currency: 'EUR', residency: 'nl', language: 'en' });
   const live = (await call(liveRequest, { request: requestExample('/hotel.php', 'live'), response: component('HotelResponseWithRooms'), expect: 200 })).body as unknown as HotelResponse;
-  await call(post('/hotel.php', { apikey: KEY, id: NO_ROOMS_HOTEL, ...stay, language: 'en' }), { response: component('HotelResponseNoRooms'), expect: 200 });
+  await call(post('/hotel.php', { apikey: KEY, id: NO_ROOMS_HOTEL, ...stay, language: 'en' }), { request: requestExample('/hotel.php', 'noRooms'), response: component('HotelResponseNoRooms'), expect: 200 });
   await call(post('/hotel.php', { apikey: KEY, id: 999999999, ...stay }), { response: responseExample('/hotel.php', 404), expect: 404 });
 
   // Bookings: a refundable rate (confirmed, retrieved, cancelled), one declined payment, one never paid.
@@ -202,7 +202,7 @@ async function tell(server: TestServer, limited: TestServer): Promise<StoryExamp
   const refundable = rates.find((rate) => rate.refundable) ?? rates[0]!;
   const nonRefundable = rates.find((rate) => !rate.refundable);
   const booked = await call(post('/booking.php', { apikey: KEY, service_hash: refundable.service_hash }), {
-    request: requestExample('/booking.php'), response: responseExample('/booking.php', 200), expect: 200,
+    request: requestExample('/booking.php', 'started'), response: responseExample('/booking.php', 200, 'started'), expect: 200,
   });
   const bookhash = bookhashOf(booked);
   await pay(bookhash, 'success');
@@ -227,20 +227,20 @@ async function tell(server: TestServer, limited: TestServer): Promise<StoryExamp
     disk.full = false;
   }
 
-  await call(post('/booking_overview.php', { apikey: KEY }), { request: requestExample('/booking_overview.php'), response: component('BookingOverviewTwo'), expect: 200 });
-  await call(post('/booking_overview.php', { apikey: EMPTY_KEY }), { response: responseExample('/booking_overview.php', 200, 'empty'), expect: 200 });
+  await call(post('/booking_overview.php', { apikey: KEY }), { request: requestExample('/booking_overview.php', 'twoBookings'), response: component('BookingOverviewTwo'), expect: 200 });
+  await call(post('/booking_overview.php', { apikey: EMPTY_KEY }), { request: requestExample('/booking_overview.php', 'empty'), response: responseExample('/booking_overview.php', 200, 'empty'), expect: 200 });
   await call({ method: 'POST', path: '/booking_overview.php', raw: `{"apikey": "${KEY}",` }, { response: responseExample('/booking_overview.php', 400), expect: 400 });
 
-  await call(post('/retrieve_booking.php', { apikey: KEY, bookhash }), { request: requestExample('/retrieve_booking.php'), response: component('RetrieveConfirmed'), expect: 200 });
+  await call(post('/retrieve_booking.php', { apikey: KEY, bookhash }), { request: requestExample('/retrieve_booking.php', 'unknownBookhash'), response: component('RetrieveConfirmed'), expect: 200 });
   await call(post('/retrieve_booking.php', { apikey: 'unknown-key', bookhash }), { response: responseExample('/retrieve_booking.php', 403, 'invalidKey'), expect: 403 });
   await call(post('/retrieve_booking.php', { apikey: OTHER_KEY, bookhash }), { response: responseExample('/retrieve_booking.php', 403, 'otherAccount'), expect: 403 });
   await call(post('/retrieve_booking.php', { apikey: KEY }), { response: sharedResponse('BadRequestBookhash'), expect: 400 });
-  await call(post('/retrieve_booking.php', { apikey: KEY, bookhash: UNKNOWN_BOOKHASH }), { response: sharedResponse('BookingNotFound'), expect: 404 });
+  await call(post('/retrieve_booking.php', { apikey: KEY, bookhash: UNKNOWN_BOOKHASH }), { response: sharedResponse('BookingNotFound', 'unknownBookhash'), expect: 404 });
 
   // Cancels: the confirmed booking (200, then 409), the unpaid one (409), non-refundable and late ones (403).
   const unpaid = bookhashOf(await send(server, post('/booking.php', { apikey: KEY, service_hash: refundable.service_hash })));
   stable.stand(unpaid, 'bookhash');
-  await call(post('/book/cancel.php', { apikey: KEY, bookhash }), { request: requestExample('/book/cancel.php'), response: responseExample('/book/cancel.php', 200), expect: 200 });
+  await call(post('/book/cancel.php', { apikey: KEY, bookhash }), { request: requestExample('/book/cancel.php', 'unknownBookhash'), response: responseExample('/book/cancel.php', 200), expect: 200 });
   await call(post('/book/cancel.php', { apikey: KEY, bookhash }), { response: responseExample('/book/cancel.php', 409, 'alreadyCancelled'), expect: 409 });
   await call(post('/book/cancel.php', { apikey: KEY, bookhash: unpaid }), { response: responseExample('/book/cancel.php', 409, 'notConfirmed'), expect: 409 });
   await call(post('/book/cancel.php', { apikey: 'unknown-key', bookhash }), { response: responseExample('/book/cancel.php', 403, 'invalidKey'), expect: 403 });
@@ -276,7 +276,7 @@ async function tell(server: TestServer, limited: TestServer): Promise<StoryExamp
   await call(post('/hotel.php', { apikey: KEY, id: chosen.id }), { response: sharedResponse('BadRequestHotel', 'neither'), expect: 400 });
   await call(post('/hotel.php', { apikey: KEY, ...future }), { response: sharedResponse('BadRequestHotel', 'missingId'), expect: 400 });
   server.clock.advance(2 * 3600); // the search example's search_id has expired by now
-  await call(post('/hotel.php', { apikey: KEY, id: chosen.id, search_id: search.search_id }), { response: sharedResponse('BadRequestHotel', 'expiredSearch'), expect: 400 });
+  await call(post('/hotel.php', { apikey: KEY, id: chosen.id, search_id: search.search_id }), { response: sharedResponse('BadRequestHotel', 'fromSearch'), expect: 400 });
 
   // Rate limits (spec limits): six searches in one minute, then 200 in one day.
   const limitedSearch = post('/search.php', { apikey: KEY, ...future, location: 'Amsterdam' });

@@ -2,15 +2,13 @@ import { badRequest } from '../errors.js';
 import { isSupportedCurrency, supportedCurrencies } from './rates/currency.js';
 
 /**
- * Display currency: a code of the exchange-rate table exactly as ISO 4217 writes it, upper case (the
- * contract's `enum`); 400 otherwise, naming the right spelling when only the case was wrong.
+ * Display currency: a code of the exchange-rate table in any case, as contract 1.0.0 accepted it
+ * (docs/contract.md, "The 1.0.0 narrowings"), returned upper case as ISO 4217 writes it; 400 otherwise.
  */
 export function displayCurrency(requested: string | undefined): string {
-  const currency = requested ?? 'EUR';
+  const currency = (requested ?? 'EUR').toUpperCase();
   if (!isSupportedCurrency(currency)) {
-    const upper = currency.toUpperCase();
-    const spelling = isSupportedCurrency(upper) ? ` (codes are upper case: '${upper}')` : '';
-    throw badRequest(`Unsupported currency '${currency}'${spelling}; supported: ${supportedCurrencies().join(', ')}`);
+    throw badRequest(`Unsupported currency '${requested}'; supported: ${supportedCurrencies().join(', ')}`);
   }
   return currency;
 }

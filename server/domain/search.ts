@@ -239,7 +239,7 @@ export class SearchService {
         latitude: params.latitude,
         longitude: params.longitude,
         radius_m: params.radiusM,
-        currency: params.stay.currency,
+        currency: params.stay.currency as SearchResponse['search']['currency'], // displayCurrency() checked it against the table
         language: params.language,
         residency: params.stay.residency,
         persons: params.stay.persons,

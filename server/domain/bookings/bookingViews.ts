@@ -51,7 +51,7 @@ export function bookingDetail(record: BookingRecord, paid: BookingRecord['paid']
     bedding: record.bedding,
     meal: record.meal,
     total_price: record.totalPrice,
-    currency: record.currency,
+    currency: record.currency as BookingDetail['currency'], // the offer's display currency, checked when the stay was prepared
     refundable: record.refundable,
     free_cancellation_before: record.freeCancellationBefore,
     status: record.status,

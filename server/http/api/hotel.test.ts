@@ -88,10 +88,11 @@ describe('hotel.php', () => {
 
   it('answers 404 for an unknown hotel id', async () => {
     expect((await details({ id: 999_999_999, ...dates }, 404)).error).toBe('Hotel 999999999 not found');
-    // The largest 32-bit id is still looked up; above it the request schema refuses it with 400.
-    expect((await details({ id: 2_147_483_647, ...dates }, 404)).error).toBe('Hotel 2147483647 not found');
-    expect((await details({ id: 2_147_483_648, ...dates }, 400)).error).toBe('request/body/id must be <= 2147483647');
-    expect((await details({ id: 1e20, ...dates }, 400)).error).toBe('request/body/id must be <= 2147483647');
+    // Contract 1.0.0 set no maximum: any id JSON carries exactly (I-JSON, up to 2^53-1) is looked up; above it 400.
+    expect((await details({ id: 2_147_483_648, ...dates }, 404)).error).toBe('Hotel 2147483648 not found');
+    expect((await details({ id: Number.MAX_SAFE_INTEGER, ...dates }, 404)).error).toBe(`Hotel ${Number.MAX_SAFE_INTEGER} not found`);
+    expect((await details({ id: 2 ** 53, ...dates }, 400)).error).toBe('request/body/id must be <= 9007199254740991');
+    expect((await details({ id: 1e20, ...dates }, 400)).error).toBe('request/body/id must be <= 9007199254740991');
   });
 
   it('gives the no-rooms shape for a hotel without rooms and for a closed hotel', async () => {

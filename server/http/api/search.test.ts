@@ -110,10 +110,14 @@ describe('search.php request rules', () => {
     await searchError({ ...inAmsterdam, star_rating: [6] }, /star_rating\/0 must be <= 5/);
     await searchError({ ...inAmsterdam, kind: ['Motel'] }, /kind\/0 must be equal to one of the allowed values/);
     await searchError({ ...inAmsterdam, meal_type: ['allinclusive'] }, /meal_type\/0 must be equal to one of the allowed values/);
-    await searchError({ ...inAmsterdam, currency: 'XXX' }, /currency must be equal to one of the allowed values: AED, .*, ZAR$/);
-    await searchError({ ...inAmsterdam, currency: 'EURO' }, /currency must be equal to one of the allowed values/);
-    await searchError({ ...inAmsterdam, price_to: 1e20 }, /^request\/body\/price_to must be <= 1000000000000$/);
-    await searchError({ ...inAmsterdam, price_from: 1e12 + 1 }, /price_from must be <= 1000000000000/);
+    await searchError({ ...inAmsterdam, currency: 'XXX' }, /^Unsupported currency 'XXX'; supported: AED, .*, ZAR$/);
+    await searchError({ ...inAmsterdam, currency: 'xxx' }, /^Unsupported currency 'xxx'; supported: AED, /);
+    await searchError({ ...inAmsterdam, currency: 'EURO' }, /^request\/body\/currency must NOT have more than 3 characters$/);
+    await searchError({ ...inAmsterdam, currency: 'E1R' }, /^request\/body\/currency must match pattern "\^\[A-Za-z\]\{3\}\$"$/);
+    await searchError({ ...inAmsterdam, price_to: 1e20 }, /^request\/body\/price_to must be <= 9007199254740991$/);
+    await searchError({ ...inAmsterdam, price_from: 2 ** 53 }, /price_from must be <= 9007199254740991/);
+    // Contract 1.0.0 set no maximum: a v1 client's "no upper bound" of 10^12 and more is still a search.
+    await searchOk({ ...inAmsterdam, price_to: Number.MAX_SAFE_INTEGER });
     await searchError({ ...inAmsterdam, residency: 'NLD' }, /residency must NOT have more than 2 characters/);
     await searchError({ ...inAmsterdam, residency: 'N1' }, /residency must match pattern/);
     await searchError({ ...inAmsterdam, price_from: 500, price_to: 100 }, /price_from \(500\) must not be greater than price_to \(100\)/);
@@ -192,10 +196,13 @@ describe('search.php response rules', () => {
     expect(eur.hotels[0].rate.pricing.charge_amount).toBeNull();
   });
 
-  it('takes currency codes as ISO 4217 writes them: a lower-case code is 400 naming the spelling', async () => {
-    const answer = await server.post('/search.php', { ...inAmsterdam, currency: 'usd' });
-    expect(answer.status).toBe(400);
-    expect(String(answer.body.error)).toMatch(/^request\/body\/currency must be equal to one of the allowed values: AED, .*USD.* \('usd' is spelt 'USD'\)$/);
+  it('takes currency codes in any case, as contract 1.0.0 did, and echoes them upper case', async () => {
+    const upper = await searchOk({ ...inAmsterdam, currency: 'USD' });
+    for (const spelling of ['usd', 'Usd']) {
+      const answer = await searchOk({ ...inAmsterdam, currency: spelling });
+      expect(answer.search.currency).toBe('USD');
+      expect(answer.hotels[0].rate.pricing.total_price).toBe(upper.hotels[0].rate.pricing.total_price);
+    }
   });
 
   it('serves an identical search of the same account from the cache with the same search_id for one hour', async () => {

@@ -61,5 +61,7 @@ describe('control-api.yaml bounds', () => {
     expect(await server.store.findBooking(bookhash)).toEqual(before); // nothing paid
     expect((await controlPay(server, bookhash, 'success', '🏨'.repeat(1000))).status).toBe(200);
     expect((await server.post('/_control/journal', { apikey: KEY_ANNA, limit: 1000 })).status).toBe(200);
+    // Contract 1.0.0 bounded no journal limit: more than the 1,000 calls a journal keeps returns them all.
+    expect((await server.post('/_control/journal', { apikey: KEY_ANNA, limit: 5000 })).status).toBe(200);
   });
 });

@@ -231,8 +231,29 @@ function requestCheck(validate: ValidateFunction): RequestHandler {
     const unknown = firstQueryParameter(req.query);
     if (unknown !== undefined) return next(badRequest(`request/query/${unknown} Unknown query parameter '${unknown}'`));
     if (validate(req.body)) return next();
-    next(badRequest((validate.errors ?? []).map((error) => errorText(error, req.body)).join('; ') || 'Invalid request'));
+    next(badRequest(withoutAnyOfBranches(validate.errors ?? []).map((error) => errorText(error, req.body)).join('; ') || 'Invalid request'));
   };
+}
+
+/**
+ * An `anyOf` that no branch matched reads as its last branch's error, the broadest one (`currency`:
+ * `must match pattern "^[A-Za-z]{3}$"`), not as every branch's error and ajv's "must match a schema in anyOf".
+ */
+function withoutAnyOfBranches(errors: readonly ErrorObject[]): ErrorObject[] {
+  // ajv lists an anyOf's branch errors (at its data path or below) just before the anyOf's own error.
+  const within = (error: ErrorObject, anyOf: ErrorObject) => error.instancePath === anyOf.instancePath || error.instancePath.startsWith(`${anyOf.instancePath}/`);
+  const kept: ErrorObject[] = [];
+  for (const error of errors) {
+    if (error.keyword !== 'anyOf') {
+      kept.push(error);
+      continue;
+    }
+    let branches = 0;
+    while (kept.length > branches && within(kept[kept.length - 1 - branches]!, error)) branches += 1;
+    const last = branches > 0 ? kept[kept.length - 1] : undefined;
+    kept.splice(kept.length - branches, branches, last ?? error);
+  }
+  return kept;
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { CatalogueCheck, Check } from '../kit/types.js';
 import { AUTH_CHECKS } from './auth.js';
-import { GENERATED_CHECKS } from './generated.js';
+import { GENERATED_CHECKS } from './generatedChecks.js';
 import { HOTEL_RESPONSE_CHECKS } from './hotel-responses.js';
 import { LIMIT_CHECKS } from './limits.js';
 import { LINK_CHECKS } from './links.js';

@@ -10,6 +10,7 @@ import { LIMIT_CHECKS } from './limits.js';
 import { LINK_CHECKS } from './links.js';
 import { METHOD_CHECKS } from './methods.js';
 import { SEARCH_RESPONSE_CHECKS } from './search-responses.js';
+import { SEQUENCE_CHECKS } from './sequences.js';
 import { CANCEL_CHECKS } from './states-cancel.js';
 import { STATE_CHECKS } from './states.js';
 import { BOOKING_VALIDATION_CHECKS } from './validation-bookings.js';
@@ -29,6 +30,7 @@ const GROUPS: ReadonlyArray<[string, readonly Check[]]> = [
   ['links', LINK_CHECKS],
   ['limits', LIMIT_CHECKS],
   ['generated', GENERATED_CHECKS],
+  ['sequences', SEQUENCE_CHECKS],
 ];
 
 export const CATALOGUE: readonly CatalogueCheck[] = GROUPS.flatMap(([group, checks]) => checks.map((check) => ({ ...check, group })));

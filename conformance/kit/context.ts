@@ -39,7 +39,7 @@ export class CheckContext {
   }
 
   /** A generated case and its verdict, for the report (and its reproduction when it failed). */
-  recordCase(record: CaseRecord, exchange: Exchange): void {
+  recordCase(record: CaseRecord, exchange?: Exchange): void {
     this.api.recorder?.recordCase(record, exchange);
   }
 

@@ -2,7 +2,7 @@
  * What one check did: its requests per endpoint, the exchanges it relied on (its own and the shared
  * fixtures'), and notes such as waits on Retry-After. The runner gives each check a fresh one.
  */
-import type { CaseRecord, Endpoint, ExchangeRecord } from './vocabulary.js';
+import type { CaseRecord, Endpoint, ExchangeRecord, ReproductionStep } from './vocabulary.js';
 
 export interface Exchange<T = unknown> {
   endpoint: Endpoint;
@@ -51,9 +51,16 @@ export class Recorder {
     }
   }
 
-  recordCase(record: CaseRecord, exchange: Exchange): void {
+  /** A reproduction the check built itself (a shrunk sequence), instead of the one the runner derives. */
+  reproduction?: ReproductionStep[];
+
+  recordCase(record: CaseRecord, exchange?: Exchange): void {
     this.cases.push(record);
-    if (!record.passed) this.failedCases.set(record, exchange);
+    if (!record.passed && exchange) this.failedCases.set(record, exchange);
+  }
+
+  reproduceWith(steps: ReproductionStep[]): void {
+    this.reproduction = steps;
   }
 
   note(text: string): void {

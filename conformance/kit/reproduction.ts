@@ -49,28 +49,71 @@ function pathOf(json: unknown, value: string, at = ''): string | undefined {
 const valueAt = (json: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), json);
 
+/** The run of 30 letters and digits a booking_url carries (the bookhash), as a capture path suffix. */
+const BOOKHASH_IN = '#bookhash';
+const BOOKHASH = /[A-Za-z0-9]{30}/g;
+
+/** Where an earlier answer gave `value`: its path, or its path and BOOKHASH_IN for a bookhash inside a URL. */
+function sourcePath(json: unknown, value: string): string | undefined {
+  const exact = pathOf(json, value);
+  if (exact !== undefined) return exact;
+  const url = (json as { booking_url?: unknown } | undefined)?.booking_url;
+  return value.length === 30 && typeof url === 'string' && (url.match(BOOKHASH) ?? ([] as string[])).includes(value) ? `booking_url${BOOKHASH_IN}` : undefined;
+}
+
+function captured(json: unknown, path: string): string {
+  if (!path.endsWith(BOOKHASH_IN)) return String(valueAt(json, path));
+  const url = valueAt(json, path.slice(0, -BOOKHASH_IN.length));
+  return (typeof url === 'string' ? url.match(BOOKHASH)?.at(-1) : undefined) ?? '';
+}
+
+/**
+ * Requests in order as steps: each string a body sends that an earlier answer gave (a search_id,
+ * a service_hash, a bookhash in a booking_url) is captured from that answer into a variable
+ * (SEARCH_ID, BOOKHASH_2...) and sent as `$NAME`, so the sequence runs again on its own.
+ */
+export function sequenceSteps(calls: readonly Exchange[], keys: readonly string[], expected: ReadonlyMap<Exchange, string> = new Map()): ReproductionStep[] {
+  const steps: ReproductionStep[] = [];
+  const names = new Map<string, string>(); // value → variable
+  calls.forEach((call, i) => {
+    const step = stepOf(call, keys, `${call.method} ${call.endpoint}`, expected.get(call) ?? '');
+    const body = step.body;
+    if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
+      const replaced: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+      for (const [field, value] of Object.entries(replaced)) {
+        if (typeof value !== 'string' || value.length < 8 || value.startsWith('$')) continue;
+        let name = names.get(value);
+        if (name === undefined) {
+          const source = calls.slice(0, i).map((c, at) => ({ at, path: c.status === 200 ? sourcePath(c.json, value) : undefined })).find((s) => s.path !== undefined);
+          if (!source) continue;
+          name = `${field.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_${names.size + 1}`;
+          names.set(value, name);
+          const from = steps[source.at] as ReproductionStep;
+          from.capture = { ...from.capture, [name]: source.path as string };
+        }
+        replaced[field] = `$${name}`;
+      }
+      step.body = replaced;
+    }
+    steps.push(step);
+  });
+  return steps;
+}
+
 /**
  * The shortest sequence for one failed request: the earlier requests whose answers gave a string
- * it sends (the shared search's search_id, a rate's service_hash, a booking's bookhash), each
- * capturing that value into a variable, then the request itself with the variables in its body.
+ * it sends (the shared search's search_id, a rate's service_hash), then the request itself.
  */
 export function sequenceFor(failed: Exchange, earlier: readonly Exchange[], keys: readonly string[], what: string, expect: string): ReproductionStep[] {
-  const steps: ReproductionStep[] = [];
   const body = failed.requestBody;
-  const replaced: Record<string, unknown> = body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : {};
-  for (const [field, value] of Object.entries(replaced)) {
-    if (typeof value !== 'string' || keys.includes(value) || value.length < 8) continue;
-    const source = earlier.find((e) => e !== failed && e.status === 200 && pathOf(e.json, value) !== undefined);
-    if (!source) continue;
-    const name = field.toUpperCase().replace(/[^A-Z0-9]/g, '_');
-    const existing = steps.find((s) => s.what === `${source.method} ${source.endpoint}` && s.path === new URL(source.url).pathname);
-    const step = existing ?? stepOf(source, keys, `${source.method} ${source.endpoint}`, '200');
-    step.capture = { ...step.capture, [name]: pathOf(source.json, value) ?? '' };
-    if (!existing) steps.push(step);
-    replaced[field] = `$${name}`;
-  }
-  const last = stepOf(failed, keys, what, expect);
-  return [...steps, Object.keys(replaced).length > 0 ? { ...last, body: replaceStrings(replaced, keys, KEY_PLACEHOLDERS) } : last];
+  const values = body !== null && typeof body === 'object' ? Object.values(body).filter((v): v is string => typeof v === 'string' && v.length >= 8 && !keys.includes(v)) : [];
+  const sources = values
+    .map((v) => earlier.find((e) => e !== failed && e.status === 200 && sourcePath(e.json, v) !== undefined))
+    .filter((e, i, all): e is Exchange => e !== undefined && all.indexOf(e) === i);
+  const steps = sequenceSteps([...sources, failed], keys, new Map([[failed, expect]]));
+  const last = steps.at(-1) as ReproductionStep;
+  last.what = what;
+  return steps;
 }
 
 /** Whether an answer meets a step's expectation (`''` is not judged: the step only sets the scene). */
@@ -108,7 +151,11 @@ export function curlScript(steps: readonly ReproductionStep[], title: string): s
       `# step ${JSON.stringify(step)}`,
       ...(step.capture
         ? // The first occurrence of the key in the answer (--replay takes the exact path).
-          Object.entries(step.capture).map(([name, path]) => `${name}=$(${curl} | grep -o '"${path.split('.').pop() ?? ''}":"[^"]*"' | head -n 1 | cut -d'"' -f4)`)
+          Object.entries(step.capture).map(([name, path]) => {
+            const key = path.replace(BOOKHASH_IN, '').split('.').pop() ?? '';
+            const token = path.endsWith(BOOKHASH_IN) ? ` | grep -oE '[A-Za-z0-9]{30}' | tail -n 1` : '';
+            return `${name}=$(${curl} | grep -o '"${key}":"[^"]*"' | head -n 1 | cut -d'"' -f4${token})`;
+          })
         : [`${curl} -w '\\n-> %{http_code}\\n'`]),
     );
   });
@@ -157,7 +204,7 @@ export async function replay(steps: readonly ReproductionStep[], baseUrl: string
     }
     for (const [name, path] of Object.entries(step.capture ?? {})) {
       names.push(`$${name}`);
-      values.push(String(valueAt(json, path)));
+      values.push(captured(json, path));
     }
     out.push({ step, status: response.status, text, met: meets(step.expect, response.status, json) });
   }

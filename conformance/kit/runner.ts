@@ -261,6 +261,7 @@ async function runOne(planned: PlannedCheck, ctx: CheckContext, keys: readonly s
  * fixtures is not repeated: a replay makes its own).
  */
 function reproductionOf(recorder: Recorder, keys: readonly string[]): ReproductionStep[] {
+  if (recorder.reproduction) return recorder.reproduction;
   const [firstFailed] = recorder.failedCases;
   if (firstFailed) return sequenceFor(firstFailed[1], recorder.exchanges, keys, firstFailed[0].what, firstFailed[0].expect);
   return recorder.exchanges.filter((e) => !recorder.fixtureOf.has(e)).slice(-10).map((e) => stepOf(e, keys, `${e.method} ${e.endpoint}`, ''));

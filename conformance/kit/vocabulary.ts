@@ -34,7 +34,7 @@ export interface KitSettings {
   /** Generated cases per operation and kind (`--negative N`; the rate-limited operations get a third), or `all`. */
   negative: number | 'all';
   /** Seeds the pick of generated cases and the stateful sequences (`--seed`; printed in the report, replays them). */
-  seed?: string;
+  seed: string;
 }
 
 export interface Stay {

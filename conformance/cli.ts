@@ -193,6 +193,7 @@ export function parseCli(argv: readonly string[], catalogue: readonly CatalogueC
   if (values.replay !== undefined) return { kind: 'replay', file: values.replay, baseUrl: baseUrl.replace(/\/+$/, ''), keys: [values.apikey, ...(values.apikey2 ? [values.apikey2] : [])], timeoutMs: typeof timeout === 'number' ? timeout : 5000 };
   const paceMode = values.pace ?? 'on';
   if (paceMode !== 'on' && paceMode !== 'off') return { kind: 'error', message: `--pace must be on or off (got '${paceMode}')` };
+  const paceOn = values.pace === 'on' && pace === undefined ? { pacePerMinute: 5 } : {};
   const reports = splitList(values.report);
   const unknownReport = reports.find((r) => r !== 'html');
   if (unknownReport !== undefined) return { kind: 'error', message: `--report: only html is known (got '${unknownReport}'); use --junit/--json FILE for the others` };
@@ -218,7 +219,7 @@ export function parseCli(argv: readonly string[], catalogue: readonly CatalogueC
     ...(typeof budget === 'number' ? { requestBudget: budget } : {}),
     ...(typeof timeout === 'number' ? { timeoutMs: timeout } : {}),
     ...(typeof pace === 'number' ? { pacePerMinute: pace } : {}),
-    ...(paceMode === 'off' ? { pacePerMinute: 0, pacePerDay: 0 } : {}),
+    ...(paceMode === 'off' ? { pacePerMinute: 0, pacePerDay: 0 } : paceOn),
     ...(near ? { near } : {}),
     ...(negative !== undefined ? { negative } : {}),
     ...(values.seed !== undefined ? { seed: values.seed } : {}),
@@ -306,7 +307,8 @@ export async function main(argv: readonly string[], io: Io = consoleIo): Promise
   }
 }
 
-async function runCommand(command: Extract<CliCommand, { kind: 'run' }>, io: Io): Promise<number> {
+async function runCommand(given: Extract<CliCommand, { kind: 'run' }>, io: Io): Promise<number> {
+  let command = given;
   const { baseUrl, control, apikey, apikey2, timeoutMs = 5000 } = command.options;
   const keys = [apikey, ...(apikey2 === undefined ? [] : [apikey2])];
   const checked = await preflight(baseUrl, keys, timeoutMs);
@@ -322,6 +324,12 @@ async function runCommand(command: Extract<CliCommand, { kind: 'run' }>, io: Io)
     }
   }
   for (const note of checked.notes) io.out(`note: ${note}`);
+  // A static mock keeps no rate limits: pacing for them would only wait (over 100 minutes against
+  // Prism). Unless the user chose a pace (--pace, --rate-limit), the kit does not pace, and says so.
+  if (checked.staticMock && !control && command.options.pacePerMinute === undefined) {
+    command = { ...command, options: { ...command.options, pacePerMinute: 0, pacePerDay: 0 } };
+    io.out('note: pace off: a static mock keeps no rate limits, so the kit does not wait for them (--pace on keeps the pace; a 429 is still waited out)');
+  }
   // Paced when the kit waits on the rate limits itself: no harness, and --pace/--rate-limit left on.
   const pacePerMinute = control ? 0 : (command.options.pacePerMinute ?? 5);
   const display = new ProgressDisplay(io, { pacePerMinute });

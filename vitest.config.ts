@@ -13,6 +13,7 @@ export const E2E = [
   'server/http/api/durability.test.ts',
   'server/store/fullDisk.test.ts',
   'conformance/cli-signals.test.ts',
+  'conformance/npx-signals.test.ts',
   'conformance/prism.test.ts',
   'conformance/prism-conformance.test.ts',
   // PostgreSQL clusters.

@@ -11,6 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { didYouMean, nearestName } from '../contract/didYouMean.js';
+import { stopWithNpm } from '../contract/npmParent.js';
 import { CATALOGUE } from './checks/index.js';
 import { initCi } from './initCi.js';
 import { controlPreflight, preflight } from './kit/preflight.js';
@@ -275,7 +276,13 @@ const consoleIo: Io = {
     };
     process.once('SIGINT', on);
     process.once('SIGTERM', on);
+    // Under npx a signal to npm alone never reaches this process: follow npm (contract/npmParent.ts).
+    let listening = true;
+    stopWithNpm('hotel-conformance', (signal) => {
+      if (listening) on(signal);
+    });
     return () => {
+      listening = false;
       process.off('SIGINT', on);
       process.off('SIGTERM', on);
     };

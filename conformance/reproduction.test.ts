@@ -12,20 +12,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from './cli.js';
 import { runConformance } from './kit/runner.js';
 import { curlScript, meets, stepsOfScript } from './kit/reproduction.js';
-import type { ReproductionStep } from './kit/types.js';
+import type { ReproductionStep, RunReport } from './kit/types.js';
+import { progressLine } from './reports/console.js';
+import { htmlReport } from './reports/html.js';
 import { COERCION_MUTANTS } from './testing/mutants/coercion.js';
 import { startReferenceServer, type RunningServer } from './testing/support/referenceServer.js';
 
 let lenient: RunningServer;
 let conforming: RunningServer;
 let steps: ReproductionStep[];
+let report: RunReport;
 const dir = mkdtempSync(join(tmpdir(), 'kit-repro-'));
 
 beforeAll(async () => {
   const mutant = COERCION_MUTANTS.find((m) => m.id === 'coercion.numeric-strings');
   lenient = await startReferenceServer({ config: { validateResponses: false }, front: mutant?.front });
   conforming = await startReferenceServer();
-  const report = await runConformance({ baseUrl: lenient.url, apikey: 'demo-key-1', control: lenient.url, profile: 'spec', only: ['generated.hotel.coercible-type'], seed: 's1' });
+  report = await runConformance({ baseUrl: lenient.url, apikey: 'demo-key-1', control: lenient.url, profile: 'spec', only: ['generated.hotel.coercible-type'], seed: 's1' });
   const failed = report.results.find((r) => r.id === 'generated.hotel.coercible-type');
   expect(failed?.status).toBe('failed');
   steps = failed?.reproduction ?? [];
@@ -44,12 +47,20 @@ const replay = (file: string, url: string) => {
 describe('reproductions', () => {
   it('are the shortest sequence: the search that gave its search_id, then the one failed request, with the key as $APIKEY', () => {
     expect(steps).toHaveLength(2);
-    expect(steps[0]).toMatchObject({ method: 'POST', path: '/search.php', capture: { SEARCH_ID: 'search_id' } });
-    expect(steps[1]).toMatchObject({ method: 'POST', path: '/hotel.php', expect: '4xx with an error text', got: 200, body: { search_id: '$SEARCH_ID' } });
+    expect(steps[0]).toMatchObject({ method: 'POST', path: '/search.php', capture: { SEARCH_ID_1: 'search_id' } });
+    expect(steps[1]).toMatchObject({ method: 'POST', path: '/hotel.php', expect: '4xx with an error text', got: 200, body: { search_id: '$SEARCH_ID_1' } });
     const script = curlScript(steps, 'generated.hotel.coercible-type');
     expect(script).toContain('"\'"$APIKEY"\'"');
     expect(script).not.toContain('demo-key-1');
     expect(stepsOfScript(script)).toEqual(steps);
+  });
+
+  it('are printed under the failure and shown in the HTML report, without the key', () => {
+    const failed = report.results.find((r) => r.status === 'failed');
+    if (!failed) throw new Error('no failure');
+    expect(progressLine(failed)).toMatch(/reproduction \(set BASE_URL and APIKEY[^\n]*\n\s+#!\/bin\/sh/);
+    expect(htmlReport(report)).toContain('$APIKEY');
+    expect(htmlReport(report)).not.toContain('demo-key-1');
   });
 
   it('run as printed (sh, curl) with BASE_URL and APIKEY', async () => {

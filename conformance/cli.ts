@@ -353,7 +353,8 @@ async function runCommand(given: Extract<CliCommand, { kind: 'run' }>, io: Io): 
     const report = await runConformance({
       ...command.options,
       onStart: (reportSoFar) => (soFar = reportSoFar),
-      onPlan: (plan) => display.planned(plan.map(({ check, skipReason }) => ({ endpoints: check.endpoints, skipped: skipReason !== undefined }))),
+      onPlan: (plan) =>
+        display.planned(plan.map(({ check, skipReason, plannedRequests }) => ({ endpoints: check.endpoints, skipped: skipReason !== undefined, ...(plannedRequests ? { plannedRequests } : {}) }))),
       onResult: (r) => display.ended(r, progressLine(r)),
       onWait: (ms, why) => display.wait(ms, why),
     });

@@ -14,7 +14,7 @@ import { errorText } from '../kit/assert.js';
 import type { CheckContext } from '../kit/context.js';
 import { CheckFailure } from '../kit/failures.js';
 import type { Exchange } from '../kit/recorder.js';
-import { API_PATHS, type ApiPath, type Check, type Endpoint } from '../kit/types.js';
+import { API_PATHS, type ApiPath, type Check, type Endpoint, type KitSettings } from '../kit/types.js';
 import { boundaryCases } from './coercibleCases.js';
 import {
   ANCHORS, NEGATIVE_KINDS, VALID_CASES_WHEN_ALL, adaptExample, casesFor, negativeCases, pick, prng, requestSchema, validCase,
@@ -75,6 +75,9 @@ function generatedCount(ctx: CheckContext, path: ApiPath): number {
   return count;
 }
 
+/** The requests a generated check of `path` with `cases` cases sends under these settings (its ETA). */
+const planned = (path: ApiPath, cases: number) => (settings: KitSettings) => ({ [path]: Math.min(cases, casesFor(path, settings.negative)) });
+
 /** Sends each request; a verdict per case goes into the report, the failures into one CheckFailure. */
 async function sendAll(ctx: CheckContext, path: ApiPath, requests: ReadonlyArray<{ what: string; body: Body }>, expect: 'refused' | 'accepted'): Promise<void> {
   const problems: string[] = [];
@@ -102,6 +105,7 @@ function negativeCheck(path: ApiPath, kind: NegativeKind): Check {
     tag: 'spec',
     needs: [],
     endpoints: generatedEndpoints(path),
+    plannedRequests: planned(path, negativeCases(path, kind).length),
     async run(ctx) {
       const all = negativeCases(path, kind);
       const count = generatedCount(ctx, path);
@@ -121,6 +125,10 @@ function validCheck(path: ApiPath): Check {
     tag: 'spec',
     needs: [],
     endpoints: generatedEndpoints(path),
+    plannedRequests: (settings) => {
+      const n = casesFor(path, settings.negative);
+      return { [path]: Number.isFinite(n) ? n : VALID_CASES_WHEN_ALL };
+    },
     async run(ctx) {
       const wanted = generatedCount(ctx, path);
       const count = Number.isFinite(wanted) ? wanted : VALID_CASES_WHEN_ALL;
@@ -149,6 +157,7 @@ function boundaryCheck(path: ApiPath): Check {
     tag: 'spec',
     needs: [],
     endpoints: generatedEndpoints(path),
+    plannedRequests: planned(path, boundaryCases(requestSchema(path), ANCHORS[path]).length),
     async run(ctx) {
       const cases = pick(boundaryCases(requestSchema(path), ANCHORS[path]), generatedCount(ctx, path), prng(`${ctx.settings.seed}:${id}`));
       const base = await baseBody(ctx, path);

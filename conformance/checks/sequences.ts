@@ -215,6 +215,8 @@ export const SEQUENCE_CHECKS: Check[] = [
     tag: 'spec',
     needs: [],
     endpoints: ['/search.php', '/hotel.php', '/booking.php', '/booking_overview.php', '/retrieve_booking.php', '/book/cancel.php'],
+    // It moves the clock by up to days: after the checks that judge shared bookings by the clock.
+    labels: ['moves-clock'],
     async run(ctx) {
       const withHarness = ctx.harness !== undefined;
       // Without a harness each search waits on the rate limit: a few short sequences only.

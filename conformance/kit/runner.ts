@@ -116,7 +116,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     skip: options.skip ?? [],
     has: { control: harness !== undefined, clock: harness !== undefined, apikey2: options.apikey2 !== undefined },
   });
-  options.onPlan?.(plan);
+  options.onPlan?.(plan.map((p) => (p.skipReason === undefined && p.check.plannedRequests ? { ...p, plannedRequests: p.check.plannedRequests(settings) } : p)));
 
   let setupProblem: string | undefined;
   let found: ClockState[] | undefined;

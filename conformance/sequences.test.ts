@@ -50,7 +50,7 @@ describe('stateful sequences', () => {
     expect(result?.cases?.[0]?.what).toMatch(/^sequence: /);
   }, 60_000);
 
-  // Seeds that find each (a sequence is random: over six seeds, non-refundable-cancel-200 was found by three, cancel-processing-200 and overview-lists-processing by every one tried).
+  // Seeds that find each (a sequence is random: over six seeds tried, non-refundable-cancel-200 was found by three, second-cancel-200 by none).
   it.each([
     ['state.cancel-processing-200', 'seq-1', true],
     ['state.non-refundable-cancel-200', 'seq-2', true],

@@ -14,6 +14,7 @@ export const E2E = [
   'server/store/fullDisk.test.ts',
   'conformance/cli-signals.test.ts',
   'server/temporaryDirectory.test.ts',
+  'conformance/npx-signals.test.ts',
   'conformance/prism.test.ts',
   'conformance/prism-conformance.test.ts',
   // PostgreSQL clusters.

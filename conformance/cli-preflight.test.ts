@@ -133,6 +133,11 @@ describe('the preflight, against servers that are not this API', () => {
       const { out } = await run(['--base-url', mock.url, '--apikey', 'k', '--pace', 'off', '--only', 'auth.overview.unknown-key-403']);
       expect(out).toMatch(/^note: http:\/\/127\.0\.0\.1:\d+ looks like Prism \(a static mock of the contract\)/m);
       expect(out).toMatch(/1 checks: 0 passed, 1 failed/);
+      expect(out).not.toMatch(/pace off/); // the user chose the pace
+      // Without a choice: no pacing for limits a mock does not keep, said in one line (docs/conformance-kit.md).
+      const unchosen = await run(['--base-url', mock.url, '--apikey', 'k', '--only', 'generated.search.wrong-type', '--negative', '15']);
+      expect(unchosen.out).toMatch(/^note: pace off: a static mock keeps no rate limits/m);
+      expect(unchosen.out).toMatch(/slept 0 s on rate limits/);
     } finally {
       await mock.close();
     }

@@ -19,16 +19,17 @@ describe('parseCli', () => {
       ...base, '--apikey2', 'demo-key-2', '--control', 'http://127.0.0.1:3000', '--profile', 'reference',
       '--only', 'auth,limits.search', '--only', 'states', '--skip', 'limits.search.daily-200',
       '--junit', 'out/j.xml', '--json', 'out/r.json', '--request-budget', '300', '--timeout-ms', '2000', '--rate-limit', '4', '--near', '52.37, 4.89',
-      '--keep-state', '--negative', '6',
+      '--keep-state', '--negative', '6', '--seed', 'abc-1', '--repro', 'out/repro',
     ]);
     expect(command).toMatchObject({
       kind: 'run',
       junit: 'out/j.xml',
       json: 'out/r.json',
+      repro: 'out/repro',
       options: {
         baseUrl: 'http://127.0.0.1:3000', apikey: 'demo-key-1', apikey2: 'demo-key-2', control: 'http://127.0.0.1:3000', profile: 'reference',
         only: ['auth', 'limits.search', 'states'], skip: ['limits.search.daily-200'], requestBudget: 300, timeoutMs: 2000, pacePerMinute: 4,
-        near: { latitude: 52.37, longitude: 4.89 }, keepState: true, negative: 6,
+        near: { latitude: 52.37, longitude: 4.89 }, keepState: true, negative: 6, seed: 'abc-1',
       },
     });
   });
@@ -51,7 +52,8 @@ describe('parseCli', () => {
     [[...base, '--request-budget', '0'], /--request-budget must be an integer ≥ 1/],
     [[...base, '--timeout-ms', '1.5'], /--timeout-ms/],
     [[...base, '--near', '95,4'], /--near must be LAT,LON/],
-    [[...base, '--negative', '1.5'], /--negative must be an integer ≥ 0/],
+    [[...base, '--negative', '1.5'], /--negative must be an integer ≥ 0 or all/],
+    [[...base, '--seed', 'two words'], /--seed must be/],
     [[...base, '--only', 'no.such.check'], /no check matches 'no.such.check'/],
     [[...base, '--control', 'localhost:3000'], /--control must be an http\(s\) URL or none/],
     [[...base, '--bogus'], /^unknown option '--bogus'$/],
@@ -67,6 +69,14 @@ describe('parseCli', () => {
     if (command.kind === 'error') expect(command.message).toMatch(message);
   });
 
+  it('--negative all runs every case; --replay needs the base URL and key like a run', () => {
+    expect(parseCli([...base, '--negative', 'all'])).toMatchObject({ kind: 'run', options: { negative: 'all' } });
+    expect(parseCli([...base, '--apikey2', 'k2', '--replay', 'r.sh'])).toEqual({
+      kind: 'replay', file: 'r.sh', baseUrl: 'http://127.0.0.1:3000', keys: ['demo-key-1', 'k2'], timeoutMs: 5000,
+    });
+    expect(parseCli(['--replay', 'r.sh', '--apikey', 'k'])).toMatchObject({ kind: 'error', message: '--base-url is required' });
+  });
+
   it('--list applies --profile/--only and needs no target', () => {
     const command = parseCli(['--list', '--only', 'auth.search']);
     expect(command.kind === 'list' && command.checks.map((c) => c.id)).toEqual(['auth.search.missing-key-401', 'auth.search.unknown-key-403']);
@@ -74,10 +84,11 @@ describe('parseCli', () => {
 });
 
 describe('main', () => {
-  it('exits 2 with the usage on a usage error', async () => {
-    const { code, err } = await run(['--apikey', 'k']);
+  it('exits 2 with one line and a pointer to --help on a usage error, not the help itself', async () => {
+    const { code, err, out } = await run(['--apikey', 'k']);
     expect(code).toBe(2);
-    expect(err).toContain('Usage: hotel-conformance --base-url URL');
+    expect(err).toBe('hotel-conformance: --base-url is required; see --help');
+    expect(out).toBe('');
   });
 
   it('prints the help and the catalogue with exit 0', async () => {

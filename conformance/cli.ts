@@ -7,13 +7,15 @@
  * does not answer or is not this API. On SIGINT/SIGTERM it writes the reports so far, marked
  * incomplete, and exits 130/143.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { didYouMean, nearestName } from '../contract/didYouMean.js';
+import { stopWithNpm } from '../contract/npmParent.js';
 import { CATALOGUE } from './checks/index.js';
 import { initCi } from './initCi.js';
 import { controlPreflight, preflight } from './kit/preflight.js';
+import { curlScript, replay, stepsOfScript } from './kit/reproduction.js';
 import { progressLine, summaryText } from './reports/console.js';
 import { ProgressDisplay } from './reports/progress.js';
 import { htmlReport } from './reports/html.js';
@@ -61,10 +63,19 @@ Options:
                           is still waited out (Retry-After) and retried once. Default on: without
                           --control a full run waits about a minute per 5 rate-limited requests
                           and says so ('waiting 47 s for the rate limit (Retry-After)')
-  --negative N            generated requests (checks generated.*: invalid ones that must get a
+  --negative N|all        generated requests (checks generated.*: invalid ones that must get a
                           4xx with an error text, valid ones that must not get 400) per
-                          operation and kind (default 3; search.php and hotel.php, rate
-                          limited, get a third of it, at least 1; 0 switches them off)
+                          operation and kind. With --control the default is all (every case:
+                          moving the clock costs nothing); without it 3 (search.php and
+                          hotel.php, rate limited, get a third of it, at least 1), picked by
+                          --seed; 0 switches them off
+  --seed TEXT             seed of the generated pick and the stateful sequences (default: a
+                          new one per run, printed in the report; give it back to replay them)
+  --repro DIR             write each failure's reproduction to DIR/<check id>.sh (a curl script
+                          with $APIKEY in place of the key)
+  --replay FILE           send the requests of a reproduction (a script written by --repro or
+                          printed under a failure) to --base-url with --apikey, judge each
+                          answer again, and exit 0 when each meets what the kit expects
   --near LAT,LON          search point (default 52.316,4.971, near Amsterdam)
   --location TEXT         free-text place for the location check (default Amsterdam)
   --list                  print the catalogue (with --profile/--only/--skip applied) and exit
@@ -90,7 +101,8 @@ Exit codes: 0 no selected check failed, 1 a check failed or was blocked (or a SE
 export type CliCommand =
   | { kind: 'help' }
   | { kind: 'list'; checks: CatalogueCheck[] }
-  | { kind: 'run'; options: RunOptions; junit?: string; json?: string; html?: string }
+  | { kind: 'run'; options: RunOptions; junit?: string; json?: string; html?: string; repro?: string }
+  | { kind: 'replay'; file: string; baseUrl: string; keys: string[]; timeoutMs: number }
   | { kind: 'init-ci'; args: string[] }
   | { kind: 'error'; message: string };
 
@@ -111,6 +123,9 @@ const OPTIONS = {
   'timeout-ms': { type: 'string' },
   'rate-limit': { type: 'string' },
   negative: { type: 'string' },
+  seed: { type: 'string' },
+  repro: { type: 'string' },
+  replay: { type: 'string' },
   near: { type: 'string' },
   location: { type: 'string' },
   list: { type: 'boolean' },
@@ -172,10 +187,14 @@ export function parseCli(argv: readonly string[], catalogue: readonly CatalogueC
   const budget = integer('request-budget', values['request-budget'], 1);
   const timeout = integer('timeout-ms', values['timeout-ms'], 1);
   const pace = integer('rate-limit', values['rate-limit'], 0);
-  const negative = integer('negative', values.negative, 0);
-  for (const v of [budget, timeout, pace, negative]) if (typeof v === 'string') return { kind: 'error', message: v };
+  const negative = values.negative === 'all' ? 'all' : integer('negative', values.negative, 0);
+  for (const v of [budget, timeout, pace]) if (typeof v === 'string') return { kind: 'error', message: v };
+  if (typeof negative === 'string' && negative !== 'all') return { kind: 'error', message: negative.replace('≥ 0', '≥ 0 or all') };
+  if (values.seed !== undefined && !/^[\w.-]{1,64}$/.test(values.seed)) return { kind: 'error', message: `--seed must be 1-64 letters, digits, '.', '_' or '-' (got '${values.seed}')` };
+  if (values.replay !== undefined) return { kind: 'replay', file: values.replay, baseUrl: baseUrl.replace(/\/+$/, ''), keys: [values.apikey, ...(values.apikey2 ? [values.apikey2] : [])], timeoutMs: typeof timeout === 'number' ? timeout : 5000 };
   const paceMode = values.pace ?? 'on';
   if (paceMode !== 'on' && paceMode !== 'off') return { kind: 'error', message: `--pace must be on or off (got '${paceMode}')` };
+  const paceOn = values.pace === 'on' && pace === undefined ? { pacePerMinute: 5 } : {};
   const reports = splitList(values.report);
   const unknownReport = reports.find((r) => r !== 'html');
   if (unknownReport !== undefined) return { kind: 'error', message: `--report: only html is known (got '${unknownReport}'); use --junit/--json FILE for the others` };
@@ -201,9 +220,10 @@ export function parseCli(argv: readonly string[], catalogue: readonly CatalogueC
     ...(typeof budget === 'number' ? { requestBudget: budget } : {}),
     ...(typeof timeout === 'number' ? { timeoutMs: timeout } : {}),
     ...(typeof pace === 'number' ? { pacePerMinute: pace } : {}),
-    ...(paceMode === 'off' ? { pacePerMinute: 0, pacePerDay: 0 } : {}),
+    ...(paceMode === 'off' ? { pacePerMinute: 0, pacePerDay: 0 } : paceOn),
     ...(near ? { near } : {}),
-    ...(typeof negative === 'number' ? { negative } : {}),
+    ...(negative !== undefined ? { negative } : {}),
+    ...(values.seed !== undefined ? { seed: values.seed } : {}),
     ...(values.location ? { location: values.location } : {}),
     ...(values['keep-state'] ? { keepState: true } : {}),
   };
@@ -213,6 +233,7 @@ export function parseCli(argv: readonly string[], catalogue: readonly CatalogueC
     ...(values.junit ? { junit: values.junit } : {}),
     ...(values.json ? { json: values.json } : {}),
     ...(html ? { html } : {}),
+    ...(values.repro ? { repro: values.repro } : {}),
   };
 }
 
@@ -255,7 +276,13 @@ const consoleIo: Io = {
     };
     process.once('SIGINT', on);
     process.once('SIGTERM', on);
+    // Under npx a signal to npm alone never reaches this process: follow npm (contract/npmParent.ts).
+    let listening = true;
+    stopWithNpm('hotel-conformance', (signal) => {
+      if (listening) on(signal);
+    });
     return () => {
+      listening = false;
       process.off('SIGINT', on);
       process.off('SIGTERM', on);
     };
@@ -269,8 +296,11 @@ export async function main(argv: readonly string[], io: Io = consoleIo): Promise
       io.out(USAGE);
       return 0;
     case 'error':
-      io.err(`hotel-conformance: ${command.message}\n\n${USAGE}`);
+      // One line, not the help after it: the help would scroll the line that matters away.
+      io.err(`hotel-conformance: ${command.message}; see --help`);
       return 2;
+    case 'replay':
+      return replayCommand(command, io);
     case 'list':
       io.out(catalogueText(command.checks));
       return 0;
@@ -284,7 +314,8 @@ export async function main(argv: readonly string[], io: Io = consoleIo): Promise
   }
 }
 
-async function runCommand(command: Extract<CliCommand, { kind: 'run' }>, io: Io): Promise<number> {
+async function runCommand(given: Extract<CliCommand, { kind: 'run' }>, io: Io): Promise<number> {
+  let command = given;
   const { baseUrl, control, apikey, apikey2, timeoutMs = 5000 } = command.options;
   const keys = [apikey, ...(apikey2 === undefined ? [] : [apikey2])];
   const checked = await preflight(baseUrl, keys, timeoutMs);
@@ -300,6 +331,12 @@ async function runCommand(command: Extract<CliCommand, { kind: 'run' }>, io: Io)
     }
   }
   for (const note of checked.notes) io.out(`note: ${note}`);
+  // A static mock keeps no rate limits: pacing for them would only wait (over 100 minutes against
+  // Prism). Unless the user chose a pace (--pace, --rate-limit), the kit does not pace, and says so.
+  if (checked.staticMock && !control && command.options.pacePerMinute === undefined) {
+    command = { ...command, options: { ...command.options, pacePerMinute: 0, pacePerDay: 0 } };
+    io.out('note: pace off: a static mock keeps no rate limits, so the kit does not wait for them (--pace on keeps the pace; a 429 is still waited out)');
+  }
   // Paced when the kit waits on the rate limits itself: no harness, and --pace/--rate-limit left on.
   const pacePerMinute = control ? 0 : (command.options.pacePerMinute ?? 5);
   const display = new ProgressDisplay(io, { pacePerMinute });
@@ -316,7 +353,8 @@ async function runCommand(command: Extract<CliCommand, { kind: 'run' }>, io: Io)
     const report = await runConformance({
       ...command.options,
       onStart: (reportSoFar) => (soFar = reportSoFar),
-      onPlan: (plan) => display.planned(plan.map(({ check, skipReason }) => ({ endpoints: check.endpoints, skipped: skipReason !== undefined }))),
+      onPlan: (plan) =>
+        display.planned(plan.map(({ check, skipReason, plannedRequests }) => ({ endpoints: check.endpoints, skipped: skipReason !== undefined, ...(plannedRequests ? { plannedRequests } : {}) }))),
       onResult: (r) => display.ended(r, progressLine(r)),
       onWait: (ms, why) => display.wait(ms, why),
     });
@@ -331,7 +369,41 @@ async function runCommand(command: Extract<CliCommand, { kind: 'run' }>, io: Io)
   }
 }
 
-function writeReports(command: { junit?: string; json?: string; html?: string }, report: RunReport, io: Io): void {
+/** `--replay FILE`: the reproduction's requests sent again, each answer judged as the run judged it. */
+async function replayCommand(command: Extract<CliCommand, { kind: 'replay' }>, io: Io): Promise<number> {
+  let steps;
+  try {
+    steps = stepsOfScript(readFileSync(command.file, 'utf8'));
+  } catch (error) {
+    io.err(`hotel-conformance: --replay ${command.file}: ${(error as Error).message}; see --help`);
+    return 2;
+  }
+  if (steps.length === 0) {
+    io.err(`hotel-conformance: --replay ${command.file}: no '# step' lines (not a reproduction the kit wrote); see --help`);
+    return 2;
+  }
+  let unmet = 0;
+  for (const [i, outcome] of (await replay(steps, command.baseUrl, command.keys, command.timeoutMs)).entries()) {
+    const judged = outcome.step.expect !== '';
+    if (judged && !outcome.met) unmet++;
+    const mark = !judged ? '·' : outcome.met ? '✓' : '✗';
+    io.out(`${mark} ${i + 1}. ${outcome.step.method} ${outcome.step.path} ${outcome.step.what}: ${outcome.status}${judged ? ` (expected ${outcome.step.expect})` : ''} ${outcome.text.replace(/\s+/g, ' ').slice(0, 200)}`);
+  }
+  io.out(unmet === 0 ? 'Replay: every judged answer meets what the kit expects (the failure does not reproduce here).' : `Replay: ${unmet} answer${unmet === 1 ? '' : 's'} still not what the kit expects (the failure reproduces).`);
+  return unmet === 0 ? 0 : 1;
+}
+
+/** `--repro DIR`: one curl script per failure that has a reproduction. */
+function writeReproductions(dir: string, report: RunReport, io: Io): void {
+  const failures = report.results.filter((r) => r.reproduction !== undefined && r.reproduction.length > 0);
+  if (failures.length === 0) return;
+  mkdirSync(dir, { recursive: true });
+  for (const r of failures) writeFileSync(join(dir, `${r.id}.sh`), curlScript(r.reproduction ?? [], `${r.id}: ${r.title}`), { mode: 0o755 });
+  io.out(`Reproductions: ${failures.length} in ${dir}/ (run one with BASE_URL and APIKEY set, or --replay FILE)`);
+}
+
+function writeReports(command: { junit?: string; json?: string; html?: string; repro?: string }, report: RunReport, io: Io): void {
+  if (command.repro !== undefined) writeReproductions(command.repro, report, io);
   const written: string[] = [];
   for (const [file, content] of [
     [command.junit, () => junitReport(report)],

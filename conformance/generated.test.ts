@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from './checks/index.js';
-import { adaptExample, casesFor, negativeCases, pick, prng, requestSchema, validCase } from './checks/generated.js';
+import { ANCHORS, adaptExample, casesFor, negativeCases, pick, prng, requestSchema, validCase } from './checks/generated.js';
+import { boundaryCases } from './checks/coercibleCases.js';
 import { loadContract } from '../contract/document.js';
 import { specLevelContract } from './contract/specLevel.js';
 import { MUTANTS } from './testing/mutants/index.js';
@@ -45,6 +46,35 @@ describe('generated cases', () => {
     expect(adaptExample({ apikey: 'demo-key-1', id: 1 }, { apikey: 'mine', id: 42, search_id: 's' }, '2026-12-20')).toEqual({ apikey: 'mine', id: 42 });
   });
 
+  it('include the wrong types a lenient server would coerce, each a case of its own, with the base request\'s own value', () => {
+    const built = (path: '/search.php' | '/hotel.php', base: Record<string, unknown>) =>
+      negativeCases(path, 'coercible-type').map((c) => c.build?.(base, '2027-01-10').changes);
+    const hotel = built('/hotel.php', { apikey: 'k', id: 72863, search_id: 'abc' });
+    for (const value of ['72863', ' 72863 ', '7.2863e+4', [72863], null]) expect(hotel).toContainEqual({ id: value });
+    const search = built('/search.php', { apikey: 'k', latitude: 52.37, longitude: 4.9 });
+    for (const change of [{ latitude: '52.37' }, { latitude: ' 52.37 ' }, { include_description: 'true' }, { include_description: 'false' }, { include_description: 0 }, { include_description: 1 }, { star_rating: 1 }, { star_rating: ['1'] }, { kind: 'Hotel' }, { radius: [5000] }, { currency: null }]) {
+      expect(search).toContainEqual(change);
+    }
+    expect(JSON.stringify(search)).not.toContain('apikey');
+  });
+
+  it('include dates that parse but do not exist and dates without zero padding, in a stay that is otherwise valid', () => {
+    const dates = negativeCases('/search.php', 'impossible-date').map((c) => c.build?.({}, '2027-01-10').changes);
+    expect(dates).toEqual([
+      { checkin: '2027-02-29', checkout: '2027-03-03' },
+      { checkin: '2027-02-27', checkout: '2027-02-29' },
+      { checkin: '2027-2-5', checkout: '2027-02-08' },
+      { checkin: '2027-02-02', checkout: '2027-2-5' },
+    ]);
+    // Hotel details judge the dates on the live lookup: without search_id.
+    expect(negativeCases('/hotel.php', 'impossible-date')[0]?.build?.({}, '2027-01-10').changes).toHaveProperty('search_id', undefined);
+  });
+
+  it('include each stated bound exactly, as a valid request', () => {
+    const whats = boundaryCases(requestSchema('/search.php'), ANCHORS['/search.php']).map((c) => c.what);
+    expect(whats).toEqual(expect.arrayContaining(['radius = 1 (at its minimum)', 'radius = 10000 (at its maximum)', 'persons = 5 (at its maximum)', 'star_rating = [0] (at its minimum)', 'kind with 16 items (at its maxItems)']));
+  });
+
   it('are picked by a seeded PRNG: the same on every run, and bounded', () => {
     const all = negativeCases('/search.php', 'wrong-type');
     expect(pick(all, 3, prng('x'))).toEqual(pick(all, 3, prng('x')));
@@ -53,6 +83,10 @@ describe('generated cases', () => {
     expect(casesFor('/search.php', 3)).toBe(1);
     expect(casesFor('/booking_overview.php', 3)).toBe(3);
     expect(casesFor('/hotel.php', 0)).toBe(0);
+    expect(casesFor('/hotel.php', 'all')).toBe(Number.POSITIVE_INFINITY);
+    // Another seed, another pick: the pick rotates from run to run, and a printed seed replays it.
+    const picks = new Set(['a', 'b', 'c', 'd', 'e'].map((seed) => JSON.stringify(pick(all, 3, prng(`${seed}:generated.search.wrong-type`)))));
+    expect(picks.size).toBeGreaterThan(1);
   });
 
   it('valid cases keep to the schema (ranges, enums, price_from ≤ price_to) and never touch the anchors', () => {
@@ -78,6 +112,14 @@ describe('generated checks against servers', () => {
       expect(report.results.length).toBe(generatedIds.length);
     }
   }, 120_000);
+
+  it('list every case sent with its verdict, and run every case with a harness', async () => {
+    const report = await runAgainstWrapped({}, 'spec', ['generated.hotel.coercible-type']);
+    const [result] = report.results;
+    expect(result?.cases?.length).toBe(negativeCases('/hotel.php', 'coercible-type').length);
+    expect(result?.cases?.every((c) => c.passed && c.status === 400 && c.expect === '4xx with an error text')).toBe(true);
+    expect(report.seed).toMatch(/^[0-9a-f]{8}$/);
+  }, 60_000);
 
   it('catch a server that clamps out-of-range numbers instead of refusing them', async () => {
     const mutant = MUTANTS.find((m) => m.id === 'validation.out-of-range-numbers-clamped');

@@ -26,8 +26,11 @@ beforeAll(async () => {
   // Every check but the 200-search daily limit, which no variant changes (reference.test.ts runs it):
   // under a full `npm test` it sometimes met a 429 of the minute window (not yet explained).
   const all = CATALOGUE.map((c) => c.id).filter((id) => id !== 'limits.search.daily-200');
+  // The generated and sequence checks are spec checks, the same in both profiles: the spec run has
+  // them (every generated case, with the harness), so the reference run leaves them out.
+  const referenceOnly = all.filter((id) => !/^(generated|sequences)\./.test(id));
   for (const variant of VARIANTS) {
-    outcomes.push({ variant, spec: await runAgainstWrapped(variant, 'spec', all), reference: await runAgainstWrapped(variant, 'reference', all) });
+    outcomes.push({ variant, spec: await runAgainstWrapped(variant, 'spec', all), reference: await runAgainstWrapped(variant, 'reference', referenceOnly) });
   }
   const specClean = outcomes.filter((o) => notPassed(o.spec).length === 0).length;
   const lines = [
@@ -46,7 +49,7 @@ beforeAll(async () => {
   ];
   mkdirSync('artifacts', { recursive: true });
   writeFileSync('artifacts/variants.md', lines.join('\n'));
-}, 900_000);
+}, 1_500_000);
 
 describe('legitimate variants (the mirror of the mutants)', () => {
   it('has at least 25 distinct variants, each naming its choice and section', () => {

@@ -3,7 +3,7 @@
  * directory (at most 80 MB, no install scripts, no redoc) it starts from `npx hotel-sandbox` and
  * from `import { startSandbox } from 'hotel-sandbox'` or `require('hotel-sandbox')`, with no
  * repository around it; a script that embeds it exits by itself after stop(); `hotel-sandbox/contract`
- * types a client; and the server stops, leaving no temporary directory, on SIGTERM to npx itself, to
+ * types a client; and the server stops, leaving no temporary directory, on SIGTERM or SIGINT to npx itself, to
  * the bin, and after a bad flag.
  */
 import { execFile, spawn } from 'node:child_process';
@@ -279,7 +279,7 @@ export const run = async (): Promise<number> => { const sandbox = await startSan
     expect(storesIn(tmp)).toEqual([]);
   });
 
-  it('npx hotel-sandbox stops its server when npx gets SIGTERM, and leaves no temporary directory', async () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('npx hotel-sandbox stops its server when npx alone gets %s, and leaves no temporary directory', async (signal) => {
     const tmp = privateTmp();
     const npx = launch('npx', ['--offline', 'hotel-sandbox', '--port', '0', '--log-level', 'silent'], { TMPDIR: tmp });
     const url = await npx.url;
@@ -288,7 +288,8 @@ export const run = async (): Promise<number> => { const sandbox = await startSan
     expect(below.length).toBeGreaterThan(0);
     expect(storesIn(tmp)).toHaveLength(1);
     // npm ends on SIGTERM without passing it on; the server sees npm go and drains as on its own SIGTERM.
-    npx.child.kill('SIGTERM');
+    // On SIGINT npm stays and passes it only to the shell between (contract/npmParent.ts): the server sees the shell woken.
+    npx.child.kill(signal);
     await npx.exited;
     await allGone(below);
     expect(storesIn(tmp)).toEqual([]);

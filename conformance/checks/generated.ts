@@ -1,30 +1,32 @@
 /**
- * Generated checks: invalid and valid requests derived from the contract's request schemas.
+ * The generated cases: invalid and valid requests derived from the contract's request schemas
+ * (generatedChecks.ts sends them).
  *
  * The schemas are those of the spec-level contract (contract/specLevel.ts: openapi.yaml minus every
  * `x-reference-constraint`), so a generated case never demands more than the API description. For
  * each operation and each kind of break (a required field left out, a value of the wrong JSON type,
- * a number outside its range, a string over its maxLength, a value outside every enum member, a
- * broken cross-field rule) the catalogue holds one check `generated.<operation>.<kind>`; it sends
- * up to `--negative N` cases (a seeded, so repeatable, pick among every case the schema allows;
- * search and hotel details, which are rate limited, get ceil(N/3)) and each must get a 4xx with
- * `{ "error": string }`, never a 5xx or a 2xx. `generated.<operation>.valid` sends requests built
- * from the schemas (the required fields valid, optional ones sometimes) that must not get 400.
- * Every field but the one broken keeps a valid value, and the key is always the run's own key.
+ * a wrong type a lenient server would coerce, a number outside its range, a string over its
+ * maxLength, a value outside every enum member, a date that does not exist, a broken cross-field
+ * rule) there is a list of cases; valid cases are built from the schemas (the required fields
+ * valid, optional ones sometimes, and every stated bound exactly). Every field but the one broken
+ * keeps a valid value.
  */
-import { errorText, fail } from '../kit/assert.js';
-import type { CheckContext } from '../kit/context.js';
-import type { Exchange } from '../kit/recorder.js';
-import { API_PATHS, RATE_LIMITED_PATHS, type ApiPath, type Check, type Endpoint } from '../kit/types.js';
+import { RATE_LIMITED_PATHS, type ApiPath } from '../kit/types.js';
 import { isObject, loadContract, type JsonObject } from '../../contract/document.js';
 import { specLevelContract } from '../contract/specLevel.js';
-import { SHORT_NAMES, UNKNOWN_BOOKHASH, defineCheck, withChanges, type Body } from './support.js';
+import { coercibleCases, impossibleDateCases, type RuntimeCase } from './coercibleCases.js';
+import type { Body } from './support.js';
 
-export type NegativeKind = 'missing-required' | 'wrong-type' | 'out-of-range' | 'too-long' | 'outside-enum' | 'cross-field';
-export const NEGATIVE_KINDS: readonly NegativeKind[] = ['missing-required', 'wrong-type', 'out-of-range', 'too-long', 'outside-enum', 'cross-field'];
+export type NegativeKind =
+  | 'missing-required' | 'wrong-type' | 'coercible-type' | 'out-of-range' | 'too-long' | 'outside-enum' | 'impossible-date' | 'cross-field';
+export const NEGATIVE_KINDS: readonly NegativeKind[] = [
+  'missing-required', 'wrong-type', 'coercible-type', 'out-of-range', 'too-long', 'outside-enum', 'impossible-date', 'cross-field',
+];
 
-/** Default of `--negative`: cases per operation and kind (rate-limited operations: a third of it, at least 1). */
+/** Default of `--negative` without a harness: cases per operation and kind (rate-limited operations: a third of it, at least 1). */
 export const DEFAULT_NEGATIVE = 3;
+/** Valid generated requests per operation when every case runs (`--negative all`, or a harness). */
+export const VALID_CASES_WHEN_ALL = 6;
 
 /** One generated change of a valid body. */
 export interface GeneratedCase {
@@ -33,6 +35,8 @@ export interface GeneratedCase {
   changes: Body;
   /** A whole request body instead of changes to the base (a cross-field rule's example in the contract). */
   body?: Body;
+  /** Changes that depend on the run's base body (its hotel id, its dates): they replace `what` and `changes`. */
+  build?: RuntimeCase['build'];
 }
 
 /** A cross-field rule as the contract names it (`x-cross-field-rules` on the operation). */
@@ -43,7 +47,7 @@ export interface CrossFieldRule {
 }
 
 /** Fields the base body provides and the generator leaves alone (they anchor the request to real data). */
-const ANCHORS: Readonly<Record<ApiPath, readonly string[]>> = {
+export const ANCHORS: Readonly<Record<ApiPath, readonly string[]>> = {
   '/search.php': ['apikey', 'checkin', 'checkout', 'location', 'latitude', 'longitude'],
   '/hotel.php': ['apikey', 'id', 'search_id', 'checkin', 'checkout'],
   '/booking.php': ['apikey', 'service_hash'],
@@ -155,6 +159,12 @@ export function negativeCases(path: ApiPath, kind: NegativeKind, schema: Request
         const sent = s.type === 'array' ? [value] : value;
         out.push({ what: `${name} = ${JSON.stringify(sent)} (not one of ${(target.enum as unknown[]).join(', ')})`, changes: { [name]: sent } });
       }
+      break;
+    case 'coercible-type':
+      out.push(...coercibleCases(schema).map((c) => ({ ...c, changes: {} })));
+      break;
+    case 'impossible-date':
+      out.push(...impossibleDateCases(path, schema).map((c) => ({ ...c, changes: {} })));
       break;
     case 'cross-field':
       out.push(...crossFieldCases(path, schema));
@@ -285,121 +295,10 @@ export function validCase(path: ApiPath, random: () => number, schema: RequestSc
   return { what, changes };
 }
 
-// ------------------------------------------------------------------ running
+// ------------------------------------------------------------------ how many
 
-/** How many cases a check of this operation sends for `--negative N`. */
-export function casesFor(path: ApiPath, n: number): number {
+/** How many cases a check of this operation sends for `--negative N` (`all`: every one). */
+export function casesFor(path: ApiPath, n: number | 'all'): number {
+  if (n === 'all') return Number.POSITIVE_INFINITY;
   return (RATE_LIMITED_PATHS as readonly string[]).includes(path) ? Math.ceil(n / 3) : n;
 }
-
-/** A valid body for the operation: the run's key and real data (shared search, a booking reference no booking has). */
-async function baseBody(ctx: CheckContext, path: ApiPath): Promise<Body> {
-  switch (path) {
-    case '/search.php':
-      return { ...ctx.fixtures.baseSearchRequest() };
-    case '/hotel.php': {
-      const { response, hotel } = await ctx.fixtures.search();
-      return { apikey: ctx.apikey, id: hotel.id, search_id: response.search_id };
-    }
-    case '/booking.php': {
-      const { hotel } = await ctx.fixtures.search();
-      return { apikey: ctx.apikey, service_hash: hotel.rate.service_hash };
-    }
-    case '/booking_overview.php':
-      return { apikey: ctx.apikey };
-    case '/retrieve_booking.php':
-    case '/book/cancel.php':
-      // Not a real booking: a valid request that must not change a booking other checks share.
-      return { apikey: ctx.apikey, bookhash: UNKNOWN_BOOKHASH };
-  }
-}
-
-const baseCheckin = (base: Body, ctx: CheckContext): string => (typeof base.checkin === 'string' ? base.checkin : ctx.stay(30, 3).checkin);
-
-function resolveDates(changes: Body, base: Body, ctx: CheckContext): Body {
-  const checkin = baseCheckin(base, ctx);
-  const dayBefore = new Date(Date.parse(`${checkin}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-  return Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v === '$checkin' ? checkin : v === '$checkin-1' ? dayBefore : v]));
-}
-
-const shown = (body: Body) => JSON.stringify({ ...body, ...(body.apikey === undefined ? {} : { apikey: '…' }) });
-const answer = (e: Exchange) => `${e.status} ${e.text.replace(/\s+/g, ' ').slice(0, 160)}`;
-
-/** What a generated check spends requests on: hotel details and booking start search first. */
-const generatedEndpoints = (path: ApiPath): Endpoint[] => (path === '/hotel.php' || path === '/booking.php' ? ['/search.php', path] : [path]);
-
-/** The run's number of generated cases for `path`; skips the check when `--negative 0` switched them off. */
-function generatedCount(ctx: CheckContext, path: ApiPath): number {
-  const count = casesFor(path, ctx.settings.negative);
-  if (count === 0) ctx.skip('generated cases switched off (--negative 0)');
-  return count;
-}
-
-function negativeCheck(path: ApiPath, kind: NegativeKind): Check {
-  const op = SHORT_NAMES[path];
-  const id = `generated.${op}.${kind}`;
-  return defineCheck({
-    id,
-    title: `generated ${kind.replace(/-/g, ' ')} requests to ${path} each get a 4xx with an error text`,
-    section: '4, 7 (generated from the request schema)',
-    tag: 'spec',
-    needs: [],
-    endpoints: generatedEndpoints(path),
-    async run(ctx) {
-      const count = generatedCount(ctx, path);
-      const cases = pick(negativeCases(path, kind), count, prng(id));
-      const base = await baseBody(ctx, path);
-      const problems: string[] = [];
-      for (const c of cases) {
-        const body = c.body ? adaptExample(c.body, base, baseCheckin(base, ctx)) : withChanges(base, resolveDates(c.changes, base, ctx));
-        const response = await ctx.api.postUnchecked(path, body);
-        const ok4xx = response.status >= 400 && response.status < 500;
-        if (!ok4xx) problems.push(`${c.what}: expected a 4xx, got ${answer(response)} — request ${shown(body)}`);
-        else if (errorText(response) === '') problems.push(`${c.what}: the ${response.status} has no { "error": string } — ${answer(response)}`);
-      }
-      if (problems.length > 0) fail(`${problems.length} of ${cases.length} generated invalid requests to ${path} not refused:\n${problems.join('\n')}`);
-      ctx.note(`${cases.length} generated: ${cases.map((c) => c.what).join('; ')}`);
-    },
-  });
-}
-
-function validCheck(path: ApiPath): Check {
-  const op = SHORT_NAMES[path];
-  const id = `generated.${op}.valid`;
-  return defineCheck({
-    id,
-    title: `generated valid requests to ${path} (schema values, optional fields sometimes) are not refused with 400`,
-    section: '4 (generated from the request schema)',
-    tag: 'spec',
-    needs: [],
-    endpoints: generatedEndpoints(path),
-    async run(ctx) {
-      const count = generatedCount(ctx, path);
-      const random = prng(id);
-      const seen = new Set<string>();
-      const cases: GeneratedCase[] = [];
-      for (let i = 0; i < count * 4 && cases.length < count; i++) {
-        const c = validCase(path, random);
-        const key = JSON.stringify(c.changes);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        cases.push(c);
-      }
-      const base = await baseBody(ctx, path);
-      const problems: string[] = [];
-      for (const c of cases) {
-        const body = withChanges(base, c.changes);
-        const response = await ctx.api.postUnchecked(path, body);
-        if (response.status === 400 || response.status >= 500) problems.push(`${c.what}: got ${answer(response)} — request ${shown(body)}`);
-      }
-      if (problems.length > 0) fail(`${problems.length} of ${cases.length} generated valid requests to ${path} refused:\n${problems.join('\n')}`);
-      ctx.note(`${cases.length} generated: ${cases.map((c) => c.what).join('; ')}`);
-    },
-  });
-}
-
-/** One check per operation and kind that the spec-level request schema gives cases for, and one valid check per operation. */
-export const GENERATED_CHECKS: Check[] = API_PATHS.flatMap((path) => [
-  ...NEGATIVE_KINDS.filter((kind) => negativeCases(path, kind).length > 0).map((kind) => negativeCheck(path, kind)),
-  validCheck(path),
-]);

@@ -4,12 +4,13 @@
  */
 import type { CatalogueCheck, Check } from '../kit/types.js';
 import { AUTH_CHECKS } from './auth.js';
-import { GENERATED_CHECKS } from './generated.js';
+import { GENERATED_CHECKS } from './generatedChecks.js';
 import { HOTEL_RESPONSE_CHECKS } from './hotel-responses.js';
 import { LIMIT_CHECKS } from './limits.js';
 import { LINK_CHECKS } from './links.js';
 import { METHOD_CHECKS } from './methods.js';
 import { SEARCH_RESPONSE_CHECKS } from './search-responses.js';
+import { SEQUENCE_CHECKS } from './sequences.js';
 import { CANCEL_CHECKS } from './states-cancel.js';
 import { STATE_CHECKS } from './states.js';
 import { BOOKING_VALIDATION_CHECKS } from './validation-bookings.js';
@@ -29,6 +30,7 @@ const GROUPS: ReadonlyArray<[string, readonly Check[]]> = [
   ['links', LINK_CHECKS],
   ['limits', LIMIT_CHECKS],
   ['generated', GENERATED_CHECKS],
+  ['sequences', SEQUENCE_CHECKS],
 ];
 
 export const CATALOGUE: readonly CatalogueCheck[] = GROUPS.flatMap(([group, checks]) => checks.map((check) => ({ ...check, group })));

@@ -11,7 +11,8 @@ import { addDays, isoDay, localDate } from './domain.js';
 import { CheckFailure, CheckSkipped, SetupFailure } from './failures.js';
 import type { Fixtures } from './fixtures.js';
 import { MINUTE_MS, type SlidingWindowScheduler } from './limiter.js';
-import type { Endpoint, KitSettings, Stay } from './vocabulary.js';
+import type { Exchange } from './recorder.js';
+import type { CaseRecord, Endpoint, KitSettings, Stay } from './vocabulary.js';
 
 export type { KitSettings, Stay };
 
@@ -35,6 +36,11 @@ export class CheckContext {
 
   note(text: string): void {
     this.api.recorder?.note(text);
+  }
+
+  /** A generated case and its verdict, for the report (and its reproduction when it failed). */
+  recordCase(record: CaseRecord, exchange?: Exchange): void {
+    this.api.recorder?.recordCase(record, exchange);
   }
 
   /** The harness; the runner only runs checks that need it when there is one. */

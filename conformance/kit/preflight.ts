@@ -125,6 +125,8 @@ export interface PreflightOutcome {
   stop?: string;
   /** What the user should know about the server before reading the verdicts. */
   notes: string[];
+  /** The server looks like a static mock (Prism, or the contract's own examples): it keeps no rate limits. */
+  staticMock?: boolean;
 }
 
 const MOCK_NOTE =
@@ -176,7 +178,7 @@ export async function preflight(baseUrl: string, keys: readonly string[], timeou
       notes.push(`${baseUrl} looks like a static mock: it answered ${PROBE_PATH} with the contract's own example. ${MOCK_NOTE}`);
     }
   }
-  return { notes };
+  return { notes, ...(notes.length > 0 ? { staticMock: true } : {}) };
 }
 
 /** Why `url` is not on the server under test (another origin than the base URL's); undefined when it is. */

@@ -2,7 +2,7 @@
  * What one check did: its requests per endpoint, the exchanges it relied on (its own and the shared
  * fixtures'), and notes such as waits on Retry-After. The runner gives each check a fresh one.
  */
-import type { Endpoint, ExchangeRecord } from './vocabulary.js';
+import type { CaseRecord, Endpoint, ExchangeRecord, ReproductionStep } from './vocabulary.js';
 
 export interface Exchange<T = unknown> {
   endpoint: Endpoint;
@@ -28,6 +28,9 @@ export class Recorder {
   readonly requests: Partial<Record<Endpoint, number>> = {};
   readonly exchanges: Exchange[] = [];
   readonly notes: string[] = [];
+  /** Generated cases sent, with their verdicts, and the exchange of each one that failed. */
+  readonly cases: CaseRecord[] = [];
+  readonly failedCases = new Map<CaseRecord, Exchange>();
   /** The exchanges that belong to a shared fixture, and the fixture's id (`fixture.search`). */
   readonly fixtureOf = new Map<Exchange, string>();
 
@@ -46,6 +49,18 @@ export class Recorder {
       this.adopt(exchange);
       if (!this.fixtureOf.has(exchange)) this.fixtureOf.set(exchange, fixture);
     }
+  }
+
+  /** A reproduction the check built itself (a shrunk sequence), instead of the one the runner derives. */
+  reproduction?: ReproductionStep[];
+
+  recordCase(record: CaseRecord, exchange?: Exchange): void {
+    this.cases.push(record);
+    if (!record.passed && exchange) this.failedCases.set(record, exchange);
+  }
+
+  reproduceWith(steps: ReproductionStep[]): void {
+    this.reproduction = steps;
   }
 
   note(text: string): void {

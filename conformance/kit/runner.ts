@@ -7,6 +7,7 @@
  * sleeps, and only on rate limits.
  */
 import { CATALOGUE } from '../checks/index.js';
+import { randomBytes } from 'node:crypto';
 import { DEFAULT_NEGATIVE } from '../checks/generated.js';
 import { ControlHarness, type ClockState } from '../harness.js';
 import { ApiClient } from './client.js';
@@ -16,8 +17,9 @@ import { BlockedByFixture, CheckFailure, CheckSkipped, SetupFailure } from './fa
 import { Fixtures, type FixtureProblem } from './fixtures.js';
 import { SlidingWindowScheduler, specLimits } from './limiter.js';
 import { Recorder, exchangeRecord, exchangeText, violationLines } from './recorder.js';
+import { sequenceFor, stepOf } from './reproduction.js';
 import { selectChecks, type PlannedCheck } from './selection.js';
-import type { CatalogueCheck, CheckResult, CheckStatus, RunReport, RunSummary } from './types.js';
+import type { CatalogueCheck, CheckResult, CheckStatus, ReproductionStep, RunReport, RunSummary } from './types.js';
 
 export interface RunOptions {
   baseUrl: string;
@@ -40,8 +42,13 @@ export interface RunOptions {
   location?: string;
   /** Longest single sleep without a harness (default 120 s). */
   maxSleepMs?: number;
-  /** Generated cases per operation and kind (checks/generated.ts; default DEFAULT_NEGATIVE). */
-  negative?: number;
+  /**
+   * Generated cases per operation and kind (checks/generated.ts), or `all`. Default: `all` with a
+   * harness (a case costs no waiting), DEFAULT_NEGATIVE without.
+   */
+  negative?: number | 'all';
+  /** Seeds the pick of generated cases and the sequences; default: a new one per run (printed in the report). */
+  seed?: string;
   catalogue?: readonly CatalogueCheck[];
   /** Called once the checks to run are known, in the order they will run (progress output). */
   onPlan?: (plan: readonly PlannedCheck[]) => void;
@@ -78,7 +85,8 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     perMinute: options.perMinute ?? 5,
     perDay: options.perDay ?? 200,
     maxSleepMs: options.maxSleepMs ?? 120_000,
-    negative: options.negative ?? DEFAULT_NEGATIVE,
+    negative: options.negative ?? (harness ? 'all' : DEFAULT_NEGATIVE),
+    seed: options.seed ?? newSeed(),
   };
   // The server counts a request when it arrives, a little after the kit sent it, and late by more
   // on a loaded machine: keep a margin. Moving the server clock costs nothing, so there it is wide.
@@ -108,7 +116,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     skip: options.skip ?? [],
     has: { control: harness !== undefined, clock: harness !== undefined, apikey2: options.apikey2 !== undefined },
   });
-  options.onPlan?.(plan);
+  options.onPlan?.(plan.map((p) => (p.skipReason === undefined && p.check.plannedRequests ? { ...p, plannedRequests: p.check.plannedRequests(settings) } : p)));
 
   let setupProblem: string | undefined;
   let found: ClockState[] | undefined;
@@ -141,6 +149,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     complete,
     planned: plan.length,
     ...(accountState ? { accountState } : {}),
+    seed: settings.seed,
   });
   options.onStart?.(() => report(false));
 
@@ -148,7 +157,7 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     for (const planned of plan) {
       const result = setupProblem
         ? resultOf(planned.check, 'setup-failed', setupProblem, 0, new Recorder())
-        : await runOne(planned, ctx);
+        : await runOne(planned, ctx, keys);
       // A fixture that failed during this check is reported once, before the checks it blocked.
       for (const problem of ctx.fixtures.newProblems()) {
         const fixtureResult = fixtureResultOf(problem);
@@ -204,7 +213,12 @@ async function restore(harness: ControlHarness, found: ClockState): Promise<stri
   }
 }
 
-async function runOne(planned: PlannedCheck, ctx: CheckContext): Promise<CheckResult> {
+/** A seed for a run that names none: short enough to type back with --seed. */
+export function newSeed(): string {
+  return randomBytes(4).toString('hex');
+}
+
+async function runOne(planned: PlannedCheck, ctx: CheckContext, keys: readonly string[]): Promise<CheckResult> {
   const { check, skipReason } = planned;
   const recorder = new Recorder();
   if (skipReason) return resultOf(check, 'skipped', skipReason, 0, recorder);
@@ -238,10 +252,23 @@ async function runOne(planned: PlannedCheck, ctx: CheckContext): Promise<CheckRe
   } else if (status === 'passed' && recorder.notes.length > 0) {
     message = recorder.notes.join('; ');
   }
-  return resultOf(check, status, message, performance.now() - started, recorder);
+  return resultOf(check, status, message, performance.now() - started, recorder, keys);
 }
 
-function resultOf(check: CatalogueCheck, status: CheckStatus, message: string | undefined, ms: number, recorder: Recorder): CheckResult {
+/**
+ * The shortest request sequence that shows a failure: a failed generated case alone (every case
+ * is independent of the others) after the requests that gave the values it sends, else the check's own requests (what it built on from the shared
+ * fixtures is not repeated: a replay makes its own).
+ */
+function reproductionOf(recorder: Recorder, keys: readonly string[]): ReproductionStep[] {
+  if (recorder.reproduction) return recorder.reproduction;
+  const [firstFailed] = recorder.failedCases;
+  if (firstFailed) return sequenceFor(firstFailed[1], recorder.exchanges, keys, firstFailed[0].what, firstFailed[0].expect);
+  return recorder.exchanges.filter((e) => !recorder.fixtureOf.has(e)).slice(-10).map((e) => stepOf(e, keys, `${e.method} ${e.endpoint}`, ''));
+}
+
+function resultOf(check: CatalogueCheck, status: CheckStatus, message: string | undefined, ms: number, recorder: Recorder, keys: readonly string[] = []): CheckResult {
+  const failed = status === 'failed' || status === 'setup-failed';
   return {
     id: check.id,
     title: check.title,
@@ -253,9 +280,9 @@ function resultOf(check: CatalogueCheck, status: CheckStatus, message: string | 
     ...(message === undefined ? {} : { message }),
     durationMs: Math.round(ms),
     requests: { ...recorder.requests },
-    ...(status === 'failed' || status === 'setup-failed'
-      ? { exchanges: recorder.exchanges.filter((e) => !recorder.fixtureOf.has(e)).slice(-5).map((e) => exchangeRecord(e)) }
-      : {}),
+    ...(failed ? { exchanges: recorder.exchanges.filter((e) => !recorder.fixtureOf.has(e)).slice(-5).map((e) => exchangeRecord(e)) } : {}),
+    ...(recorder.cases.length > 0 ? { cases: [...recorder.cases] } : {}),
+    ...(status === 'failed' && recorder.exchanges.length > 0 ? { reproduction: reproductionOf(recorder, keys) } : {}),
   };
 }
 

@@ -3,7 +3,7 @@
  * --skip, what the run has (harness, second key) and the opt-in `expensive` checks. Also the
  * order they run in, so that a run without a harness waits as little as possible.
  */
-import type { CatalogueCheck, Need } from './types.js';
+import type { CatalogueCheck, Endpoint, Need } from './types.js';
 
 export interface SelectionOptions {
   profile: 'spec' | 'reference';
@@ -17,6 +17,8 @@ export interface PlannedCheck {
   check: CatalogueCheck;
   /** Set when the check is selected but cannot run here. */
   skipReason?: string;
+  /** The requests it will send per endpoint, when the check knows (set by the runner from its settings). */
+  plannedRequests?: Partial<Record<Endpoint, number>>;
 }
 
 const NEED_REASONS: Readonly<Record<Need, string>> = {
@@ -67,11 +69,12 @@ function optedIn(check: CatalogueCheck, only: readonly string[]): boolean {
 /**
  * Run order, stable within each phase: checks on the rate-limit window first (they need an empty
  * window, which a run without a harness only has at its start), then the rest, then checks that
- * move the clock far (deadlines, expiry), then the expensive ones.
+ * move the clock far (deadlines, expiry), then those that move it at random (stateful sequences:
+ * the shared bookings the others judge by the clock are done with by then), then the expensive ones.
  */
 export function orderForRun(planned: readonly PlannedCheck[]): PlannedCheck[] {
   const phase = ({ check }: PlannedCheck) =>
-    check.labels?.includes('expensive') ? 3 : check.needs.includes('clock') ? 2 : check.labels?.includes('window') ? 0 : 1;
+    check.labels?.includes('expensive') ? 4 : check.labels?.includes('moves-clock') ? 3 : check.needs.includes('clock') ? 2 : check.labels?.includes('window') ? 0 : 1;
   return planned
     .map((p, index) => ({ p, index }))
     .sort((a, b) => phase(a.p) - phase(b.p) || a.index - b.index)

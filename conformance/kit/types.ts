@@ -4,7 +4,7 @@
  * broken), and the rest of the kit's vocabulary (vocabulary.ts).
  */
 import type { CheckContext } from './context.js';
-import type { Endpoint, Need, Tag } from './vocabulary.js';
+import type { Endpoint, KitSettings, Need, Tag } from './vocabulary.js';
 
 export * from './vocabulary.js';
 
@@ -23,6 +23,8 @@ export interface Check {
    * `fresh-window`: needs an empty rate-limit window, so it is scheduled before other checks.
    */
   labels?: readonly string[];
+  /** The requests it will send per endpoint under these settings, when known before it runs (the run's ETA). */
+  plannedRequests?: (settings: KitSettings) => Partial<Record<Endpoint, number>>;
   run(ctx: CheckContext): Promise<void>;
 }
 

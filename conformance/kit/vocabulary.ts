@@ -31,8 +31,10 @@ export interface KitSettings {
   perDay: number;
   /** Longest sleep the kit accepts without a harness. */
   maxSleepMs: number;
-  /** Generated cases per operation and kind (`--negative N`; the rate-limited operations get a third). */
-  negative: number;
+  /** Generated cases per operation and kind (`--negative N`; the rate-limited operations get a third), or `all`. */
+  negative: number | 'all';
+  /** Seeds the pick of generated cases and the stateful sequences (`--seed`; printed in the report, replays them). */
+  seed: string;
 }
 
 export interface Stay {
@@ -61,6 +63,40 @@ export interface CheckResult {
   requests: Partial<Record<Endpoint, number>>;
   /** For a failure: the last requests it made and their responses (bodies cut at 2000 characters). */
   exchanges?: ExchangeRecord[];
+  /** Generated and sequence checks: every case sent, with its verdict. */
+  cases?: CaseRecord[];
+  /** For a failure: the shortest request sequence that shows it, replayable (reproduction.ts). */
+  reproduction?: ReproductionStep[];
+}
+
+/** One generated case as a report lists it. */
+export interface CaseRecord {
+  what: string;
+  /** The status the server answered. */
+  status: number;
+  passed: boolean;
+  /** What the kit expected, readably (`4xx with an error text`). */
+  expect: string;
+}
+
+/**
+ * One request of a reproduction: the body as sent, with the run's keys as `$APIKEY` / `$APIKEY2`
+ * (never the keys themselves), and what the answer must be.
+ */
+export interface ReproductionStep {
+  method: 'POST' | 'GET';
+  path: string;
+  body?: unknown;
+  /** The statuses a conforming server may answer (`4xx`, `200`, `not 400`...), as the kit judged it. */
+  expect: string;
+  /** What the server under test answered in the run. */
+  got: number;
+  what: string;
+  /**
+   * Values later steps use, by variable name: the dotted path in this step's JSON answer
+   * (`{ SEARCH_ID: 'search_id' }`); later bodies hold `$SEARCH_ID` where the run sent the value.
+   */
+  capture?: Record<string, string>;
 }
 
 /** One request and its response, as a report shows them. */
@@ -100,4 +136,6 @@ export interface RunReport {
   planned: number;
   /** With a harness: 'restored' (account reset, clock offset put back), 'kept' (--keep-state) or why not. */
   accountState?: string;
+  /** The seed of the generated cases and sequences (`--seed` replays them). */
+  seed?: string;
 }

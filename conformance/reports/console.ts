@@ -4,6 +4,7 @@
  * bidirectional characters a server sent are shown as `\u…` escapes, never sent to the terminal.
  */
 import { visibleControls } from '../../contract/markup.js';
+import { curlScript } from '../kit/reproduction.js';
 import type { CheckResult, Endpoint, RunReport } from '../kit/types.js';
 
 const MARKS = { passed: '✓', failed: '✗', skipped: '-', 'setup-failed': '✗', blocked: '⊘' } as const;
@@ -18,7 +19,10 @@ function rawProgressLine(result: CheckResult): string {
   if (result.status === 'skipped') return `${head} (skipped: ${result.message ?? ''})`;
   if (result.status === 'blocked') return `${head} (${headline(result.message, false)})`;
   if (result.status === 'passed') return result.message ? `${head} (${result.message})` : head;
-  return `${head}\n${indent(result.message ?? '')}`;
+  const reproduction = result.reproduction && result.reproduction.length > 0
+    ? `\n${indent(`reproduction (set BASE_URL and APIKEY, or save it and use --replay FILE):\n${curlScript(result.reproduction, `${result.id}: ${result.title}`).trimEnd()}`)}`
+    : '';
+  return `${head}\n${indent(result.message ?? '')}${reproduction}`;
 }
 
 const ENDPOINT_ORDER: readonly Endpoint[] = [
@@ -66,6 +70,7 @@ function rawSummaryText(report: RunReport): string {
     `Time: ${(report.durationMs / 1000).toFixed(1)} s; slept ${report.waitedSeconds} s on rate limits; server clock moved ${report.clockAdvancedSeconds} s.` +
       (report.accountState ? ` Account ${report.accountState}.` : ''),
   );
+  if (report.seed !== undefined) lines.push(`Seed: ${report.seed} (--seed ${report.seed} sends the same generated cases and sequences again).`);
   return lines.join('\n');
 }
 

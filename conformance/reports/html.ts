@@ -4,6 +4,7 @@
  * responses. Everything that comes from the run or the server is escaped.
  */
 import { escapeHtml } from '../../contract/markup.js';
+import { curlScript } from '../kit/reproduction.js';
 import type { CheckResult, CheckStatus, RunReport } from '../kit/types.js';
 
 const STATUS_TEXT: Readonly<Record<CheckStatus, string>> = {
@@ -54,7 +55,10 @@ function resultItem(r: CheckResult): string {
   if (r.status === 'passed') return `<li>${head}</li>`;
   const exchanges = r.group === 'fixtures' ? [] : (r.exchanges ?? []).map((e) =>
     `<div class="exchange"><div>request: <code>${escapeHtml(`${e.method} ${e.url}`)}</code></div>${e.requestBody === undefined ? '' : `<pre>${escapeHtml(e.requestBody)}</pre>`}<div>response: <code>${e.status}</code></div><pre>${escapeHtml(e.responseBody)}</pre></div>`);
-  return `<li>${head}<pre class="message">${escapeHtml(r.message ?? '')}</pre>${exchanges.join('')}</li>`;
+  const reproduction = r.reproduction && r.reproduction.length > 0
+    ? `<details><summary>reproduction (curl; set BASE_URL and APIKEY, or save it and use --replay FILE)</summary><pre>${escapeHtml(curlScript(r.reproduction, `${r.id}: ${r.title}`))}</pre></details>`
+    : '';
+  return `<li>${head}<pre class="message">${escapeHtml(r.message ?? '')}</pre>${exchanges.join('')}${reproduction}</li>`;
 }
 
 /** Reads on a phone (390 px) and a desktop: words wrap between words; only code and bodies wrap inside. */

@@ -19,6 +19,28 @@ describe('ProgressEstimate', () => {
     expect(estimate.state(60_000)).toEqual({ done: 2, planned: 13, elapsedMs: 60_000, leftMs: 4 * 60_000 + 100 });
   });
 
+  it('a paced run with a planned schedule: known from the start, and within 30 % of the real time left after the first minute (simulated clock)', () => {
+    // A run without a harness as --negative all makes it: a few unplanned window checks (6 searches
+    // each), many generated checks that say how many searches they send, then unplanned ones again.
+    const plan = [
+      ...Array.from({ length: 5 }, () => ({ ...search, sends: 6 })),
+      ...Array.from({ length: 30 }, (_, i) => ({ ...search, sends: 1 + (i % 5), plannedRequests: { '/search.php': 1 + (i % 5) } })),
+      ...Array.from({ length: 5 }, () => ({ ...search, sends: 6 })),
+    ];
+    const estimate = new ProgressEstimate(plan, { pacePerMinute: 5, startedAt: 0 });
+    const SEARCH_MS = 12_000; // 5 a minute
+    const total = plan.reduce((sum, c) => sum + c.sends, 0) * SEARCH_MS;
+    expect(estimate.state(0).leftMs).toBeGreaterThan(0); // an estimate before any check ended
+    let now = 0;
+    for (const check of plan) {
+      now += check.sends * SEARCH_MS;
+      estimate.ended(result({ '/search.php': check.sends }));
+      const real = total - now;
+      const left = estimate.state(now).leftMs ?? Number.NaN;
+      if (now >= 60_000 && real > 0) expect(Math.abs(left - real) / real, `at ${now / 1000} s: ${left} vs ${real}`).toBeLessThanOrEqual(0.3);
+    }
+  });
+
   it('a run with a harness (nothing waits): time per check so far, times the checks left; skipped ones cost nothing', () => {
     const estimate = new ProgressEstimate([search, search, search, { ...search, skipped: true }], { startedAt: 0 });
     estimate.ended(result({ '/search.php': 3 }, 500));

@@ -2,8 +2,9 @@
  * Where a run stands: checks done of planned, time so far, and an estimate of the time left. A run
  * without a harness is paced by the rate limits (5 a minute on search.php and hotel.php), so its time
  * is mostly the rate-limited requests still to send: the estimate counts, per rate-limited endpoint,
- * the requests the checks ended so far sent per check that uses it, times the checks left that use
- * it, at the pace the kit keeps. With a harness nothing waits, and time per check is the measure.
+ * the planned schedule (the requests a check says it will send: the generated checks' cases) and,
+ * for the checks that cannot say, the requests the unplanned checks ended so far sent per check,
+ * at the pace the kit keeps. With a harness nothing waits, and time per check is the measure.
  */
 import { RATE_LIMITED_PATHS, type CheckResult, type Endpoint } from '../kit/types.js';
 
@@ -11,6 +12,8 @@ export interface ProgressCheck {
   endpoints: readonly Endpoint[];
   /** Skipped before it runs (a need the run lacks): ends at once. */
   skipped: boolean;
+  /** The requests it will send per endpoint, when known before it runs (the generated checks' cases). */
+  plannedRequests?: Partial<Record<Endpoint, number>>;
 }
 
 export interface ProgressOptions {
@@ -55,6 +58,7 @@ export class ProgressEstimate {
     for (const endpoint of LIMITED) {
       if (!planned.endpoints.includes(endpoint)) continue;
       const seen = this.sent.get(endpoint) ?? { requests: 0, checks: 0 };
+      if (planned.plannedRequests?.[endpoint] !== undefined) continue; // planned: not part of the average of the others
       this.sent.set(endpoint, { requests: seen.requests + (result.requests[endpoint] ?? 0), checks: seen.checks + 1 });
     }
   }
@@ -64,22 +68,27 @@ export class ProgressEstimate {
   }
 
   private leftMs(): number | undefined {
-    if (this.runChecks === 0) return this.done >= this.plan.length ? 0 : undefined;
-    const left = this.plan.slice(this.done).filter((check) => !check.skipped);
     const pace = this.options.pacePerMinute ?? 0;
+    // Before a first check ends, a paced run can still be estimated from its planned schedule.
+    if (this.done >= this.plan.length) return 0;
+    if (this.runChecks === 0 && (pace === 0 || !this.plan.some((check) => check.plannedRequests !== undefined))) return undefined;
+    const left = this.plan.slice(this.done).filter((check) => !check.skipped);
     let pacedMs = 0;
     let unpacedRuns = left.length;
     if (pace > 0) {
       for (const endpoint of LIMITED) {
         const seen = this.sent.get(endpoint);
         const perCheck = seen && seen.checks > 0 ? seen.requests / seen.checks : 1;
-        const requests = perCheck * left.filter((check) => check.endpoints.includes(endpoint)).length;
+        // The planned schedule where a check knows it; the average of the unplanned checks so far elsewhere.
+        const requests = left
+          .filter((check) => check.endpoints.includes(endpoint))
+          .reduce((sum, check) => sum + (check.plannedRequests?.[endpoint] ?? perCheck), 0);
         // The endpoints' windows refill side by side: the busier one sets the pace.
         pacedMs = Math.max(pacedMs, (requests / pace) * 60_000);
       }
       unpacedRuns = left.filter((check) => !check.endpoints.some((e) => LIMITED.includes(e))).length;
       // Time per check without waits is not measured apart; a paced run's checks are quick beside a minute's window.
-      return Math.round(pacedMs + unpacedRuns * Math.min(this.runMs / this.runChecks, 2000));
+      return Math.round(pacedMs + unpacedRuns * Math.min(this.runChecks === 0 ? 0 : this.runMs / this.runChecks, 2000));
     }
     return Math.round(unpacedRuns * (this.runMs / this.runChecks));
   }

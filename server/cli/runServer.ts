@@ -115,5 +115,5 @@ export async function runServer(launch: ServerLaunch): Promise<void> {
     logger,
     exit: (code) => void store.close().finally(() => process.exit(code)),
   });
-  if (launch.followNpm) stopWhenNpmExits(() => drain('SIGTERM'));
+  if (launch.followNpm) stopWhenNpmExits((signal) => drain(signal));
 }

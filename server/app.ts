@@ -21,7 +21,6 @@ import { SearchService } from './domain/search.js';
 import { defaultWorld, type World } from './domain/world/world.js';
 import type { Store } from './store/store.js';
 import { inSequence } from './http/transport/inSequence.js';
-import { asyncHandler } from './http/transport/asyncHandler.js';
 import { consoleRouter } from './http/pages/discoveryPages.js';
 import { controlRouter } from './http/control/controlApi.js';
 import { controlUiRouter } from './http/console/controlUi.js';
@@ -168,6 +167,9 @@ export function createApp(options: AppOptions): Express {
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
   app.set('trust proxy', config.trustProxy);
+  // Express 5 parses queries with node:querystring unless told otherwise; qs keeps `a[b]=1` as the
+  // request checks, the journal and the finalization page have always read it (Express 4's default).
+  app.set('query parser', 'extended');
   app.locals.context = context;
   const logger = options.logger ?? silentLogger();
   app.use(requestLog(logger));
@@ -211,7 +213,7 @@ export function createApp(options: AppOptions): Express {
       ...(config.validateResponses ? [validateResponses(contract, path)] : []),
       scenarioHeader({ slowDelayMs: config.slowScenarioDelayMs, perMinute: config.rateLimits.perMinute }),
     ];
-    app.all(path, ...checks, asyncHandler(endpoints[path]));
+    app.all(path, ...checks, endpoints[path]);
   }
 
   app.use(consoleRouter(context, { contractPath: CONTRACT_PATH, controlContractPath: CONTROL_CONTRACT_PATH }));

@@ -11,7 +11,6 @@ import {
   SIMULATED_RETRY_AFTER_SECONDS, chooseScenario, type ScenarioEndpoint, type ScenarioName,
 } from '../../domain/scenarios/catalogue.js';
 import { ApiError, badRequest } from '../../errors.js';
-import { asyncHandler } from '../transport/asyncHandler.js';
 import { rateLimitExceeded } from '../transport/apiPipeline.js';
 
 export const TEST_HEADER = 'Test';
@@ -37,7 +36,7 @@ export const scenarioHeader = (options: ScenarioHeaderOptions): RequestHandler =
 };
 
 const playScenario = (options: ScenarioHeaderOptions): RequestHandler =>
-  asyncHandler(async (req, res, next) => {
+  async (req, res, next) => {
     const value = req.get(TEST_HEADER);
     if (value === undefined) return next();
     const choice = chooseScenario(value, req.path as ScenarioEndpoint);
@@ -60,7 +59,7 @@ const playScenario = (options: ScenarioHeaderOptions): RequestHandler =>
       default:
         return next();
     }
-  });
+  };
 
 /**
  * Simulated faults answer outside the contract's responses on purpose (a 500, a 429 on an endpoint

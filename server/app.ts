@@ -19,7 +19,7 @@ import { HotelDetailsService } from './domain/hotelDetails.js';
 import { OfferRegistry } from './domain/offers.js';
 import { SearchService } from './domain/search.js';
 import { defaultWorld, type World } from './domain/world/world.js';
-import type { Store } from './store/store.js';
+import type { Store } from './domain/ports/store.js';
 import { inSequence } from './http/transport/inSequence.js';
 import { consoleRouter } from './http/pages/discoveryPages.js';
 import { controlRouter } from './http/control/controlApi.js';

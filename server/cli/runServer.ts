@@ -16,7 +16,7 @@ import { createLogger } from '../http/transport/requestLog.js';
 import { createApiServer, limitHeapGrowth } from '../http/transport/serverLimits.js';
 import { LowdbStore } from '../store/lowdbStore.js';
 import { loadPostgresStore } from '../store/postgresOnDemand.js';
-import { StoreOpenError, type Store } from '../store/store.js';
+import { StoreOpenError, type Store } from '../domain/ports/store.js';
 import { stopWhenNpmExits } from './npmParent.js';
 import { settingsOrExit } from './options.js';
 import { SERVER_HELP, serverOptions, type DefaultStore } from './serverOptions.js';

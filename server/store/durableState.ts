@@ -5,7 +5,7 @@
  */
 import { FIRST_ACCOUNT_ID, type Account } from '../domain/accounts.js';
 import type { BookingRecord } from '../domain/bookings/record.js';
-import { IDEMPOTENCY_RECORDS_PER_ACCOUNT, IDEMPOTENCY_TTL_MS, type IdempotencyCompletion, type OutboxEmail } from './store.js';
+import { IDEMPOTENCY_RECORDS_PER_ACCOUNT, IDEMPOTENCY_TTL_MS, type IdempotencyCompletion, type OutboxEmail } from '../domain/ports/store.js';
 import { checkedAccount, checkedBooking, checkedEmail } from './validation.js';
 
 /** The snapshot file (DB_FILE): plain JSON, readable and editable with lowdb or by hand. */

@@ -12,9 +12,9 @@ import { LISTENER_NAME } from './postgresChanges.js';
 import { MIGRATIONS, migrate } from './postgresMigrations.js';
 import { PostgresStore } from './postgresStore.js';
 import { MAX_JOURNAL_BYTES, MAX_JOURNAL_ENTRIES } from './processState.js';
-import { REQUEST_JOURNAL_CAP, StoreOpenError, StoreUnavailableError } from './store.js';
-import { describeAccountContract } from './accountContract.js';
-import { describeStoreContract, testBooking, testEmail, testHash } from './storeContract.js';
+import { REQUEST_JOURNAL_CAP, StoreOpenError, StoreUnavailableError } from '../domain/ports/store.js';
+import { describeAccountContract } from '../testing/accountContract.js';
+import { describeStoreContract, testBooking, testEmail, testHash } from '../testing/storeContract.js';
 
 const skip = skipPostgres();
 

@@ -28,7 +28,7 @@ import { SWEEP_INTERVAL_MS, Sweeper } from './postgresSweeper.js';
 import { TransientState } from './postgresTransient.js';
 import type {
   Expiry, BookingChange, IdempotencyClaim, IdempotencyCompletion, IdempotencyKeyUse, JournalEntryBuilder, OutboxEmail, PoolStats, SchemaVersions, Store, SweepStats,
-} from './store.js';
+} from '../domain/ports/store.js';
 
 export { describeDatabaseUrl } from './postgresDatabase.js';
 

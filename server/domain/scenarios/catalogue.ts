@@ -47,7 +47,7 @@ export const BOOKING_MARKS: readonly ScenarioName[] = ['price_changed', 'payment
 export const PRICE_CHANGE_PERCENT = 10;
 /** A booking marked `supplier_unavailable` recovers like scenario hotel 900010. */
 export const SUPPLIER_RECOVERS_AFTER_SECONDS = 600;
-/** `slow` answers after this long: past the API's 5 s time-out (config.slowScenarioDelayMs). */
+/** `slow` answers after this long: past the API's 5 s time-out (a test's config may shorten it: slowScenarioDelayMs). */
 export const SLOW_DELAY_MS = 6000;
 /** Retry-After of the simulated 429. */
 export const SIMULATED_RETRY_AFTER_SECONDS = 10;

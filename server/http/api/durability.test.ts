@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HotelResponse, SearchResponse } from '../../contract.js';
-import { KEY_ANNA, postJson } from '../../domain/bookings/testSupport.js';
+import { KEY_ANNA, postJson } from '../../testing/bookingServer.js';
 import { skipPostgres, startPostgresCluster, type PostgresCluster } from '../../testing/postgres.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));

@@ -8,7 +8,7 @@
  */
 import type { RequestHandler, Response } from 'express';
 import {
-  SIMULATED_RETRY_AFTER_SECONDS, chooseScenario, type ScenarioEndpoint, type ScenarioName,
+  SIMULATED_RETRY_AFTER_SECONDS, SLOW_DELAY_MS, chooseScenario, type ScenarioEndpoint, type ScenarioName,
 } from '../../domain/scenarios/catalogue.js';
 import { ApiError, badRequest } from '../../errors.js';
 import { rateLimitExceeded } from '../transport/apiPipeline.js';
@@ -23,8 +23,8 @@ export function scenarioOf(res: Response): ScenarioName | undefined {
 }
 
 export interface ScenarioHeaderOptions {
-  /** How long `slow` waits before answering (6 s; tests shorten it). */
-  slowDelayMs: number;
+  /** How long `slow` waits before answering; unset, the scenario's own SLOW_DELAY_MS (6 s). Tests shorten it. */
+  slowDelayMs?: number;
   /** The real per-minute limit, named in the simulated 429 as the real one names it. */
   perMinute: number;
 }
@@ -44,7 +44,7 @@ const playScenario = (options: ScenarioHeaderOptions): RequestHandler =>
     res.locals.scenario = choice.scenario;
     switch (choice.scenario) {
       case 'slow':
-        if (await waitUnlessClientLeaves(res, options.slowDelayMs)) next();
+        if (await waitUnlessClientLeaves(res, options.slowDelayMs ?? SLOW_DELAY_MS)) next();
         return;
       case 'server_error':
         return next(simulated(res, new ApiError(500, 'Simulated server error (Test header: server_error); the request was not processed.')));

@@ -8,7 +8,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_CHANGES_WITHIN_MS } from '../../store/store.js';
+import { ACCOUNT_CHANGES_WITHIN_MS } from '../../domain/ports/store.js';
 import { ACCOUNT_POLL_MS } from '../../store/postgresAccounts.js';
 import { PostgresStore } from '../../store/postgresStore.js';
 import { skipPostgres, startPostgresCluster, type PostgresCluster } from '../../testing/postgres.js';

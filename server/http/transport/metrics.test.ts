@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KEY_ANNA } from '../../domain/bookings/testSupport.js';
+import { KEY_ANNA } from '../../testing/bookingServer.js';
 import { LowdbStore } from '../../store/lowdbStore.js';
 import { nodeFs, type StoreFs } from '../../store/storeFs.js';
 import { KNOWN_SCHEMA_VERSION } from '../../store/postgresMigrations.js';

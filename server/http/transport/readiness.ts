@@ -6,7 +6,7 @@
  * every second must not fill the log).
  */
 import type { RequestHandler } from 'express';
-import type { Store } from '../../store/store.js';
+import type { Store } from '../../domain/ports/store.js';
 
 export const NOT_READY_ERROR = 'The store cannot take writes';
 

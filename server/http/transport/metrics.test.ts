@@ -8,7 +8,7 @@ import { LowdbStore } from '../../store/lowdbStore.js';
 import { nodeFs, type StoreFs } from '../../store/storeFs.js';
 import { KNOWN_SCHEMA_VERSION } from '../../store/postgresMigrations.js';
 import { PostgresStore } from '../../store/postgresStore.js';
-import { skipPostgres, startPostgresCluster } from '../../testing/postgres.js';
+import { describePostgres, usePostgresCluster } from '../../testing/postgresSuite.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../../testing/testServer.js';
 import { endpointLabel } from './metrics.js';
 import { createLogger } from './requestLog.js';
@@ -299,9 +299,10 @@ describe('GET /readyz', () => {
   });
 });
 
-describe.skipIf(skipPostgres())('GET /readyz with PostgreSQL', () => {
+describePostgres('GET /readyz with PostgreSQL', () => {
+  const postgres = usePostgresCluster();
   it('is ready while SELECT 1 answers and not ready once the database is gone', { timeout: 120_000 }, async () => {
-    const cluster = await startPostgresCluster();
+    const { cluster } = postgres;
     const checked = await PostgresStore.open(cluster.url, { poolSize: 2 });
     const unchecked = await PostgresStore.open(cluster.url, { poolSize: 2 });
     const sweeping = await PostgresStore.open(cluster.url, { poolSize: 1, sweepIntervalMs: 100 });
@@ -343,7 +344,6 @@ describe.skipIf(skipPostgres())('GET /readyz with PostgreSQL', () => {
       for (let tick = 0; tick < 100 && sweeping.sweepStats().failures === 0; tick++) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(sweeping.sweepStats().failures).toBeGreaterThan(0);
     } finally {
-      await cluster.stop().catch(() => {});
       await checked.close().catch(() => {});
       await unchecked.close().catch(() => {});
       await sweeping.close().catch(() => {});

@@ -36,3 +36,30 @@ export function xmlText(value: string): string {
 export function xmlAttr(value: string): string {
   return xmlText(value).replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
 }
+
+/** HTML that is already safe: the output of `html`, or a constant of ours (never a client's text). */
+export class SafeHtml {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+function renderHole(value: unknown): string {
+  if (value instanceof SafeHtml) return value.value;
+  if (Array.isArray(value)) return value.map(renderHole).join('');
+  if (value === null || value === undefined || value === false) return '';
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- template holes hold text, numbers and SafeHtml; objects are a caller bug caught in review
+  return escapeHtml(String(value));
+}
+
+/**
+ * The template tag of every HTML page and report: `html\`<p>${text}</p>\`` with `text` escaped unless
+ * it is already SafeHtml, so no value can be rendered unescaped by accident; arrays are concatenated;
+ * null, undefined and false render nothing.
+ */
+export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
+  let out = strings[0] ?? '';
+  for (let i = 0; i < values.length; i++) out += renderHole(values[i]) + (strings[i + 1] ?? '');
+  return new SafeHtml(out);
+}

@@ -139,7 +139,7 @@ describe('the packed sandbox (hotel-sandbox)', () => {
   it('is an MIT package of what runs, versioned as the contract, with a README that names no repository path', () => {
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as Record<string, unknown>;
     const contract = readFileSync(join(ROOT, 'openapi.yaml'), 'utf8');
-    expect(manifest).toMatchObject({ name: 'hotel-sandbox', license: 'MIT', bin: { 'hotel-sandbox': 'bin/hotel-sandbox.js' }, engines: { node: '>=20' } });
+    expect(manifest).toMatchObject({ name: 'hotel-sandbox', license: 'MIT', bin: { 'hotel-sandbox': 'bin/hotel-sandbox.js' }, engines: { node: '20 || 22 || 24' } });
     expect(contract).toContain(`version: ${String(manifest.version)}`);
     for (const field of ['repository', 'bugs', 'types']) expect(manifest[field], field).toBeTruthy();
     expect(existsSync(join(installed, String(manifest.types)))).toBe(true);

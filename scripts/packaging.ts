@@ -17,6 +17,12 @@ export function contractVersion(): string {
   return contract.info.version;
 }
 
+/** package.json's engines.node: the Node lines supported and tested (20 while partners run it, 22, 24). */
+export function supportedNode(): string {
+  const manifest = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { engines: { node: string } };
+  return manifest.engines.node;
+}
+
 const REPOSITORY = 'https://github.com/hotel-booking-api/reference-kit';
 
 /** The manifest of a published package: the given fields plus version, licence, engines and links. */
@@ -31,8 +37,8 @@ export function packageManifest(fields: { name: string; description: string } & 
     repository: { type: 'git', url: `git+${REPOSITORY}.git` },
     bugs: { url: `${REPOSITORY}/issues` },
     homepage: `${REPOSITORY}#readme`,
-    // Tested on Node 20 and 24 (.ci/run).
-    engines: { node: '>=20' },
+    // The Node lines we support and test (.ci/run), as the repository's own package.json says.
+    engines: { node: supportedNode() },
     ...rest,
   };
 }

@@ -19,9 +19,8 @@ import { HotelDetailsService } from './domain/hotelDetails.js';
 import { OfferRegistry } from './domain/offers.js';
 import { SearchService } from './domain/search.js';
 import { defaultWorld, type World } from './domain/world/world.js';
-import type { Store } from './store/store.js';
+import type { Store } from './domain/ports/store.js';
 import { inSequence } from './http/transport/inSequence.js';
-import { asyncHandler } from './http/transport/asyncHandler.js';
 import { consoleRouter } from './http/pages/discoveryPages.js';
 import { controlRouter } from './http/control/controlApi.js';
 import { controlUiRouter } from './http/console/controlUi.js';
@@ -172,6 +171,9 @@ export function createApp(options: AppOptions): Express {
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
   app.set('trust proxy', config.trustProxy);
+  // Express 5 parses queries with node:querystring unless told otherwise; qs keeps `a[b]=1` as the
+  // request checks, the journal and the finalization page have always read it (Express 4's default).
+  app.set('query parser', 'extended');
   app.locals.context = context;
   const logger = options.logger ?? silentLogger();
   app.use(requestLog(logger));
@@ -216,7 +218,7 @@ export function createApp(options: AppOptions): Express {
       stubAnswer(context.stubs),
       scenarioHeader({ slowDelayMs: config.slowScenarioDelayMs, perMinute: config.rateLimits.perMinute }),
     ];
-    app.all(path, ...checks, asyncHandler(endpoints[path]));
+    app.all(path, ...checks, endpoints[path]);
   }
 
   app.use(consoleRouter(context, { contractPath: CONTRACT_PATH, controlContractPath: CONTROL_CONTRACT_PATH }));

@@ -14,7 +14,7 @@ import type { World } from './domain/world/world.js';
 import type { AuthThrottle } from './http/transport/authThrottle.js';
 import type { ReadBudget } from './http/control/readBudget.js';
 import type { RequestLimits } from './domain/requestLimits.js';
-import type { Store } from './store/store.js';
+import type { Store } from './domain/ports/store.js';
 import type { StubBook } from './domain/stubs/stubBook.js';
 
 /** Everything an endpoint may use. Built once per app. */

@@ -1,5 +1,4 @@
 import { isIP } from 'node:net';
-import { SLOW_DELAY_MS } from './domain/scenarios/catalogue.js';
 
 /** Server settings. Defaults are the API description's values; bin.ts reads env and flags. */
 export interface RateLimits {
@@ -52,8 +51,8 @@ export interface Config {
    * embedded store's memory by the number of accounts, not by traffic.
    */
   bookingsPerAccount: number;
-  /** How long the `Test: slow` scenario waits when the call chooses no delay (5.2 s, past the API's 5 s time-out). */
-  slowScenarioDelayMs: number;
+  /** How long the `Test: slow` scenario waits when the call chooses no delay; unset, the scenario's own default (5.2 s, past the API's 5 s time-out). startSandbox({ slowMs }) and tests shorten it. */
+  slowScenarioDelayMs?: number;
   /**
    * DEMO_ACCOUNTS: the demo accounts of fixtures/accounts.json (public keys, listed on `/`). On for
    * a local sandbox; a hosted one switches them off and issues accounts per team.
@@ -90,7 +89,6 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
     validateResponses: true,
     bodyLimitBytes: 64 * 1024,
     corsOrigins: [],
-    slowScenarioDelayMs: SLOW_DELAY_MS,
     bookingsPerAccount: DEFAULT_BOOKINGS_PER_ACCOUNT,
     demoAccounts: true,
     ...overrides,

@@ -1,5 +1,5 @@
 /**
- * The baseline of `npm run bench -- http`: bare Express 4 with express.json(), answering each path
+ * The baseline of `npm run bench -- http`: bare Express 5 (the server's own Express) with express.json(), answering each path
  * with the same body the reference server gave, through res.json. Reads {path: body} from BODIES_FILE.
  */
 import express from 'express';

@@ -27,13 +27,9 @@ async function startWithPort(script: string, env: NodeJS.ProcessEnv): Promise<{ 
   return { running, base };
 }
 
-/**
- * BENCH_EXPRESS5_SCRIPT: a copy of bareExpress.ts in a directory where `express` is Express 5
- * (npm install express@5 there), measured as `bare_express_5` beside Express 4 in the same rounds.
- */
-const EXPRESS5_SCRIPT = process.env.BENCH_EXPRESS5_SCRIPT;
-const VARIANTS = ['ours', 'eov', 'none', 'bare_express', ...(EXPRESS5_SCRIPT ? (['bare_express_5'] as const) : [])] as const;
-type Variant = 'ours' | 'eov' | 'none' | 'bare_express' | 'bare_express_5';
+/** bare_express is the server's own Express (5), as in `npm run bench -- http`. */
+const VARIANTS = ['ours', 'eov', 'none', 'bare_express'] as const;
+type Variant = (typeof VARIANTS)[number];
 
 export async function benchValidation(): Promise<unknown> {
   const today = isoDate(new Date());
@@ -66,11 +62,6 @@ export async function benchValidation(): Promise<unknown> {
     const bare = await startWithPort('scripts/bench/bareExpress.ts', { BODIES_FILE: bodiesFile });
     started.push(bare.running);
     bases.bare_express = bare.base;
-    if (EXPRESS5_SCRIPT) {
-      const bare5 = await startWithPort(EXPRESS5_SCRIPT, { BODIES_FILE: bodiesFile });
-      started.push(bare5.running);
-      bases.bare_express_5 = bare5.base;
-    }
     // Rounds interleaved across the four servers (all up, idle but for the one measured), so a
     // neighbour's burst on a shared machine falls on every variant alike; the best round of each counts.
     for (let round = 0; round < ROUNDS; round++) {

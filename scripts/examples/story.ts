@@ -9,11 +9,11 @@ import { createHash } from 'node:crypto';
 import { FakeClock } from '../../server/clock.js';
 import { SPEC_RATE_LIMITS } from '../../server/config.js';
 import type { HotelResponse, SearchResponse } from '../../server/contract.js';
-import { startTestServer, type TestServer } from '../../server/domain/bookings/testSupport.js';
+import { startTestServer, type TestServer } from '../../server/testing/bookingServer.js';
 import { defaultWorld } from '../../server/domain/world/world.js';
 import { LowdbStore } from '../../server/store/lowdbStore.js';
 import { BOOKING_ID_MAX, BOOKING_ID_MIN } from '../../server/store/bookingIds.js';
-import { StoreUnavailableError, type Store } from '../../server/store/store.js';
+import { StoreUnavailableError, type Store } from '../../server/domain/ports/store.js';
 
 /** The sandbox clock of every example: Monday 2027-05-31, 09:00 UTC (far enough ahead that every example date stays in the future for months; move it forward and rerun `npm run examples` when examples.test.ts says the dates come near). */
 export const EXAMPLES_CLOCK = '2027-05-31T09:00:00Z';

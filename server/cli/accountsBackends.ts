@@ -12,7 +12,7 @@ import { AccountRegistry } from '../domain/accounts.js';
 import { ApiError } from '../errors.js';
 import { LowdbStore } from '../store/lowdbStore.js';
 import { PostgresStore } from '../store/postgresStore.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../domain/ports/store.js';
 
 export interface AccountsBackend extends AccountOperations {
   close(): Promise<void>;

@@ -15,7 +15,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../conformance/kit/runner.js';
 import { summaryText } from '../../conformance/reports/console.js';
 import { bookingTraffic, firstRefundableRate, keptBookings, type TrafficResult } from '../../scripts/ci/deployTraffic.js';
-import { POSTGRES_BIN, skipPostgres, startPostgresCluster, type PostgresCluster } from '../testing/postgres.js';
+import { POSTGRES_BIN } from '../testing/postgres.js';
+import { describePostgres, usePostgresCluster } from '../testing/postgresSuite.js';
 import { killAll, startServer, type ServerProcess } from '../testing/serverProcess.js';
 
 const run = promisify(execFile);
@@ -113,25 +114,18 @@ describe('the embedded store', () => {
   });
 });
 
-const skip = skipPostgres();
-describe.skipIf(skip)('PostgreSQL', () => {
-  let cluster: PostgresCluster;
-  beforeAll(async () => {
-    cluster = await startPostgresCluster();
-  }, 120_000);
-  afterAll(async () => {
-    await cluster?.stop();
-  });
+describePostgres('PostgreSQL', () => {
+  const postgres = usePostgresCluster();
 
   it('dumped with pg_dump while replicas take bookings, restored with pg_restore into a new database, passes the kit and finds every booking', { timeout: 600_000 }, async () => {
     const dump = join(dir, 'sandbox.dump');
-    const first = await started({ DATABASE_URL: cluster.url });
+    const first = await started({ DATABASE_URL: postgres.url });
     const { before } = await backedUpUnderTraffic(first.url, async () => {
-      await run(join(POSTGRES_BIN, 'pg_dump'), ['--format=custom', `--file=${dump}`, `--dbname=${cluster.url}`]);
+      await run(join(POSTGRES_BIN, 'pg_dump'), ['--format=custom', `--file=${dump}`, `--dbname=${postgres.url}`]);
     });
     await stopped(first);
 
-    const restoredUrl = await cluster.createDatabase('restored');
+    const restoredUrl = await postgres.cluster.createDatabase('restored');
     await run(join(POSTGRES_BIN, 'pg_restore'), ['--no-owner', '--exit-on-error', `--dbname=${restoredUrl}`, dump]);
     const second = await started({ DATABASE_URL: restoredUrl });
     console.info(`PostgreSQL pg_dump and pg_restore: ${await restoredSandboxHolds(second.url, before)}`);

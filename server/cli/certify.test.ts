@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { certify } from '../domain/certification/engine.js';
-import { TestJournal } from '../domain/certification/testJournal.js';
+import { TestJournal } from '../testing/certificationJournal.js';
 import { EXIT, main, parseCertifyArgs } from './certify.js';
 
 const BASE = 'http://127.0.0.1:9';

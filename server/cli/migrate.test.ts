@@ -11,29 +11,30 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWN_SCHEMA_VERSION, MIGRATIONS, migrate } from '../store/postgresMigrations.js';
-import { skipPostgres, startPostgresCluster, type PostgresCluster } from '../testing/postgres.js';
+import { skipPostgres } from '../testing/postgres.js';
+import { usePostgresCluster } from '../testing/postgresSuite.js';
 import { killAll, startServer } from '../testing/serverProcess.js';
 
 const skip = skipPostgres();
 /** The newest migration of the previous release (commit fe1dfc4). */
 const PREVIOUS_RELEASE_SCHEMA = 8;
 
-let cluster: PostgresCluster;
+/** One cluster for the file's two blocks (none when they are skipped). */
+const postgres = skip ? undefined : usePostgresCluster();
 let dir: string;
 let databases = 0;
 beforeAll(async () => {
   if (skip) return;
-  cluster = await startPostgresCluster();
   dir = await mkdtemp(join(tmpdir(), 'migrate-'));
-}, 120_000);
+});
 afterEach(() => killAll());
 afterAll(async () => {
-  await cluster?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 async function database(schema?: number): Promise<string> {
-  const url = await cluster.createDatabase(`migrate_${++databases}`);
+  if (!postgres) throw new Error('No PostgreSQL cluster: the blocks that need one are skipped');
+  const url = await postgres.cluster.createDatabase(`migrate_${++databases}`);
   if (schema !== undefined) {
     const pool = new pg.Pool({ connectionString: url, max: 1 });
     await migrate(pool, MIGRATIONS.filter((migration) => migration.version <= schema));

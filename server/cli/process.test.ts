@@ -8,7 +8,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { KEY_ANNA } from '../domain/bookings/testSupport.js';
+import { KEY_ANNA } from '../testing/bookingServer.js';
 import { killAll, startProcess, startServer, type ServerProcess } from '../testing/serverProcess.js';
 import { SERVER_OPTIONS } from './serverOptions.js';
 

@@ -15,7 +15,7 @@ import { createApiServer, limitHeapGrowth } from '../http/transport/serverLimits
 import { LowdbStore } from '../store/lowdbStore.js';
 import { temporaryDirectory } from '../temporaryDirectory.js';
 import { loadPostgresStore } from '../store/postgresOnDemand.js';
-import { StoreOpenError, type Store } from '../store/store.js';
+import { StoreOpenError, type Store } from '../domain/ports/store.js';
 import { stopWhenNpmExits } from './npmParent.js';
 import { permissionHint, STORE_PERMISSION_FIX } from './permissionHint.js';
 import { boundUrlOf, defaultPublicUrl } from './publicUrl.js';

@@ -10,7 +10,7 @@ import type { components } from '../../contract/generated/control-api.js';
 import type { Clock } from '../clock.js';
 import type { RateLimits } from '../config.js';
 import { ApiError, conflict, notFound } from '../errors.js';
-import type { Store } from '../store/store.js';
+import type { Store } from './ports/store.js';
 import { issueKey, keyRefusal, newKeyId, withKey, USABLE_KEYS_PER_ACCOUNT, type ApiKeyRecord } from './apiKeys.js';
 import type { AccountProfile } from './accountInput.js';
 import { quotaInForce, type Account, type AccountRegistry, type Quota } from './accounts.js';

@@ -13,7 +13,7 @@
  */
 import type { Clock } from '../clock.js';
 import { assertClockInstant } from '../clockRange.js';
-import type { Store } from '../store/store.js';
+import type { Store } from './ports/store.js';
 import type { OffsetChange, Timeline } from './timeline.js';
 
 const DAY_MS = 86_400_000;

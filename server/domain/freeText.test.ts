@@ -10,7 +10,7 @@ import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_PATH, loadContract } from '../../contract/document.js';
 import { BIDI_CONTROLS_PATTERN, FREE_TEXT_PATTERN, MULTI_LINE_FREE_TEXT_PATTERN, forbiddenCharacter, freeTextProblem } from './freeText.js';
-import { KEY_ANNA, controlPay, dayAfter, findRate, startBooking, startTestServer, type FoundRate, type TestServer } from './bookings/testSupport.js';
+import { KEY_ANNA, controlPay, dayAfter, findRate, startBooking, startTestServer, type FoundRate, type TestServer } from '../testing/bookingServer.js';
 
 const REFUSED = ['\u0000', '\u0001', '\u0008', '\u000B', '\u000C', '\u001B', '\u001F', '\u007F', '\u0080', '\u0085', '\u009F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
 const LINE_BREAKS = ['\t', '\n', '\r'];

@@ -166,7 +166,7 @@ export class HotelDetailsService {
     const baseMs = lookup.baseMs ?? nowMs;
     const cached = liveCache.get(key);
     // Priced at most 30 minutes ago on the account's clock (never "in the future" of a clock set
-    // back) and in real time: whichever ends it first (see Expiry in store.ts).
+    // back) and in real time: whichever ends it first (see Expiry in domain/ports/store.ts).
     if (cached && nowMs >= cached.cachedAtMs && nowMs - cached.cachedAtMs < LIVE_CACHE_MS && baseMs - cached.cachedAtBaseMs < LIVE_CACHE_MS) return cached.rooms;
     const rooms = hotelRooms(hotel, lookup.stay, lookup.pricedAt);
     // What real time ended goes (it never answers again); the oldest written first.

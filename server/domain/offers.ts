@@ -1,5 +1,5 @@
 import { instantOf, type Clock } from '../clock.js';
-import { expiryAfter, type Store } from '../store/store.js';
+import { expiryAfter, type Store } from './ports/store.js';
 
 export interface OfferTerms {
   currency: string;

@@ -10,7 +10,7 @@
  * address's ceiling, which protects the shared sandbox. countRequest is the one place that picks
  * an account's windows.
  */
-import type { Store } from '../store/store.js';
+import type { Store } from './ports/store.js';
 import type { AccountClocks } from './accountClocks.js';
 import { quotaInForce, type Quota } from './accounts.js';
 import type { AddressCeiling } from './addressCeiling.js';

@@ -26,7 +26,7 @@ import { altersHotel, hotelUnder } from './scenarios/effects.js';
 import { validateStay } from './stay.js';
 import { hotelSummary } from './world/details.js';
 import type { World } from './world/world.js';
-import { expiryAfter, type Store } from '../store/store.js';
+import { expiryAfter, type Store } from './ports/store.js';
 
 export const MAX_HOTELS_PER_SEARCH = 15;
 type ResolvedLocation = Schemas['ResolvedLocation'];

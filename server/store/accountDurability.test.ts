@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../testing/testServer.js';
 import { LowdbStore } from './lowdbStore.js';
-import { testBooking, testHash } from './storeContract.js';
+import { testBooking, testHash } from '../testing/storeContract.js';
 import { nodeStoreFs, type WritableHandle } from './storeFs.js';
 import { open } from 'node:fs/promises';
 

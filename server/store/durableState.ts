@@ -5,7 +5,7 @@
  */
 import { FIRST_ACCOUNT_ID, type Account } from '../domain/accounts.js';
 import type { BookingRecord } from '../domain/bookings/record.js';
-import { IDEMPOTENCY_RECORDS_PER_ACCOUNT, IDEMPOTENCY_TTL_MS, type IdempotencyCompletion, type OutboxEmail } from './store.js';
+import { IDEMPOTENCY_RECORDS_PER_ACCOUNT, IDEMPOTENCY_TTL_MS, type IdempotencyCompletion, type OutboxEmail } from '../domain/ports/store.js';
 import { checkedAccount, checkedBooking, checkedEmail, checkedStubSet } from './validation.js';
 import type { StubSet } from '../domain/stubs/stub.js';
 

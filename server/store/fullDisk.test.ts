@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HotelResponse, SearchResponse } from '../contract.js';
-import { KEY_ANNA, postJson } from '../domain/bookings/testSupport.js';
+import { KEY_ANNA, postJson } from '../testing/bookingServer.js';
 import { killAll, startServer, type ServerProcess } from '../testing/serverProcess.js';
 
 let root = '';

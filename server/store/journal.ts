@@ -6,7 +6,7 @@
  * length, so file, memory and what clients were told agree, and the next write tries again.
  */
 import { dirname } from 'node:path';
-import { StoreUnavailableError } from './store.js';
+import { StoreUnavailableError } from '../domain/ports/store.js';
 import type { AppendFile, StoreFs } from './storeFs.js';
 
 /** A change as journaled, without its sequence number. */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BackupError, readBackup, readStoreCopy, restoreStoreCopy, writeStoreCopy } from './lowdbBackup.js';
 import { LowdbStore } from './lowdbStore.js';
-import { testBooking, testEmail, testHash } from './storeContract.js';
+import { testBooking, testEmail, testHash } from '../testing/storeContract.js';
 
 let dir: string;
 let file: string;

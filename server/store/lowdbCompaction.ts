@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import type { StoreData } from './durableState.js';
 import type { Journal } from './journal.js';
 import type { SnapshotFile } from './snapshotFile.js';
-import type { JournalStats } from './store.js';
+import type { JournalStats } from '../domain/ports/store.js';
 
 export interface CompactionOptions {
   file: SnapshotFile;

@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import { Low, type Adapter } from 'lowdb';
 import { DurableState, StoreDataError, type StoreChange, type StoreData } from './durableState.js';
 import { SnapshotFile } from './snapshotFile.js';
-import { StoreOpenError } from './store.js';
+import { StoreOpenError } from '../domain/ports/store.js';
 import type { AppendFile, StoreFs } from './storeFs.js';
 
 const LEFT_UNCHANGED = 'It was left unchanged: repair it, move it away, or point DB_FILE elsewhere.';

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LowdbStore, StoreOpenError, type StoreData } from './lowdbStore.js';
-import { StoreUnavailableError } from './store.js';
-import { describeAccountContract } from './accountContract.js';
-import { describeStoreContract, testBooking as record, testEmail, testHash as hash } from './storeContract.js';
+import { StoreUnavailableError } from '../domain/ports/store.js';
+import { describeAccountContract } from '../testing/accountContract.js';
+import { describeStoreContract, testBooking as record, testEmail, testHash as hash } from '../testing/storeContract.js';
 import { nodeFs, type StoreFs } from './storeFs.js';
 
 let dir: string;

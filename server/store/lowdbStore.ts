@@ -33,7 +33,7 @@ import {
   type Expiry,
   type JournalStats,
   type BookingChange, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyKeyUse, type JournalEntryBuilder, type OutboxEmail, type Store,
-} from './store.js';
+} from '../domain/ports/store.js';
 import { drawBookingId as randomBookingId, freeBookingId } from './bookingIds.js';
 import { nodeFs, type StoreFs } from './storeFs.js';
 import { accountProblem, bookingProblem, emailProblem, stubSetProblem } from './validation.js';

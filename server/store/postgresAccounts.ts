@@ -15,7 +15,7 @@
 import type { Account, AccountChanges } from '../domain/accounts.js';
 import type { Client, PostgresDatabase } from './postgresDatabase.js';
 import type { TransientState } from './postgresTransient.js';
-import { ACCOUNT_CHANGES_WITHIN_MS, StoreUnavailableError } from './store.js';
+import { ACCOUNT_CHANGES_WITHIN_MS, StoreUnavailableError } from '../domain/ports/store.js';
 import { accountProblem } from './validation.js';
 
 /** How often a replica reads the accounts changed since it last looked (well within ACCOUNT_CHANGES_WITHIN_MS). */

@@ -8,7 +8,7 @@
  * callers). The queue is bounded: past `maxQueued` waiting rows, a caller is refused at once with
  * StoreUnavailableError (503) rather than let memory grow while the database falls behind.
  */
-import { StoreUnavailableError } from './store.js';
+import { StoreUnavailableError } from '../domain/ports/store.js';
 
 /** Rows that may wait in one writer of the PostgreSQL store (its `maxQueued`). */
 export const MAX_QUEUED_ROWS = 20_000;

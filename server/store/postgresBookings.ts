@@ -11,7 +11,7 @@ import type { Instant } from '../clock.js';
 import {
   BookingsFullError, IDEMPOTENCY_RECORDS_PER_ACCOUNT, IDEMPOTENCY_TTL_MS, answersAt,
   type BookingChange, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyKeyUse, type OutboxEmail,
-} from './store.js';
+} from '../domain/ports/store.js';
 
 /** A claim whose request has not completed for this long is taken to be abandoned (its process died). */
 export const ABANDONED_CLAIM_SECONDS = 60;

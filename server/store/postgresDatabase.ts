@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { DEFAULT_DATABASE_POOL_SIZE } from './databasePoolSize.js';
 import { migrate } from './postgresMigrations.js';
-import { StoreOpenError, StoreUnavailableError, type PoolStats } from './store.js';
+import { StoreOpenError, StoreUnavailableError, type PoolStats } from '../domain/ports/store.js';
 
 export type Client = pg.PoolClient;
 

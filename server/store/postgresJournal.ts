@@ -12,7 +12,7 @@ import { GroupWriter, MAX_QUEUED_ROWS } from './postgresBatches.js';
 import type { ChangeFeed, ChangedAccount } from './postgresChanges.js';
 import type { PostgresDatabase } from './postgresDatabase.js';
 import { MAX_JOURNAL_BYTES, MAX_JOURNAL_ENTRIES } from './processState.js';
-import { REQUEST_JOURNAL_CAP, journalEntryOf, type JournalEntryBuilder } from './store.js';
+import { REQUEST_JOURNAL_CAP, journalEntryOf, type JournalEntryBuilder } from '../domain/ports/store.js';
 
 /** Rows per multi-row statement of the journal's group writes (see GroupWriter). */
 const JOURNAL_ENTRIES_PER_BATCH = 500;

@@ -183,7 +183,7 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'lifetimes end on the account clock or in real time, whichever first; idempotency records go with their booking',
     // The real-time end of rows written before: their account-clock end less the account's offset
     // now (the offset they were most likely written with). The sweeper judges real time only, so it
-    // never drops a row that a clock set back could make answer again (see Expiry in store.ts).
+    // never drops a row that a clock set back could make answer again (see Expiry in domain/ports/store.ts).
     // The previous release (schema 8) keeps running on this schema during a rolling upgrade and
     // writes the account-clock end only: triggers fill the real-time end for it the same way (a
     // NOT NULL column without them failed its every search). They fire only for such writes (their

@@ -6,15 +6,14 @@
  * is back new connections work. (Found by scripts/ci/deploy.test.ts: a replica died when PostgreSQL
  * stopped under booking traffic.)
  */
-import { describe, expect, it } from 'vitest';
-import { skipPostgres, startPostgresCluster } from '../testing/postgres.js';
+import { expect, it } from 'vitest';
+import { describePostgres, usePostgresCluster } from '../testing/postgresSuite.js';
 import { PostgresDatabase } from './postgresDatabase.js';
 
-const skip = skipPostgres();
-
-describe.skipIf(skip)('PostgreSQL going away under a checked-out connection', () => {
+describePostgres('PostgreSQL going away under a checked-out connection', () => {
+  const postgres = usePostgresCluster();
   it('does not end the process; the connection fails, and a new one works once the database is back', async () => {
-    const cluster = await startPostgresCluster();
+    const { cluster } = postgres;
     const db = await PostgresDatabase.open(cluster.url);
     try {
       const client = await db.connect();
@@ -32,7 +31,6 @@ describe.skipIf(skip)('PostgreSQL going away under a checked-out connection', ()
       again.release();
     } finally {
       await db.end();
-      await cluster.stop();
     }
   }, 120_000);
 });

@@ -7,41 +7,33 @@ import { at, until } from '../testing/instants.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { describeIdempotentBookingStart } from '../testing/idempotencyCases.js';
-import { skipPostgres, startPostgresCluster, type PostgresCluster } from '../testing/postgres.js';
+import { describePostgres, usePostgresCluster } from '../testing/postgresSuite.js';
 import { LISTENER_NAME } from './postgresChanges.js';
 import { MIGRATIONS, migrate } from './postgresMigrations.js';
 import type { StubSet } from '../domain/stubs/stub.js';
 import { PostgresStore } from './postgresStore.js';
 import { MAX_JOURNAL_BYTES, MAX_JOURNAL_ENTRIES } from './processState.js';
-import { REQUEST_JOURNAL_CAP, StoreOpenError, StoreUnavailableError } from './store.js';
-import { describeAccountContract } from './accountContract.js';
-import { describeStoreContract, testBooking, testEmail, testHash } from './storeContract.js';
+import { REQUEST_JOURNAL_CAP, StoreOpenError, StoreUnavailableError } from '../domain/ports/store.js';
+import { describeAccountContract } from '../testing/accountContract.js';
+import { describeStoreContract, testBooking, testEmail, testHash } from '../testing/storeContract.js';
 
-const skip = skipPostgres();
-
-describe.skipIf(skip)('PostgresStore', () => {
-  let cluster: PostgresCluster;
-  beforeAll(async () => {
-    cluster = await startPostgresCluster();
-  }, 120_000);
-  afterAll(async () => {
-    await cluster?.stop();
-  });
+describePostgres('PostgresStore', () => {
+  const postgres = usePostgresCluster();
 
   const freshStore = async () => {
-    const store = await PostgresStore.open(cluster.url);
+    const store = await PostgresStore.open(postgres.url);
     await store.reset();
     return store;
   };
 
   // `reopen` opens a second store on the same database, as a restarted or second replica does.
-  describeStoreContract('PostgresStore', freshStore, () => PostgresStore.open(cluster.url));
-  describeAccountContract('PostgresStore', freshStore, () => PostgresStore.open(cluster.url));
+  describeStoreContract('PostgresStore', freshStore, () => PostgresStore.open(postgres.url));
+  describeAccountContract('PostgresStore', freshStore, () => PostgresStore.open(postgres.url));
   describeIdempotentBookingStart('PostgreSQL store', freshStore);
 
   it("a stub changed on one replica answers on the other at once, though the other kept a copy of the account's stubs", async () => {
     const first = await freshStore();
-    const second = await PostgresStore.open(cluster.url);
+    const second = await PostgresStore.open(postgres.url);
     try {
       expect(await second.stubsOf(5)).toBeUndefined(); // now kept as "none" by the second replica
       const set = { state: 'Started', nextId: 2, stubs: [] as StubSet['stubs'] };
@@ -58,7 +50,7 @@ describe.skipIf(skip)('PostgresStore', () => {
 
   describe('several processes on one database', () => {
     it('replicas that start together apply each migration once', async () => {
-      const url = await cluster.createDatabase('migrations_race');
+      const url = await postgres.cluster.createDatabase('migrations_race');
       const stores = await Promise.all(Array.from({ length: 4 }, () => PostgresStore.open(url, { poolSize: 2 })));
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -69,7 +61,7 @@ describe.skipIf(skip)('PostgresStore', () => {
     });
 
     it('of 50 concurrent cancels of one booking from 5 processes exactly one succeeds; ids are unique across them', async () => {
-      const stores = [await freshStore(), ...(await Promise.all(Array.from({ length: 4 }, () => PostgresStore.open(cluster.url))))];
+      const stores = [await freshStore(), ...(await Promise.all(Array.from({ length: 4 }, () => PostgresStore.open(postgres.url))))];
       const inserted = await Promise.all(
         stores.map((store, index) => store.insertBooking((id) => testBooking(id, testHash(index + 1), { status: 'booking_confirmed' }))),
       );
@@ -93,7 +85,7 @@ describe.skipIf(skip)('PostgresStore', () => {
     });
 
     it('of two processes claiming one Idempotency-Key at once, exactly one gets it', async () => {
-      const stores = [await freshStore(), await PostgresStore.open(cluster.url)];
+      const stores = [await freshStore(), await PostgresStore.open(postgres.url)];
       const use = { accountId: 1, key: 'together', fingerprint: 'f' };
       const claims = await Promise.all(Array.from({ length: 10 }, (_, index) => stores[index % 2]!.claimIdempotencyKey(use, at(0))));
       expect(claims.filter((claim) => claim.state === 'claimed')).toHaveLength(1);
@@ -101,11 +93,11 @@ describe.skipIf(skip)('PostgresStore', () => {
     });
 
     it('a database that stops accepting connections gives StoreUnavailableError (503); it works again when it is back', async () => {
-      const url = await cluster.createDatabase('goes_away');
+      const url = await postgres.cluster.createDatabase('goes_away');
       // Idle connections close at once, so the next change needs a new one (no connection is killed
       // under the pool: that would race the pool's own error handling).
       const store = await PostgresStore.open(url, { poolSize: 1, idleTimeoutMillis: 1 });
-      const admin = new pg.Client({ connectionString: cluster.url });
+      const admin = new pg.Client({ connectionString: postgres.url });
       await admin.connect();
       await admin.query('ALTER DATABASE goes_away ALLOW_CONNECTIONS false');
       for (let wait = 0; wait < 100; wait++) {
@@ -125,7 +117,7 @@ describe.skipIf(skip)('PostgresStore', () => {
     });
 
     it('sweeps searches, offers and idempotency keys in batches once their real-time end passed, whatever their account clock shows', async () => {
-      const url = await cluster.createDatabase('sweeps');
+      const url = await postgres.cluster.createDatabase('sweeps');
       const store = await PostgresStore.open(url, { sweepIntervalMs: 0 });
       const HOUR = 3_600_000;
       const base = Date.UTC(2026, 0, 1);
@@ -160,7 +152,7 @@ describe.skipIf(skip)('PostgresStore', () => {
     });
 
     it('sweeps the rate-limit hits of keys nobody used for a day in batches, then their counters; live keys keep counting', async () => {
-      const url = await cluster.createDatabase('rate_sweeps');
+      const url = await postgres.cluster.createDatabase('rate_sweeps');
       const store = await PostgresStore.open(url, { sweepIntervalMs: 0 });
       const DAY = 86_400_000;
       const base = Date.UTC(2026, 0, 10);
@@ -178,7 +170,7 @@ describe.skipIf(skip)('PostgresStore', () => {
     });
 
     it('the background sweep runs on its timer and stops with close()', async () => {
-      const url = await cluster.createDatabase('sweep_timer');
+      const url = await postgres.cluster.createDatabase('sweep_timer');
       const store = await PostgresStore.open(url, { sweepIntervalMs: 20 });
       await store.putSearch(1, 'gone', { n: 0 }, until(Date.now() - 1000));
       await store.putOffers(1, ['h1', 'h2'], { currency: 'EUR' }, until(Date.now() - 1000));
@@ -195,7 +187,7 @@ describe.skipIf(skip)('PostgresStore', () => {
       let url: string;
       let admin: pg.Client;
       beforeAll(async () => {
-        url = await cluster.createDatabase('replica_copies');
+        url = await postgres.cluster.createDatabase('replica_copies');
         admin = new pg.Client({ connectionString: url });
         await admin.connect();
       });
@@ -267,7 +259,7 @@ describe.skipIf(skip)('PostgresStore', () => {
 
     describe('offers and journal entries written in batches', () => {
       it("concurrent offers go in shared statements, the last call's terms winning; each call resolves once its rows are there", async () => {
-        const url = await cluster.createDatabase('offer_batches');
+        const url = await postgres.cluster.createDatabase('offer_batches');
         const [a, b] = [await PostgresStore.open(url), await PostgresStore.open(url)];
         const calls = Array.from({ length: 60 }, (_, n) =>
           a.putOffers(1 + (n % 3), [`h${n % 7}`, `h${n % 5}`, `only${n}`], { currency: `C${n}` }, until(10_000)).then(() => b.getOffer(1 + (n % 3), `only${n}`, at(0))),
@@ -281,7 +273,7 @@ describe.skipIf(skip)('PostgresStore', () => {
       });
 
       it('journal entries are held by the replica that took them until a replica reads the journal; reads see them in the order taken', async () => {
-        const url = await cluster.createDatabase('held_journal');
+        const url = await postgres.cluster.createDatabase('held_journal');
         const [a, b] = [await PostgresStore.open(url), await PostgresStore.open(url)];
         const rows = async () => {
           const counter = new pg.Client({ connectionString: url });
@@ -325,7 +317,7 @@ describe.skipIf(skip)('PostgresStore', () => {
       });
 
       it('what is queued at shutdown is written before close() resolves, journal entries in the order they came', async () => {
-        const url = await cluster.createDatabase('shutdown_flush');
+        const url = await postgres.cluster.createDatabase('shutdown_flush');
         const store = await PostgresStore.open(url);
         const appends = Array.from({ length: 1_200 }, (_, index) => store.appendRequestJournal(1 + (index % 2), { index }));
         const offers = Array.from({ length: 40 }, (_, n) => store.putOffers(1, [`h${n}`], { n }, until(10_000)));
@@ -341,7 +333,7 @@ describe.skipIf(skip)('PostgresStore', () => {
       });
 
       it('at close, the full journals of more accounts than the write queue holds at once are all written', async () => {
-        const url = await cluster.createDatabase('shutdown_many');
+        const url = await postgres.cluster.createDatabase('shutdown_many');
         const store = await PostgresStore.open(url);
         for (let account = 1; account <= 25; account++) {
           for (let index = 0; index < REQUEST_JOURNAL_CAP; index++) await store.appendRequestJournal(account, { index });
@@ -355,7 +347,7 @@ describe.skipIf(skip)('PostgresStore', () => {
       }, 60_000);
 
       it('the entries a replica holds stay within MAX_JOURNAL_ENTRIES over many accounts: past it the largest holder is written out, nothing lost', async () => {
-        const url = await cluster.createDatabase('held_bound_entries');
+        const url = await postgres.cluster.createDatabase('held_bound_entries');
         const store = await PostgresStore.open(url);
         const accounts = 40;
         const perAccount = 200; // 8,000 entries in all, each account under its own cap
@@ -382,7 +374,7 @@ describe.skipIf(skip)('PostgresStore', () => {
       }, 60_000);
 
       it('the bytes a replica holds stay within MAX_JOURNAL_BYTES: past it the account holding the most is written out, each entry built once', async () => {
-        const url = await cluster.createDatabase('held_bound_bytes');
+        const url = await postgres.cluster.createDatabase('held_bound_bytes');
         const store = await PostgresStore.open(url);
         const builds = new Map<string, number>();
         // Builders that say they keep 1 MiB of bodies alive: 5 accounts × 20 of them hold 100 MiB unbounded.
@@ -407,7 +399,7 @@ describe.skipIf(skip)('PostgresStore', () => {
       });
 
       it('a journal over its cap shows the newest entries, also when it holds more rows until the next trim', async () => {
-        const url = await cluster.createDatabase('journal_cap');
+        const url = await postgres.cluster.createDatabase('journal_cap');
         const [a, b] = [await PostgresStore.open(url), await PostgresStore.open(url)];
         await Promise.all(Array.from({ length: REQUEST_JOURNAL_CAP + 300 }, (_, index) => (index % 2 ? a : b).appendRequestJournal(1, { index })));
         const journal = await a.requestJournal(1);
@@ -425,7 +417,7 @@ describe.skipIf(skip)('PostgresStore', () => {
     });
 
     it('journal entries stored before migration 8 (jsonb) read back the same after it (text)', async () => {
-      const url = await cluster.createDatabase('journal_migration');
+      const url = await postgres.cluster.createDatabase('journal_migration');
       const pool = new pg.Pool({ connectionString: url, max: 1 });
       await migrate(pool, MIGRATIONS.filter((migration) => migration.version < 8));
       await pool.query(`INSERT INTO request_journal (account_id, entry) VALUES (1, '{"b": [1, 2.5, "x"], "a": null}'::jsonb)`);

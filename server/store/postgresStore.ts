@@ -30,7 +30,7 @@ import { PostgresStubs } from './postgresStubs.js';
 import type { StubSet } from '../domain/stubs/stub.js';
 import type {
   Expiry, BookingChange, IdempotencyClaim, IdempotencyCompletion, IdempotencyKeyUse, JournalEntryBuilder, OutboxEmail, PoolStats, SchemaVersions, Store, SweepStats,
-} from './store.js';
+} from '../domain/ports/store.js';
 
 export { describeDatabaseUrl } from './postgresDatabase.js';
 

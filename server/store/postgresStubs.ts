@@ -12,7 +12,7 @@ import { isEmptyStubSet } from '../domain/stubs/stub.js';
 import type { ChangeFeed, ChangedAccount } from './postgresChanges.js';
 import type { PostgresDatabase } from './postgresDatabase.js';
 import type { TransientState } from './postgresTransient.js';
-import { StoreUnavailableError } from './store.js';
+import { StoreUnavailableError } from '../domain/ports/store.js';
 import { stubSetProblem } from './validation.js';
 
 /** Accounts whose stubs (or their absence) a replica keeps a copy of. */

@@ -2,13 +2,13 @@
  * The PostgreSQL store's sweeper: expired transient rows (searches, offers, rate-limit hits and
  * their counters, idempotency records) are deleted in the background, in bounded batches, each row
  * judged by real time: a row whose real-time end passed answers nothing any more, whatever its
- * account's clock shows (see Expiry in store.ts), while a row that only its account's clock ended
+ * account's clock shows (see Expiry in domain/ports/store.ts), while a row that only its account's clock ended
  * may answer again if that clock is set back, so it stays. A sweep's work is bounded; what is left
  * goes at the next one.
  */
 import { ABANDONED_CLAIM_SECONDS } from './postgresBookings.js';
 import { storeError, type PostgresDatabase } from './postgresDatabase.js';
-import { IDEMPOTENCY_TTL_MS, type SweepStats } from './store.js';
+import { IDEMPOTENCY_TTL_MS, type SweepStats } from '../domain/ports/store.js';
 
 /** How often expired transient rows are swept in the background, and how many rows one statement deletes. */
 export const SWEEP_INTERVAL_MS = 60_000;

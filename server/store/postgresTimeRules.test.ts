@@ -10,35 +10,32 @@
  * recorded first came first.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FakeClock } from '../clock.js';
 import { AccountClocks } from '../domain/accountClocks.js';
 import { rateLimitWindows } from '../domain/rateLimiter.js';
 import { AddressCeiling } from '../domain/addressCeiling.js';
 import { countRequest } from '../domain/requestLimits.js';
-import { skipPostgres, startPostgresCluster, type PostgresCluster } from '../testing/postgres.js';
+import { describePostgres, usePostgresCluster } from '../testing/postgresSuite.js';
 import { playScenario, RecordingClock } from '../testing/timeRules/driver.js';
 import { propertyParameters, timeScenario, type TimeScenario } from '../testing/timeRules/events.js';
 import { storeSubject } from '../testing/timeRules/storeSubject.js';
 import { lifetimeEvent, playLifetimes } from '../testing/timeRules/lifetimes.js';
 import { PostgresStore } from './postgresStore.js';
 
-const skip = skipPostgres();
 const START = '2026-11-21T10:00:00Z';
 const realTime = { now: () => new Date() };
 
-describe.skipIf(skip)('time rules on PostgreSQL agree with the model', () => {
-  let cluster: PostgresCluster;
+describePostgres('time rules on PostgreSQL agree with the model', () => {
+  const postgres = usePostgresCluster();
   let replicas: PostgresStore[];
   let scenarios = 0;
   beforeAll(async () => {
-    cluster = await startPostgresCluster();
     // No background sweep: the scenarios' base clock stands days before real time, whose sweep would drop their rows.
-    replicas = [await PostgresStore.open(cluster.url, { sweepIntervalMs: 0 }), await PostgresStore.open(cluster.url, { sweepIntervalMs: 0 })];
+    replicas = [await PostgresStore.open(postgres.url, { sweepIntervalMs: 0 }), await PostgresStore.open(postgres.url, { sweepIntervalMs: 0 })];
   }, 120_000);
   afterAll(async () => {
     await Promise.all((replicas ?? []).map((replica) => replica.close()));
-    await cluster?.stop();
   });
 
   /** Each scenario on accounts and keys of its own, so scenarios sharing the database never meet. */

@@ -13,7 +13,7 @@ import { REAL_TIME, type OffsetChange, type Timeline } from '../domain/timeline.
 import { GroupWriter, MAX_QUEUED_ROWS } from './postgresBatches.js';
 import type { Announcement, ChangeFeed, ChangedAccount } from './postgresChanges.js';
 import { TRANSIENT, type Client, type PostgresDatabase } from './postgresDatabase.js';
-import { answersAt, type Expiry } from './store.js';
+import { answersAt, type Expiry } from '../domain/ports/store.js';
 
 /** Rows per multi-row statement of the offers' group writes (see GroupWriter). */
 const OFFERS_PER_BATCH = 5_000;

@@ -6,7 +6,7 @@
 import { at, until } from '../testing/instants.js';
 import { describe, expect, it } from 'vitest';
 import { MAX_JOURNAL_BYTES, MAX_JOURNAL_ENTRIES, MAX_OFFERS_PER_ACCOUNT, MAX_SEARCH_KEYS, MAX_SEARCH_KEYS_PER_ACCOUNT, ProcessState } from './processState.js';
-import { REQUEST_JOURNAL_CAP, type JournalEntryBuilder } from './store.js';
+import { REQUEST_JOURNAL_CAP, type JournalEntryBuilder } from '../domain/ports/store.js';
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 0, 1);

@@ -5,7 +5,7 @@
  */
 import { SlidingWindowRateLimiter, type RateLimitDecision, type RateLimitWindow } from '../domain/rateLimiter.js';
 import type { OffsetChange, Timeline } from '../domain/accountClocks.js';
-import { REQUEST_JOURNAL_CAP, answersAt, journalEntryOf, type Expiry, type JournalEntryBuilder } from './store.js';
+import { REQUEST_JOURNAL_CAP, answersAt, journalEntryOf, type Expiry, type JournalEntryBuilder } from '../domain/ports/store.js';
 import type { Instant } from '../clock.js';
 import { deepFreeze } from '../../contract/deepFreeze.js';
 

@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingTraffic, firstRefundableRate, keptBookings, post, until } from '../../scripts/ci/deployTraffic.js';
 import { KNOWN_SCHEMA_VERSION } from './postgresMigrations.js';
-import { skipPostgres, startPostgresCluster, type PostgresCluster } from '../testing/postgres.js';
+import { skipPostgres } from '../testing/postgres.js';
+import { usePostgresCluster } from '../testing/postgresSuite.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../testing/roundRobinProxy.js';
 import { ROOT, killAll, startProcess, startServer, type ServerProcess } from '../testing/serverProcess.js';
 
@@ -71,12 +72,11 @@ function searchTraffic(base: string) {
 }
 
 describe.skipIf(skip)('a rolling upgrade of two replicas from the previous release, under traffic', () => {
-  let cluster: PostgresCluster;
+  const postgres = usePostgresCluster();
   let proxy: RoundRobinProxy;
   let previous: string;
 
   beforeAll(async () => {
-    cluster = await startPostgresCluster();
     proxy = await startRoundRobinProxy([]);
     previous = await mkdtemp(join(tmpdir(), 'previous-release-'));
     // Its own code, this checkout's dependencies (the server's are the same packages).
@@ -87,14 +87,13 @@ describe.skipIf(skip)('a rolling upgrade of two replicas from the previous relea
   afterAll(async () => {
     killAll();
     await proxy?.close();
-    await cluster?.stop();
     if (previous) await rm(previous, { recursive: true, force: true });
   });
 
   it('answers every call and keeps every acknowledged booking and payment', { timeout: 600_000 }, async () => {
     const env = {
       PORT: '0',
-      DATABASE_URL: cluster.url,
+      DATABASE_URL: postgres.url,
       TRUST_PROXY: 'loopback',
       PUBLIC_URL: proxy.url,
       SANDBOX_ADMIN_TOKEN: ADMIN_TOKEN,
@@ -112,7 +111,7 @@ describe.skipIf(skip)('a rolling upgrade of two replicas from the previous relea
     await bookings.acknowledged(20);
 
     // 1. This release's migrations, while the previous release's replicas serve.
-    const migrate = startServer({ DATABASE_URL: cluster.url, LOG_LEVEL: 'silent' }, ['migrate']);
+    const migrate = startServer({ DATABASE_URL: postgres.url, LOG_LEVEL: 'silent' }, ['migrate']);
     expect((await migrate.exited).code, migrate.output()).toBe(0);
     await bookings.acknowledged(20);
 

@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LowdbStore, StoreOpenError } from './lowdbStore.js';
-import { StoreUnavailableError } from './store.js';
-import { testBooking as record, testEmail, testHash as hash } from './storeContract.js';
+import { StoreUnavailableError } from '../domain/ports/store.js';
+import { testBooking as record, testEmail, testHash as hash } from '../testing/storeContract.js';
 import { nodeStoreFs, writeAll, type OpenFile, type WritableHandle } from './storeFs.js';
 
 let dir: string;

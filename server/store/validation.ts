@@ -4,7 +4,7 @@
  */
 import type { Account } from '../domain/accounts.js';
 import type { BookingRecord } from '../domain/bookings/record.js';
-import type { OutboxEmail } from './store.js';
+import type { OutboxEmail } from '../domain/ports/store.js';
 import type { StubSet } from '../domain/stubs/stub.js';
 
 type FieldRule = 'string' | 'string|null' | 'string?' | 'integer' | 'number' | 'boolean' | 'array' | readonly string[];

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_REUSED } from '../domain/bookings/idempotency.js';
 import {
   KEY_ANNA, KEY_BEN, dayAfter, findRate, startTestServer, type FoundRate, type TestServer,
-} from '../domain/bookings/testSupport.js';
-import type { Store } from '../store/store.js';
+} from './bookingServer.js';
+import type { Store } from '../domain/ports/store.js';
 
 const ANNA = 1;
 const BEN = 2;

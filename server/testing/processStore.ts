@@ -3,7 +3,7 @@
  * the async Store methods, for unit tests of the domain services that keep their state there.
  */
 import { ProcessState } from '../store/processState.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../domain/ports/store.js';
 
 export type ProcessStore = Pick<
   Store,

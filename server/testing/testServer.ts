@@ -8,7 +8,7 @@ import { FakeClock } from '../clock.js';
 import type { Config } from '../config.js';
 import { createApiServer, type ServerLimits } from '../http/transport/serverLimits.js';
 import { LowdbStore } from '../store/lowdbStore.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../domain/ports/store.js';
 
 /** The admin token of test servers (SANDBOX_ADMIN_TOKEN). */
 export const TEST_ADMIN_TOKEN = 'test-admin-token';

@@ -1,7 +1,7 @@
 /** Variants of booking start, the finalization page, booking states and payment values. */
 import { BOOKING, RETRIEVE, rewriteResponse } from '../mutants/middleware.js';
 import { onSuccess } from './rewrite.js';
-import type { Loose, Variant } from './types.js';
+import type { Variant } from './types.js';
 
 /** The bookhash of a reference booking_url (`…/book/finalize?bookhash=X`). */
 const bookhashOf = (url: string) => new URL(url).searchParams.get('bookhash') ?? '';
@@ -19,10 +19,8 @@ export const BOOKING_VARIANTS: Variant[] = [
       }),
       (req, _res, next) => {
         const match = /^\/checkout\/([A-Za-z0-9]{30})$/.exec(req.path);
-        if (match) {
-          req.url = `/book/finalize?bookhash=${match[1]}`;
-          (req as Loose).query = { bookhash: match[1] }; // parsed already by the outer app
-        }
+        // Express 5 parses req.query from req.url at each read: the new URL is all it takes.
+        if (match) req.url = `/book/finalize?bookhash=${match[1]}`;
         next();
       },
     ],

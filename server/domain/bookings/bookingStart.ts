@@ -8,7 +8,7 @@
 import { bookingTimestamp, instantOf, type Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import { ApiError, badRequest, conflict } from '../../errors.js';
-import type { IdempotencyCompletion, Store } from '../../store/store.js';
+import type { IdempotencyCompletion, Store } from '../ports/store.js';
 import type { Account } from '../accounts.js';
 import type { Hotel } from '../hotel.js';
 import { localDateIn } from '../localTime.js';

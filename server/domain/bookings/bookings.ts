@@ -11,7 +11,7 @@ import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { BookingDetail, BookingOverviewItem } from '../../contract.js';
 import { ApiError, conflict, forbidden, notFound } from '../../errors.js';
-import type { Store } from '../../store/store.js';
+import type { Store } from '../ports/store.js';
 import type { Account } from '../accounts.js';
 import type { OfferRegistry } from '../offers.js';
 import type { ScenarioName } from '../scenarios/catalogue.js';

@@ -5,12 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, FakeClock, isoDate } from '../../clock.js';
 import { LowdbStore } from '../../store/lowdbStore.js';
-import type { BookingChange, Store } from '../../store/store.js';
+import type { BookingChange, Store } from '../ports/store.js';
 import { demoAccounts } from '../accounts.js';
 import { OfferRegistry } from '../offers.js';
 import { hotelRooms } from '../rates/index.js';
 import { Bookings } from './bookings.js';
-import { TEST_START, testWorld } from './testSupport.js';
+import { TEST_START, testWorld } from '../../testing/bookingServer.js';
 
 const SUPPORT = 'support@hotel-booking.example';
 

@@ -5,7 +5,7 @@
  */
 import { isoDate } from '../../clock.js';
 import type { Schemas } from '../../contract.js';
-import type { OutboxEmail } from '../../store/store.js';
+import type { OutboxEmail } from '../ports/store.js';
 import { formatDate, formatWallTime } from '../i18n/dates.js';
 import { textLanguageOf, type Language } from '../i18n/languages.js';
 import { messagesFor, type Messages } from '../i18n/messages.js';

@@ -10,7 +10,7 @@ import { demoAccounts } from '../accounts.js';
 import { OfferRegistry } from '../offers.js';
 import { hotelRooms } from '../rates/index.js';
 import { Bookings, SOLD_OUT_AT_BOOKING } from './bookings.js';
-import { TEST_START, testWorld } from './testSupport.js';
+import { TEST_START, testWorld } from '../../testing/bookingServer.js';
 
 async function setup() {
   const clock = new FakeClock(TEST_START);

@@ -6,7 +6,7 @@ import { CERTIFICATION_PAGE_CSP, htmlReport } from './render/html.js';
 import { jsonReport } from './render/json.js';
 import { junitReport } from './render/junit.js';
 import { CERTIFICATION_RULES } from './rules/index.js';
-import { TEST_KEY, TestJournal } from './testJournal.js';
+import { TEST_KEY, TestJournal } from '../../testing/certificationJournal.js';
 import type { CertificationRule, Verdict } from './types.js';
 
 const fixed = (id: string, verdict: Verdict, reason = `${id} reason`): CertificationRule => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { repeatsOf, requestKey } from './facts.js';
-import { TestJournal } from './testJournal.js';
+import { TestJournal } from '../../testing/certificationJournal.js';
 
 const search = { body: { location: 'Paris', checkin: '2026-12-10', checkout: '2026-12-12' } };
 

@@ -5,7 +5,7 @@ import { beddingIn, roomNameIn, roomTypeIn } from '../rates/roomText.js';
 import { SUPPORTED_LANGUAGES, textLanguageOf, type Language } from './languages.js';
 import { CATALOGUES, messagesFor, placeholdersOf } from './messages.js';
 import { formatNumber } from './numbers.js';
-import { englishLeftovers, englishPhrases } from './testSupport.js';
+import { englishLeftovers, englishPhrases } from '../../testing/englishLeftovers.js';
 
 const english = CATALOGUES.en;
 const englishKeys = Object.keys(english).sort();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors.js';
-import { TestJournal } from '../certification/testJournal.js';
+import { TestJournal } from '../../testing/certificationJournal.js';
 import { filterJournal, parseJournalFilter } from './filter.js';
 
 function journal() {

@@ -6,7 +6,7 @@ import { profileOf } from './profile.js';
 import { hotelRooms, quoteServiceHash, type QuoteResult } from './rates.js';
 import { roomTypesOf } from './roomTypes.js';
 import { buildServiceHash, parseServiceHash, type ParsedServiceHash, type RateType } from './serviceHash.js';
-import { addDays, makeHotel, makeStay, manyHotels, NOW, scenarioHotel } from './testHotels.js';
+import { addDays, makeHotel, makeStay, manyHotels, NOW, scenarioHotel } from '../../testing/rateHotels.js';
 
 const EUR_NL = { currency: 'EUR', residency: 'nl' };
 

@@ -3,7 +3,7 @@ import { formatErrors } from '../../../contract/validationErrors.js';
 import { createContractValidator } from '../../../contract/validator.js';
 import { cheapestRate, hotelRooms, type HotelRate, type HotelRoom, type Stay } from './rates.js';
 import { parseServiceHash, rateTypeOf } from './serviceHash.js';
-import { addDays, makeHotel, makeStay, manyHotels, NOW } from './testHotels.js';
+import { addDays, makeHotel, makeStay, manyHotels, NOW } from '../../testing/rateHotels.js';
 import { profileOf } from './profile.js';
 
 const contract = createContractValidator();

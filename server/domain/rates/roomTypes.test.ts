@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findRoomType, roomTypesOf } from './roomTypes.js';
-import { makeHotel, manyHotels } from './testHotels.js';
+import { makeHotel, manyHotels } from '../../testing/rateHotels.js';
 
 const CAPACITY = ['Single', 'Double', 'Triple', 'Quadruple', 'Quintuple', 'Sextuple'];
 

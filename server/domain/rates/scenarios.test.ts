@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Hotel } from '../hotel.js';
 import { cheapestRate, hotelRooms } from './rates.js';
 import { roomTypesOf } from './roomTypes.js';
-import { addDays, makeHotel, makeStay, NOW, scenarioHotel } from './testHotels.js';
+import { addDays, makeHotel, makeStay, NOW, scenarioHotel } from '../../testing/rateHotels.js';
 
 const cents = (money: string): number => Math.round(Number(money) * 100);
 

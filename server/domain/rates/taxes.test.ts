@@ -3,7 +3,7 @@ import type { Hotel } from '../hotel.js';
 import { profileOf } from './profile.js';
 import { cityTaxes, cityTaxOf, countryTaxes } from './taxTable.js';
 import { cheapestRate, hotelRooms, type HotelRate } from './rates.js';
-import { makeHotel, makeStay, manyHotels, NOW, scenarioHotel } from './testHotels.js';
+import { makeHotel, makeStay, manyHotels, NOW, scenarioHotel } from '../../testing/rateHotels.js';
 
 const cents = (money: string): number => Math.round(Number(money) * 100);
 const ratesOf = (hotel: Hotel, stay = makeStay()): HotelRate[] => hotelRooms(hotel, stay, NOW).flatMap((room) => room.rates);

@@ -1,6 +1,6 @@
 /** The Test-header scenario catalogue and its pure decisions, on their own. */
 import { describe, expect, it } from 'vitest';
-import { scenarioHotel, makeHotel } from '../rates/testHotels.js';
+import { scenarioHotel, makeHotel } from '../../testing/rateHotels.js';
 import { SCENARIOS, SCENARIO_ENDPOINTS, SCENARIO_NAMES, chooseScenario } from './catalogue.js';
 import { altersHotel, bookingMark, hotelAtCancel, hotelUnder, paymentOutcomeUnder } from './effects.js';
 

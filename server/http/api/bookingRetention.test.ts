@@ -15,7 +15,7 @@ import {
   startTestServer,
   type FoundRate,
   type TestServer,
-} from '../../domain/bookings/testSupport.js';
+} from '../../testing/bookingServer.js';
 
 describe('bookings kept per account (BOOKINGS_PER_ACCOUNT)', () => {
   let server: TestServer;

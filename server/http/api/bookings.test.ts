@@ -28,7 +28,7 @@ import {
   testWorld,
   type FoundRate,
   type TestServer,
-} from '../../domain/bookings/testSupport.js';
+} from '../../testing/bookingServer.js';
 
 const SUPPORT = 'support@hotel-booking.example';
 const DETAIL_FIELDS = [

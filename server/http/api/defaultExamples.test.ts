@@ -11,7 +11,7 @@ import { collectExamples } from '../../../contract/examples.js';
 import { listOperations } from '../../../contract/operations.js';
 import { defaultHeaderExample, headerParameters } from '../../../contract/requestHeaders.js';
 import { SCENARIOS } from '../../domain/scenarios/catalogue.js';
-import { KEY_ANNA } from '../../domain/bookings/testSupport.js';
+import { KEY_ANNA } from '../../testing/bookingServer.js';
 import { startTestServer, type TestServer } from '../../testing/testServer.js';
 
 const contract = loadContract();

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HotelResponse, SearchResponse } from '../../contract.js';
-import { KEY_ANNA, postJson } from '../../domain/bookings/testSupport.js';
-import { skipPostgres, startPostgresCluster, type PostgresCluster } from '../../testing/postgres.js';
+import { KEY_ANNA, postJson } from '../../testing/bookingServer.js';
+import { describePostgres, usePostgresCluster } from '../../testing/postgresSuite.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
@@ -28,7 +28,6 @@ afterEach(() => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
 
 /** SIGKILL to the whole process group: tsx runs the server in a child process of its own. */
 function killGroup(child: ChildProcess): void {
@@ -160,17 +159,11 @@ describe('the real server process', () => {
   });
 });
 
-describe.skipIf(skipPostgres())('the real server process with DATABASE_URL', () => {
-  let cluster: PostgresCluster;
-  beforeAll(async () => {
-    cluster = await startPostgresCluster({ fsync: true });
-  }, 120_000);
-  afterAll(async () => {
-    await cluster?.stop();
-  });
+describePostgres('the real server process with DATABASE_URL', () => {
+  const postgres = usePostgresCluster({ fsync: true });
 
   it('uses PostgreSQL and keeps an acknowledged booking and cancel across kill -9', { timeout: 120_000 }, () =>
-    survivesKillNine({ DATABASE_URL: cluster.url }));
+    survivesKillNine({ DATABASE_URL: postgres.url }));
 
   it('exits 2 with one line when the database cannot be reached', { timeout: 60_000 }, async () => {
     const running = spawnServer(join(dir, 'unused.json'), { DATABASE_URL: 'postgres://kit:secret@127.0.0.1:1/kit' });

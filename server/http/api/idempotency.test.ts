@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY_ANNA, dayAfter, findRate, startTestServer, type TestServer } from '../../domain/bookings/testSupport.js';
+import { KEY_ANNA, dayAfter, findRate, startTestServer, type TestServer } from '../../testing/bookingServer.js';
 import { LowdbStore } from '../../store/lowdbStore.js';
 import { nodeFs, type StoreFs } from '../../store/storeFs.js';
 import { describeIdempotentBookingStart } from '../../testing/idempotencyCases.js';

@@ -14,7 +14,7 @@ import { API_PATHS } from '../../../contract/apiPaths.js';
 import { CLIENT_CLOSED_REQUEST, journalRecorder } from './journalRecorder.js';
 import { authenticate } from '../transport/apiPipeline.js';
 import { processStore } from '../../testing/processStore.js';
-import { journalEntryOf, type JournalEntryBuilder } from '../../store/store.js';
+import { journalEntryOf, type JournalEntryBuilder } from '../../domain/ports/store.js';
 
 const accounts = new AccountRegistry(undefined, demoAccounts(), new FakeClock());
 const account = accounts.demoAccounts()[0]!;

@@ -9,7 +9,7 @@ import type { ContractValidator } from '../../../contract/validator.js';
 import type { Account, AccountRegistry } from '../../domain/accounts.js';
 import type { AccountClocks, ShiftedClock } from '../../domain/accountClocks.js';
 import { judgeExchange } from '../../domain/journal/conformance.js';
-import type { JournalEntryBuilder } from '../../store/store.js';
+import type { JournalEntryBuilder } from '../../domain/ports/store.js';
 import { firstBodySent, frozenBodyOf, keepFirstBodySent } from '../transport/answers.js';
 import { receivedValue } from '../transport/jsonBody.js';
 import { RECEIVED_BODY } from '../transport/requestValidation.js';

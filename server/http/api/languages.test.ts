@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HotelResponse, SearchResponse } from '../../contract.js';
 import {
   KEY_ANNA, controlPay, dayAfter, startBooking, startTestServer, type TestServer,
-} from '../../domain/bookings/testSupport.js';
-import { englishLeftovers, englishPhrases, pageTexts, textLeaves } from '../../domain/i18n/testSupport.js';
+} from '../../testing/bookingServer.js';
+import { englishLeftovers, englishPhrases, pageTexts, textLeaves } from '../../testing/englishLeftovers.js';
 
 let server: TestServer;
 let stay: { checkin: string; checkout: string };

@@ -9,8 +9,8 @@ import { FakeClock } from '../../clock.js';
 import type { Hotel } from '../../domain/hotel.js';
 import { timeZoneAt } from '../../domain/localTime.js';
 import { buildServiceHash, roomTypesOf } from '../../domain/rates/index.js';
-import { makeHotel } from '../../domain/rates/testHotels.js';
-import { KEY_ANNA, startTestServer, type TestServer } from '../../domain/bookings/testSupport.js';
+import { makeHotel } from '../../testing/rateHotels.js';
+import { KEY_ANNA, startTestServer, type TestServer } from '../../testing/bookingServer.js';
 import { loadScenarioHotels, World } from '../../domain/world/world.js';
 
 const PLACES: ReadonlyArray<{ name: string; latitude: number; longitude: number; zone: string; localDate: string }> = [

@@ -6,16 +6,15 @@
  * (TEST-NET addresses) so each part is its own client for the rate limiter; the replicas run with
  * TRUST_PROXY=loopback, so they judge the address the proxy forwarded.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runConformance } from '../../../conformance/kit/runner.js';
 import { summaryText } from '../../../conformance/reports/console.js';
 import type { RunReport } from '../../../conformance/kit/types.js';
 import type { HotelResponse, SearchResponse } from '../../contract.js';
-import { skipPostgres, startPostgresCluster, type PostgresCluster } from '../../testing/postgres.js';
+import { describePostgres, usePostgresCluster } from '../../testing/postgresSuite.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../../testing/roundRobinProxy.js';
 import { killAll, startServer } from '../../testing/serverProcess.js';
 
-const skip = skipPostgres();
 const KEY = 'demo-key-3'; // the conformance run uses demo-key-1 and demo-key-2
 const AMSTERDAM = { latitude: 52.3676, longitude: 4.9041, radius: 10_000 };
 
@@ -39,18 +38,17 @@ async function post(base: string, path: string, body: Json, client: string): Pro
   return { status: response.status, body: (await response.json()) as Json, replica: Number(response.headers.get('x-upstream') ?? -1) };
 }
 
-describe.skipIf(skip)('two replicas on one PostgreSQL database behind a round-robin proxy', () => {
-  let cluster: PostgresCluster;
+describePostgres('two replicas on one PostgreSQL database behind a round-robin proxy', () => {
+  const postgres = usePostgresCluster();
   let proxy: RoundRobinProxy;
   let replicas: string[];
 
   beforeAll(async () => {
-    cluster = await startPostgresCluster();
     // The proxy first (its URL is the replicas' PUBLIC_URL), then each replica on a port of its own
     // choosing (PORT=0), read from its listening line.
     proxy = await startRoundRobinProxy([]);
     const processes = [1, 2].map(() =>
-      startServer({ PORT: '0', DATABASE_URL: cluster.url, TRUST_PROXY: 'loopback', PUBLIC_URL: proxy.url, LOG_LEVEL: 'silent' }),
+      startServer({ PORT: '0', DATABASE_URL: postgres.url, TRUST_PROXY: 'loopback', PUBLIC_URL: proxy.url, LOG_LEVEL: 'silent' }),
     );
     replicas = await Promise.all(processes.map((server) => server.listeningUrl(90_000)));
     proxy.setUpstreams(replicas);
@@ -59,7 +57,6 @@ describe.skipIf(skip)('two replicas on one PostgreSQL database behind a round-ro
   afterAll(async () => {
     killAll();
     await proxy?.close();
-    await cluster?.stop();
   });
 
   it('passes the whole conformance catalogue through the proxy (reference profile, with --control)', async () => {

@@ -10,7 +10,7 @@ import { RATE_NO_LONGER_AVAILABLE, SOLD_OUT_AT_BOOKING, SUPPLIER_CANCEL_FAILED }
 import { centsOf } from '../../domain/bookings/priceChange.js';
 import {
   KEY_ANNA, KEY_BEN, bookhashOf, controlPay, dayAfter, findRate, startTestServer, type FoundRate, type TestServer,
-} from '../../domain/bookings/testSupport.js';
+} from '../../testing/bookingServer.js';
 import { SCENARIO_NAMES, SIMULATED_RETRY_AFTER_SECONDS } from '../../domain/scenarios/catalogue.js';
 import { scenarioHeader, scenarioOf } from './scenarioHeader.js';
 

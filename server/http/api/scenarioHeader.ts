@@ -8,10 +8,9 @@
  */
 import type { RequestHandler, Response } from 'express';
 import {
-  SIMULATED_RETRY_AFTER_SECONDS, SLOW_DELAY_HEADER, chooseScenario, chooseSlowDelay, type ScenarioEndpoint, type ScenarioName,
+  SIMULATED_RETRY_AFTER_SECONDS, SLOW_DELAY_HEADER, SLOW_DELAY_MS, chooseScenario, chooseSlowDelay, type ScenarioEndpoint, type ScenarioName,
 } from '../../domain/scenarios/catalogue.js';
 import { ApiError, badRequest } from '../../errors.js';
-import { asyncHandler } from '../transport/asyncHandler.js';
 import { waitUnlessClientLeaves } from '../transport/clientWait.js';
 import { rateLimitExceeded } from '../transport/apiPipeline.js';
 
@@ -25,8 +24,8 @@ export function scenarioOf(res: Response): ScenarioName | undefined {
 }
 
 export interface ScenarioHeaderOptions {
-  /** How long `slow` waits before answering when the request chooses no delay (5.2 s; startSandbox({ slowMs }) and tests shorten it). */
-  slowDelayMs: number;
+  /** How long `slow` waits before answering when the request chooses no delay; unset, SLOW_DELAY_MS (5.2 s). startSandbox({ slowMs }) and tests shorten it. */
+  slowDelayMs?: number;
   /** The real per-minute limit, named in the simulated 429 as the real one names it. */
   perMinute: number;
 }
@@ -53,13 +52,13 @@ export const scenarioHeader = (options: ScenarioHeaderOptions): RequestHandler =
 };
 
 const playScenario = (options: ScenarioHeaderOptions): RequestHandler =>
-  asyncHandler(async (req, res, next) => {
+  async (req, res, next) => {
     const value = req.get(TEST_HEADER);
     if (value === undefined) return next();
     const choice = chooseScenario(value, req.path as ScenarioEndpoint);
     if (!choice.ok) return next(badRequest(choice.message));
     // Checked whatever the scenario (the contract declares its range), used only by `slow`.
-    const delay = chooseSlowDelay(req.get(SLOW_DELAY_HEADER), options.slowDelayMs);
+    const delay = chooseSlowDelay(req.get(SLOW_DELAY_HEADER), options.slowDelayMs ?? SLOW_DELAY_MS);
     if (!delay.ok) return next(badRequest(delay.message));
     res.locals.scenario = choice.scenario;
     switch (choice.scenario) {
@@ -79,7 +78,7 @@ const playScenario = (options: ScenarioHeaderOptions): RequestHandler =>
       default:
         return next();
     }
-  });
+  };
 
 /**
  * Simulated faults answer outside the contract's responses on purpose (a 500, a 429 on an endpoint

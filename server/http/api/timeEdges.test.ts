@@ -16,7 +16,7 @@ import {
   testWorld,
   type FoundRate,
   type TestServer,
-} from '../../domain/bookings/testSupport.js';
+} from '../../testing/bookingServer.js';
 import { DAY_MS } from '../../testing/timeRules/model.js';
 
 describe('time rules at their edges over HTTP', () => {

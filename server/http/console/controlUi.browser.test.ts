@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, hasChromium, launchChromium, recordPage } from '../../testing/chromium.js';
-import { KEY_ANNA, controlPay, dayAfter, findRate, startBooking, startTestServer, type TestServer } from '../../domain/bookings/testSupport.js';
+import { KEY_ANNA, controlPay, dayAfter, findRate, startBooking, startTestServer, type TestServer } from '../../testing/bookingServer.js';
 import { CERTIFICATION_RULES } from '../../domain/certification/rules/index.js';
 
 const ARTIFACTS = fileURLToPath(new URL('../../../artifacts/', import.meta.url));

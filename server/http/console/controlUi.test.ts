@@ -16,7 +16,7 @@ import {
   startBooking,
   startTestServer,
   type TestServer,
-} from '../../domain/bookings/testSupport.js';
+} from '../../testing/bookingServer.js';
 import { CONSOLE, ConsoleClient } from '../../testing/consoleClient.js';
 import { LIST_LIMIT } from './controlUiViews.js';
 

@@ -7,7 +7,6 @@
 import type { Router } from 'express';
 import { changeAccountClock } from '../../domain/clockControl.js';
 import { ApiError } from '../../errors.js';
-import { asyncHandler } from '../transport/asyncHandler.js';
 import { consoleAccount, type ConsoleContext } from './controlUiContext.js';
 import { dashboard } from './controlUiDashboard.js';
 import { clockChangeOfForm, textField } from './controlUiForms.js';
@@ -19,7 +18,7 @@ export function mountAccountActions(router: Router, c: ConsoleContext): void {
   router.post(
     '/clock',
     ...c.stateChange,
-    asyncHandler(async (req, res) => {
+    async (req, res) => {
       const signed = c.signedOf(res);
       try {
         const clock = await changeAccountClock(app.clocks, signed.account.id, clockChangeOfForm(c.fields(req)));
@@ -28,13 +27,13 @@ export function mountAccountActions(router: Router, c: ConsoleContext): void {
         if (!(error instanceof ApiError) || error.status !== 400) throw error;
         send(res, 400, await dashboard(app, signed, { kind: 'error', text: `The clock was not changed: ${error.message}.` }));
       }
-    }),
+    },
   );
 
   router.post(
     '/keys/roll',
     ...c.stateChange,
-    asyncHandler(async (req, res) => {
+    async (req, res) => {
       const { session, account } = c.signedOf(res);
       const keyId = textField(c.fields(req), 'key_id') ?? '';
       try {
@@ -47,31 +46,31 @@ export function mountAccountActions(router: Router, c: ConsoleContext): void {
         if (!(error instanceof ApiError) || error.status >= 500) throw error;
         send(res, error.status, consoleMessagePage('Not rolled', `The key was not rolled: ${error.message}.`));
       }
-    }),
+    },
   );
 
   router.get(
     '/reset',
     c.requireSession,
-    asyncHandler(async (_req, res) => {
+    async (_req, res) => {
       const { session, account } = c.signedOf(res);
       const counts = {
         bookings: (await app.store.bookingsOfAccount(account.id)).length,
         emails: (await app.store.outboxOfAccount(account.id)).length,
       };
       send(res, 200, resetConfirmPage(consoleAccount(account), session.csrfToken, counts));
-    }),
+    },
   );
 
   router.post(
     '/reset',
     ...c.stateChange,
-    asyncHandler(async (req, res) => {
+    async (req, res) => {
       if (textField(c.fields(req), 'confirm') !== 'yes') {
         return send(res, 400, consoleMessagePage('Not reset', 'Confirm the reset on its confirmation page.'));
       }
       await app.resetAccount(c.signedOf(res).account.id);
       c.done(res, 'The account was reset: no bookings, no e-mails, the clock on real time.');
-    }),
+    },
   );
 }

@@ -5,16 +5,16 @@
  * control API and the CLI. A form refused for its input answers 400 with a page saying why; a key
  * issued here is shown once, on the page the form returns to.
  */
-import type { Request, Response, Router } from 'express';
+import type { Request, RequestHandler, Response, Router } from 'express';
 import { accountView } from '../../domain/accountAdmin.js';
 import { graceSecondsInput, newAccountInput, quotaInput, returnUrlHostsInput } from '../../domain/accountInput.js';
 import { ApiError, badRequest } from '../../errors.js';
-import { asyncHandler } from '../transport/asyncHandler.js';
 import type { ConsoleContext } from './controlUiContext.js';
 import { textField, type FormFields } from './controlUiForms.js';
 import { ADMIN_PAGE_SIZE, accountPath, adminAccountPage, adminAccountsPage, adminDeletePage } from './controlUiAdminViews.js';
 import { COOKIE_REFUSED } from './controlUiDashboard.js';
 import { ADMIN_PATH, consoleMessagePage, type Notice } from './controlUiViews.js';
+import { pathParam } from '../transport/pathParam.js';
 
 /** The console paths of the admin and the methods they answer (for the 405s). */
 export const ADMIN_ROUTES: ReadonlyArray<[string, string]> = [
@@ -26,7 +26,7 @@ export const ADMIN_ROUTES: ReadonlyArray<[string, string]> = [
 ];
 
 function accountIdOf(req: Request): number {
-  const text = req.params.id ?? '';
+  const text = pathParam(req, 'id');
   if (!/^[1-9]\d{0,9}$/.test(text)) throw new ApiError(404, `No account ${text}`);
   return Number(text);
 }
@@ -62,20 +62,20 @@ export function mountAdmin(router: Router, c: ConsoleContext): void {
     c.redirectHome(res, path);
   };
   /** Runs a form's change; a refusal of its input (4xx) is a page saying why, nothing changed. */
-  const form = (work: (req: Request, res: Response) => Promise<void>) =>
-    asyncHandler(async (req, res) => {
+  const form = (work: (req: Request, res: Response) => Promise<void>): RequestHandler =>
+    async (req, res) => {
       try {
         await work(req, res);
       } catch (error) {
         if (!(error instanceof ApiError) || error.status >= 500) throw error;
         send(res, error.status, consoleMessagePage('Not done', `Nothing was changed: ${error.message}.`));
       }
-    });
+    };
 
   router.get('/admin', (req, res, next) => {
     if (c.adminSignedIn(req)) return next();
     c.send(res, 200, c.login(req.query['signed-in'] === undefined ? undefined : { kind: 'error', text: COOKIE_REFUSED }));
-  }, c.requireAdmin, asyncHandler(async (req, res) => {
+  }, c.requireAdmin, async (req, res) => {
     const query = typeof req.query.q === 'string' ? req.query.q.slice(0, 100) : '';
     const asked = typeof req.query.page === 'string' && /^[1-9]\d{0,6}$/.test(req.query.page) ? Number(req.query.page) : 1;
     const { total } = await admin.list({ query, limit: 0 });
@@ -85,7 +85,7 @@ export function mountAdmin(router: Router, c: ConsoleContext): void {
     send(res, 200, adminAccountsPage({
       csrfToken: c.adminOf(res).csrfToken, accounts: accounts.map((account) => accountView(account, nowMs())), total, query, page, pages, notice: flashOnce(res),
     }));
-  }));
+  });
 
   router.post('/admin/accounts', ...c.adminChange, form(async (req, res) => {
     const fields = Object.fromEntries(Object.entries(c.fields(req)).filter(([name]) => name !== 'csrf_token'));

@@ -7,7 +7,7 @@
 import type { AccountView, KeyView } from '../../domain/accountAdmin.js';
 import { PROFILE_FIELDS } from '../../domain/accountInput.js';
 import { messagesFor } from '../../domain/i18n/messages.js';
-import { html, type SafeHtml } from '../pages/html.js';
+import { html, type SafeHtml } from '../../../contract/markup.js';
 import { document } from '../pages/layout.js';
 import { csrfField, keysTable, rollForm } from './controlUiKeyViews.js';
 import { CONTROL_UI_PATH } from './controlUiPath.js';

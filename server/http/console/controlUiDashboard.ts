@@ -11,7 +11,6 @@ import type { JournalEntry } from '../../domain/journal/entry.js';
 import { filterJournal, oldestFirst, parseJournalFilter, type JournalFilter } from '../../domain/journal/filter.js';
 import { ApiError } from '../../errors.js';
 import type { AppContext } from '../../appContext.js';
-import { asyncHandler } from '../transport/asyncHandler.js';
 import { consoleAccount, type ConsoleContext, type Signed } from './controlUiContext.js';
 import { JOURNAL_PAGE_SIZE, type JournalView } from './controlUiJournalViews.js';
 import { keyView } from '../../domain/accountAdmin.js';
@@ -32,12 +31,12 @@ export function mountDashboard(router: Router, c: ConsoleContext): void {
       c.send(res, 200, c.login(req.query['signed-in'] === undefined ? undefined : { kind: 'error', text: COOKIE_REFUSED }));
     },
     c.requireSession,
-    asyncHandler(async (req, res) => {
+    async (req, res) => {
       const signed = c.signedOf(res);
       const notice = signed.session.flash;
       signed.session.flash = undefined;
       c.send(res, 200, await dashboard(c.app, signed, notice, req.query));
-    }),
+    },
   );
 }
 

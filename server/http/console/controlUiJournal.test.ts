@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CertificationReport } from '../../domain/certification/types.js';
-import { dayAfter, KEY_ANNA, KEY_BEN, startTestServer, type TestServer } from '../../domain/bookings/testSupport.js';
+import { dayAfter, KEY_ANNA, KEY_BEN, startTestServer, type TestServer } from '../../testing/bookingServer.js';
 import { CONSOLE, ConsoleClient } from '../../testing/consoleClient.js';
 import { DASHBOARD_BODY_CHARS, JOURNAL_PAGE_SIZE } from './controlUiJournalViews.js';
 

@@ -9,7 +9,7 @@
 import type { CertificationReport, Verdict } from '../../domain/certification/types.js';
 import type { JournalEntry } from '../../domain/journal/entry.js';
 import { CONTROL_UI_PATH } from './controlUiPath.js';
-import { html, type SafeHtml } from '../pages/html.js';
+import { html, type SafeHtml } from '../../../contract/markup.js';
 
 /** The dashboard shows this many matching calls a page (the store keeps the last 1,000). */
 export const JOURNAL_PAGE_SIZE = 20;

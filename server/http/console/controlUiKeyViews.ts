@@ -4,7 +4,7 @@
  * account page. Every value goes through the escaping `html` tag.
  */
 import type { KeyView } from '../../domain/accountAdmin.js';
-import { html, type SafeHtml } from '../pages/html.js';
+import { html, type SafeHtml } from '../../../contract/markup.js';
 
 /** The grace periods a rolled key may get (seconds), as a form offers them: now, an hour, a day. */
 export const GRACE_CHOICES: ReadonlyArray<readonly [number, string]> = [

@@ -11,7 +11,6 @@ import { secretMatches, type KeyCheck } from '../../domain/accounts.js';
 import { SESSION_COOKIE, type ConsoleContext } from './controlUiContext.js';
 import { textField } from './controlUiForms.js';
 import { ADMIN_PRINCIPAL, waitTurn } from '../transport/authThrottle.js';
-import { asyncHandler } from '../transport/asyncHandler.js';
 import { ADMIN_SESSION } from './controlUiSessions.js';
 import { ADMIN_PATH, CONTROL_UI_PATH, SIGNED_IN_PATH } from './controlUiViews.js';
 
@@ -31,7 +30,7 @@ export function mountSignIn(router: Router, c: ConsoleContext): void {
     send(res, 429, c.login({ kind: 'error', text }));
   };
 
-  router.post('/login', c.sameOrigin, c.form, asyncHandler(async (req, res) => {
+  router.post('/login', c.sameOrigin, c.form, async (req, res) => {
     const secret = textField(c.fields(req), 'apikey') ?? '';
     if (secret === '') return send(res, 401, c.login({ kind: 'error', text: 'Enter an API key.' }));
     const address = req.ip ?? 'unknown';
@@ -56,7 +55,7 @@ export function mountSignIn(router: Router, c: ConsoleContext): void {
     const session = admin ? sessions.open(ADMIN_SESSION, null, address) : sessions.open(principal, checked.kind === 'ok' ? checked.key.id : null, address);
     res.cookie(SESSION_COOKIE, session.id, COOKIE_OPTIONS);
     c.redirectHome(res, admin ? `${ADMIN_PATH}?signed-in` : SIGNED_IN_PATH);
-  }));
+  });
 
   router.post('/logout', c.sameOrigin, c.form, (req, res, next) => {
     // The admin's session signs out as a partner's does.

@@ -3,9 +3,8 @@
  * StubBook as the control API for the session's account; each answers with the dashboard, a
  * refused stub with the reason and the contract's violations.
  */
-import type { Router } from 'express';
+import type { Response, Router } from 'express';
 import { ApiError } from '../../errors.js';
-import { asyncHandler } from '../transport/asyncHandler.js';
 import type { ConsoleContext } from './controlUiContext.js';
 import { dashboard } from './controlUiDashboard.js';
 import { textField } from './controlUiForms.js';
@@ -19,14 +18,14 @@ export const STUB_ROUTES: ReadonlyArray<[string, string]> = [
 export function mountStubActions(router: Router, c: ConsoleContext): void {
   const { app, send } = c;
   /** A refused form: the dashboard with why, and the same status as the control API's. */
-  const refusedWith = async (res: Parameters<Parameters<typeof asyncHandler>[0]>[1], error: unknown, what: string) => {
+  const refusedWith = async (res: Response, error: unknown, what: string) => {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     const violations = (error.extraBody.violations as Array<{ path: string; message: string }> | undefined) ?? [];
     const detail = violations.slice(0, 5).map((violation) => ` ${violation.path}: ${violation.message}.`).join('');
     send(res, error.status, await dashboard(app, c.signedOf(res), { kind: 'error', text: `${what}: ${error.message}${detail}` }));
   };
 
-  router.post('/stubs/add', ...c.stateChange, asyncHandler(async (req, res) => {
+  router.post('/stubs/add', ...c.stateChange, async (req, res) => {
     const { account } = c.signedOf(res);
     try {
       let body: unknown;
@@ -42,18 +41,18 @@ export function mountStubActions(router: Router, c: ConsoleContext): void {
     } catch (error) {
       await refusedWith(res, error, 'The stub was not added');
     }
-  }));
+  });
 
-  router.post('/stubs/remove', ...c.stateChange, asyncHandler(async (req, res) => {
+  router.post('/stubs/remove', ...c.stateChange, async (req, res) => {
     const id = textField(c.fields(req), 'id') ?? '';
     if (!(await app.stubs.remove(c.signedOf(res).account.id, id))) {
       return refusedWith(res, new ApiError(404, `this account has no stub ${id}`), 'Not removed');
     }
     c.done(res, `Stub ${id} was removed.`);
-  }));
+  });
 
-  router.post('/stubs/reset', ...c.stateChange, asyncHandler(async (_req, res) => {
+  router.post('/stubs/reset', ...c.stateChange, async (_req, res) => {
     await app.stubs.reset(c.signedOf(res).account.id);
     c.done(res, 'Every stub of this account was removed.');
-  }));
+  });
 }

@@ -5,7 +5,7 @@
  * value goes through the escaping `html` tag.
  */
 import type { Stub, StubSet } from '../../domain/stubs/stub.js';
-import { html, type SafeHtml } from '../pages/html.js';
+import { html, type SafeHtml } from '../../../contract/markup.js';
 import { csrfField } from './controlUiKeyViews.js';
 import { CONTROL_UI_PATH } from './controlUiPath.js';
 

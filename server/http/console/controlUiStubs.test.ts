@@ -1,6 +1,6 @@
 /** The console's stubs section: add (checked against the contract), list, remove and reset, for the signed-in account only. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY_ANNA, KEY_BEN, startTestServer, type TestServer } from '../../domain/bookings/testSupport.js';
+import { KEY_ANNA, KEY_BEN, startTestServer, type TestServer } from '../../testing/bookingServer.js';
 import { CONSOLE, ConsoleClient } from '../../testing/consoleClient.js';
 
 let server: TestServer;

@@ -10,7 +10,7 @@ import { messagesFor } from '../../domain/i18n/messages.js';
 import { certificationSection, journalEntryBody, journalSection, type JournalView } from './controlUiJournalViews.js';
 import { csrfField, ownKeysSection } from './controlUiKeyViews.js';
 import type { KeyView } from '../../domain/accountAdmin.js';
-import { html, type SafeHtml } from '../pages/html.js';
+import { html, type SafeHtml } from '../../../contract/markup.js';
 import { document } from '../pages/layout.js';
 import { pageLink } from '../pages/finalizationViews.js';
 

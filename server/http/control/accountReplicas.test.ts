@@ -7,31 +7,28 @@
  * poll of the changed rows, every ACCOUNT_POLL_MS (half of the second the issue allows).
  */
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_CHANGES_WITHIN_MS } from '../../store/store.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ACCOUNT_CHANGES_WITHIN_MS } from '../../domain/ports/store.js';
 import { ACCOUNT_POLL_MS } from '../../store/postgresAccounts.js';
 import { PostgresStore } from '../../store/postgresStore.js';
-import { skipPostgres, startPostgresCluster, type PostgresCluster } from '../../testing/postgres.js';
+import { describePostgres, usePostgresCluster } from '../../testing/postgresSuite.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../../testing/testServer.js';
 
-const skip = skipPostgres();
 const ADMIN = { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' };
 const TEAM = { name: 'Replica Tours', contact: 'ops@replica.example', first_name: 'Rae', last_name: 'Plica', email: 'rae@replica.example', phone: '+31 20 555 0199' };
 
-describe.skipIf(skip)('accounts on two PostgreSQL replicas', () => {
-  let cluster: PostgresCluster;
+describePostgres('accounts on two PostgreSQL replicas', () => {
+  const postgres = usePostgresCluster();
   let stores: PostgresStore[];
   let replicas: TestServer[];
 
   beforeAll(async () => {
-    cluster = await startPostgresCluster();
-    stores = [await PostgresStore.open(cluster.url), await PostgresStore.open(cluster.url)];
+    stores = [await PostgresStore.open(postgres.url), await PostgresStore.open(postgres.url)];
     replicas = await Promise.all(stores.map((store) => startTestServer({ store })));
   }, 120_000);
   afterAll(async () => {
     for (const replica of replicas ?? []) await replica.close();
     for (const store of stores ?? []) await store.close();
-    await cluster?.stop();
   });
 
   const keysOf = (replica: TestServer, apikey: string) => replica.post('/_control/keys', { apikey });
@@ -61,7 +58,7 @@ describe.skipIf(skip)('accounts on two PostgreSQL replicas', () => {
     const [a, b] = replicas as [TestServer, TestServer];
     const created = await admin(a, 'POST', '/accounts', TEAM);
     const { key, account } = created.body as { key: string; account: { id: number } };
-    const client = new pg.Client({ connectionString: cluster.url });
+    const client = new pg.Client({ connectionString: postgres.url });
     await client.connect();
     try {
       await client.query(

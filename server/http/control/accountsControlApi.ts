@@ -15,8 +15,8 @@ import { accountOperations, issuedAnswer } from '../../domain/accountOperations.
 import { KEY_ID_PATTERN } from '../../domain/apiKeys.js';
 import { ApiError, badRequest, notFound } from '../../errors.js';
 import { accountOf, keyIdOf } from '../transport/apiPipeline.js';
-import { asyncHandler } from '../transport/asyncHandler.js';
 import { strictRouter } from '../transport/strictRouter.js';
+import { pathParam } from '../transport/pathParam.js';
 
 type Body = Record<string, unknown>;
 const bodyOf = (req: Request): Body => {
@@ -26,13 +26,13 @@ const bodyOf = (req: Request): Body => {
 };
 
 function accountIdOf(req: Request): number {
-  const text = req.params.id ?? '';
+  const text = pathParam(req, 'id');
   if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > 2 ** 31 - 1) throw notFound(`No account ${text}`);
   return Number(text);
 }
 
 function keyIdParam(req: Request): string {
-  const keyId = req.params.keyId ?? '';
+  const keyId = pathParam(req, 'keyId');
   if (!KEY_ID_PATTERN.test(keyId)) throw notFound(`No key ${keyId}`);
   return keyId;
 }
@@ -48,10 +48,10 @@ function wholeQuery(req: Request, name: string): number | undefined {
 export function adminAccountsRouter(context: AppContext): Router {
   const router = strictRouter();
   const operations = accountOperations(context.accountAdmin, context.clock);
-  const answer = (status: number, work: (req: Request) => Promise<unknown>) =>
-    asyncHandler(async (req, res) => {
+  const answer = (status: number, work: (req: Request) => Promise<unknown>): RequestHandler =>
+    async (req, res) => {
       res.status(status).json(await work(req));
-    });
+    };
 
   router.get('/accounts', answer(200, (req) => {
     const query = req.query.q;
@@ -87,14 +87,14 @@ function allowOnly(router: Router, paths: ReadonlyArray<readonly [string, string
 export function ownKeysRouter(context: AppContext, ofAccount: RequestHandler[], readOfAccount: RequestHandler[]): Router {
   const router = strictRouter();
   const nowMs = () => context.clock.now().getTime();
-  router.post('/keys', ...readOfAccount, asyncHandler(async (req, res) => {
+  router.post('/keys', ...readOfAccount, async (req, res) => {
     const body = bodyOf(req);
     const unknown = Object.keys(body).find((field) => field !== 'apikey');
     if (unknown !== undefined) throw badRequest(`Unknown field '${unknown}'; allowed: apikey`);
     const account = accountOf(res);
     res.json({ account_id: account.id, key_id: keyIdOf(res), keys: account.keys.map((key) => keyView(key, nowMs())) });
-  }));
-  router.post('/keys/roll', ...ofAccount, asyncHandler(async (req, res) => {
+  });
+  router.post('/keys/roll', ...ofAccount, async (req, res) => {
     const body = bodyOf(req);
     const unknown = Object.keys(body).find((field) => !['apikey', 'key_id', 'grace_seconds'].includes(field));
     if (unknown !== undefined) throw badRequest(`Unknown field '${unknown}'; allowed: apikey, key_id, grace_seconds`);
@@ -104,7 +104,7 @@ export function ownKeysRouter(context: AppContext, ofAccount: RequestHandler[], 
     const account = accountOf(res);
     if (account.demo) throw new ApiError(409, 'The demo accounts\' keys are public and cannot be rolled');
     res.status(201).json(issuedAnswer(await context.accountAdmin.rollKey(account.id, keyId, grace), nowMs()));
-  }));
+  });
   allowOnly(router, [['/keys', 'POST'], ['/keys/roll', 'POST']]);
   return router;
 }

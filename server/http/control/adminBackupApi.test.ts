@@ -6,10 +6,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KEY_ANNA, controlPay, dayAfter, findRate, startTestServer, type TestServer } from '../../domain/bookings/testSupport.js';
+import { KEY_ANNA, controlPay, dayAfter, findRate, startTestServer, type TestServer } from '../../testing/bookingServer.js';
 import { readBackup, restoreStoreCopy } from '../../store/lowdbBackup.js';
 import { LowdbStore } from '../../store/lowdbStore.js';
-import type { Store } from '../../store/store.js';
+import type { Store } from '../../domain/ports/store.js';
 
 const TOKEN = 'admin-backup-token-0123456';
 let dir: string;

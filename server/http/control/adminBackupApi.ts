@@ -10,7 +10,6 @@ import type { Router } from 'express';
 import type { AppContext } from '../../appContext.js';
 import { ApiError } from '../../errors.js';
 import { requireAdminToken } from '../transport/adminToken.js';
-import { asyncHandler } from '../transport/asyncHandler.js';
 import { strictRouter } from '../transport/strictRouter.js';
 
 const PATH = '/admin/backup';
@@ -20,7 +19,7 @@ export function adminBackupRouter(context: AppContext, token: string): Router {
   router.get(
     PATH,
     requireAdminToken(token, context.authThrottle),
-    asyncHandler(async (req, res) => {
+    async (req, res) => {
       const { store } = context;
       if (!store.backupText) {
         throw new ApiError(409, `This sandbox keeps its data in ${store.kind === 'postgres' ? 'PostgreSQL' : 'a database'}: back it up with pg_dump (docs/operating.md, "Back up")`);
@@ -35,7 +34,7 @@ export function adminBackupRouter(context: AppContext, token: string): Router {
       }
       res.end();
       req.log.info({ store: store.kind }, 'backup downloaded');
-    }),
+    },
   );
   router.all(PATH, (req, _res, next) => {
     next(new ApiError(405, `Method ${req.method} not allowed; use GET`, {}, { Allow: 'GET, HEAD' }));

@@ -3,7 +3,7 @@
  * filters of /journal, without the team's key; it exists only with an admin token.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { KEY_ANNA, KEY_BEN, startTestServer, type TestServer } from '../../domain/bookings/testSupport.js';
+import { KEY_ANNA, KEY_BEN, startTestServer, type TestServer } from '../../testing/bookingServer.js';
 
 const TOKEN = 'admin-journal-token-0123';
 const servers: TestServer[] = [];

@@ -10,7 +10,6 @@ import { filterJournal, oldestFirst, parseJournalFilter } from '../../domain/jou
 import { ApiError, badRequest, notFound } from '../../errors.js';
 import { requireAdminToken } from '../transport/adminToken.js';
 import { requireObjectBody } from '../transport/apiPipeline.js';
-import { asyncHandler } from '../transport/asyncHandler.js';
 import { strictRouter } from '../transport/strictRouter.js';
 import { controlBodyBounds } from './controlBounds.js';
 
@@ -34,7 +33,7 @@ export function adminJournalRouter(context: AppContext, token: string): Router {
     requireAdminToken(token, context.authThrottle),
     requireObjectBody,
     controlBodyBounds(),
-    asyncHandler(async (req, res) => {
+    async (req, res) => {
       const body = req.body as Record<string, unknown>;
       const unknown = Object.keys(body).find((field) => !FIELDS.includes(field));
       if (unknown !== undefined) throw badRequest(`Unknown field '${unknown}'; allowed: ${FIELDS.join(', ')}`);
@@ -42,7 +41,7 @@ export function adminJournalRouter(context: AppContext, token: string): Router {
       const filter = parseJournalFilter(body);
       const entries = filterJournal(oldestFirst(await context.store.requestJournal(accountId)), filter);
       res.json({ account_id: accountId, count: entries.length, entries });
-    }),
+    },
   );
   router.all(PATH, (req, _res, next) => {
     next(new ApiError(405, `Method ${req.method} not allowed; use POST with 'account_id' in the JSON body`, {}, { Allow: 'POST' }));

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, hasChromium, launchChromium } from '../../testing/chromium.js';
-import { KEY_ANNA, dayAfter, findRate, startBooking, startTestServer, type TestServer } from '../../domain/bookings/testSupport.js';
+import { KEY_ANNA, dayAfter, findRate, startBooking, startTestServer, type TestServer } from '../../testing/bookingServer.js';
 
 if (!hasChromium) console.warn(`control.browser.test.ts skipped: ${CHROMIUM} does not exist (CI installs it)`);
 

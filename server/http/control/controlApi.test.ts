@@ -14,7 +14,7 @@ import {
   startTestServer,
   type FoundRate,
   type TestServer,
-} from '../../domain/bookings/testSupport.js';
+} from '../../testing/bookingServer.js';
 
 const ADMIN = 'admin-token-for-tests';
 let server: TestServer;

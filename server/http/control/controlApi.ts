@@ -12,7 +12,6 @@ import { ApiError, badRequest } from '../../errors.js';
 import type { ScenarioEffect } from '../../domain/hotel.js';
 import { SCENARIOS } from '../../domain/scenarios/catalogue.js';
 import { TEST_HEADER } from '../api/scenarioHeader.js';
-import { asyncHandler } from '../transport/asyncHandler.js';
 import { journalControlRouter } from './journalControlApi.js';
 import { adminAccountsRouter, ownKeysRouter } from './accountsControlApi.js';
 import { operatorRouter } from './operatorApi.js';
@@ -41,7 +40,7 @@ export function controlRouter(context: AppContext): Router {
   router.post(
     '/clock',
     ...ofAccount,
-    asyncHandler(async (req, res) => {
+    async (req, res) => {
       const body = req.body as Record<string, unknown>;
       const unknown = Object.keys(body).filter((field) => !CLOCK_FIELDS.includes(field));
       if (unknown.length > 0) throw badRequest(`Unknown field '${unknown[0]}'; give 'now', 'advance_seconds' or 'offset_seconds'`);
@@ -66,17 +65,17 @@ export function controlRouter(context: AppContext): Router {
       }
       const clock = clockOf(res);
       res.json(clockState(clock)); // only the key: a read
-    }),
+    },
   );
 
   router.post(
     '/reset',
     ...ofAccount,
-    asyncHandler(async (_req, res) => {
+    async (_req, res) => {
       const { id } = accountOf(res);
       await context.resetAccount(id);
       res.json({ status: 'reset', ...clockState(await context.clocks.clockOf(id)) });
-    }),
+    },
   );
 
   router.get('/scenarios', (_req, res) => {
@@ -100,7 +99,7 @@ export function controlRouter(context: AppContext): Router {
   router.post(
     '/pay',
     ...ofAccount,
-    asyncHandler(async (req, res) => {
+    async (req, res) => {
       const body = req.body as Record<string, unknown>;
       const bookhash = bookhashToPay(body);
       const outcome = body.outcome ?? 'success';
@@ -113,16 +112,16 @@ export function controlRouter(context: AppContext): Router {
         owner: accountOf(res),
       });
       res.json({ status: 'ok', booking: context.bookings.detail(booking, clock) });
-    }),
+    },
   );
 
   router.post(
     '/outbox',
     ...readOfAccount,
-    asyncHandler(async (_req, res) => {
+    async (_req, res) => {
       const emails = await context.store.outboxOfAccount(accountOf(res).id);
       res.json({ count: emails.length, emails });
-    }),
+    },
   );
 
   router.use(journalControlRouter(context.store, readOfAccount));
@@ -166,10 +165,10 @@ function adminRouter(context: AppContext, token: string): Router {
   router.use(requireAdminToken(token, context.authThrottle));
   router.post(
     '/reset',
-    asyncHandler(async (_req, res) => {
+    async (_req, res) => {
       await context.reset();
       res.json({ status: 'reset', scope: 'sandbox', now: context.clock.now().toISOString() });
-    }),
+    },
   );
   router.use(adminAccountsRouter(context));
   return router;

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_CONTRACT_PATH, loadContract } from '../../../contract/document.js';
 import { controlBodyBoundsOf } from './controlBounds.js';
-import { KEY_ANNA, controlPay, dayAfter, findRate, startBooking, startTestServer, type TestServer } from '../../domain/bookings/testSupport.js';
+import { KEY_ANNA, controlPay, dayAfter, findRate, startBooking, startTestServer, type TestServer } from '../../testing/bookingServer.js';
 
 const bounds = controlBodyBoundsOf(loadContract(CONTROL_CONTRACT_PATH));
 // The account calls (a key in the body); the admin's routes check their bodies in AccountAdmin's input

@@ -15,7 +15,7 @@ import {
   startBooking,
   startTestServer,
   type TestServer,
-} from '../../domain/bookings/testSupport.js';
+} from '../../testing/bookingServer.js';
 
 let server: TestServer;
 beforeAll(async () => {

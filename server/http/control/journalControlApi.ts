@@ -10,7 +10,6 @@ import { CERTIFICATION_PAGE_CSP, htmlReport } from '../../domain/certification/r
 import { junitReport } from '../../domain/certification/render/junit.js';
 import { filterJournal, oldestFirst, parseJournalFilter } from '../../domain/journal/filter.js';
 import { badRequest } from '../../errors.js';
-import { asyncHandler } from '../transport/asyncHandler.js';
 import type { RequestJournalStore } from '../api/journalRecorder.js';
 import { accountOf, clockOf } from '../transport/apiPipeline.js';
 
@@ -30,18 +29,18 @@ export function journalControlRouter(store: RequestJournalStore, ofAccount: Requ
   router.post(
     '/journal',
     ...ofAccount,
-    asyncHandler(async (req, res) => {
+    async (req, res) => {
       const body = req.body as Record<string, unknown>;
       onlyFields(body, JOURNAL_FIELDS);
       const entries = filterJournal(await journalOf(accountOf(res).id), parseJournalFilter(body));
       res.json({ count: entries.length, entries });
-    }),
+    },
   );
 
   router.post(
     '/certification',
     ...ofAccount,
-    asyncHandler(async (req, res) => {
+    async (req, res) => {
       const body = req.body as Record<string, unknown>;
       onlyFields(body, CERTIFICATION_FIELDS);
       const format = body.format ?? 'json';
@@ -53,7 +52,7 @@ export function journalControlRouter(store: RequestJournalStore, ofAccount: Requ
         return res.type('html').send(htmlReport(report));
       }
       res.json(report);
-    }),
+    },
   );
   return router;
 }

@@ -5,7 +5,7 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KEY_ANNA, KEY_BEN, dayAfter, startTestServer, type TestServer } from '../../domain/bookings/testSupport.js';
+import { KEY_ANNA, KEY_BEN, dayAfter, startTestServer, type TestServer } from '../../testing/bookingServer.js';
 import { STUB_LIMITS } from '../../domain/stubs/stub.js';
 import { CONTROL_CONTRACT_PATH, loadContract } from '../../../contract/document.js';
 import { createContractValidator } from '../../../contract/validator.js';

@@ -9,7 +9,6 @@ import { parseVerifyQuery, verifyCalls } from '../../domain/stubs/verify.js';
 import { oldestFirst } from '../../domain/journal/filter.js';
 import { ApiError, badRequest, notFound } from '../../errors.js';
 import type { RequestJournalStore } from '../api/journalRecorder.js';
-import { asyncHandler } from '../transport/asyncHandler.js';
 import { accountOf, clockOf } from '../transport/apiPipeline.js';
 
 export const STUB_CONTROL_PATHS = ['/stubs', '/stubs/add', '/stubs/remove', '/stubs/reset', '/verify'];
@@ -28,37 +27,37 @@ function noFields(body: Record<string, unknown>, allowed: readonly string[]): vo
 export function stubsControlRouter(stubs: StubBook, journal: RequestJournalStore, ofAccount: RequestHandler[], readOfAccount: RequestHandler[]): Router {
   const router = Router();
 
-  router.post('/stubs', ...readOfAccount, asyncHandler(async (req, res) => {
+  router.post('/stubs', ...readOfAccount, async (req, res) => {
     noFields(withoutKey(req.body), []);
     const set = await stubs.list(accountOf(res).id);
     res.json({ state: set.state, stubs: set.stubs });
-  }));
+  });
 
-  router.post('/stubs/add', ...ofAccount, asyncHandler(async (req, res) => {
+  router.post('/stubs/add', ...ofAccount, async (req, res) => {
     const stub = await stubs.add(accountOf(res).id, withoutKey(req.body), clockOf(res).now().toISOString());
     res.status(201).json(stub);
-  }));
+  });
 
-  router.post('/stubs/remove', ...ofAccount, asyncHandler(async (req, res) => {
+  router.post('/stubs/remove', ...ofAccount, async (req, res) => {
     const body = withoutKey(req.body);
     noFields(body, ['id']);
     if (typeof body.id !== 'string') throw badRequest("'id' must be the id of one of the account's stubs (stub_1, …)");
     if (!(await stubs.remove(accountOf(res).id, body.id))) throw notFound(`This account has no stub ${body.id}`);
     res.json({ removed: body.id });
-  }));
+  });
 
-  router.post('/stubs/reset', ...ofAccount, asyncHandler(async (req, res) => {
+  router.post('/stubs/reset', ...ofAccount, async (req, res) => {
     noFields(withoutKey(req.body), []);
     await stubs.reset(accountOf(res).id);
     const set = await stubs.list(accountOf(res).id);
     res.json({ state: set.state, stubs: set.stubs });
-  }));
+  });
 
-  router.post('/verify', ...readOfAccount, asyncHandler(async (req, res) => {
+  router.post('/verify', ...readOfAccount, async (req, res) => {
     const query = parseVerifyQuery(withoutKey(req.body));
     const entries = oldestFirst(await journal.requestJournal(accountOf(res).id));
     res.json(verifyCalls(entries, query));
-  }));
+  });
 
   router.all(STUB_CONTROL_PATHS, (req, _res, next) => {
     next(new ApiError(405, `Method ${req.method} not allowed; use POST with 'apikey' in the JSON body`, {}, { Allow: 'POST' }));

@@ -10,7 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testWorld } from '../../domain/bookings/testSupport.js';
+import { testWorld } from '../../testing/bookingServer.js';
 import { CHROMIUM, hasChromium, launchChromium } from '../../testing/chromium.js';
 import { axeViolations, pageFindings } from '../../testing/pageReading.js';
 import { startTestServer, type TestServer } from '../../testing/testServer.js';

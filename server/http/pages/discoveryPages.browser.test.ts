@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testWorld } from '../../domain/bookings/testSupport.js';
+import { testWorld } from '../../testing/bookingServer.js';
 import { CHROMIUM, hasChromium, launchChromium, recordPage } from '../../testing/chromium.js';
 import { startTestServer, type TestServer } from '../../testing/testServer.js';
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_PATH } from '../../../contract/document.js';
-import { testWorld } from '../../domain/bookings/testSupport.js';
+import { testWorld } from '../../testing/bookingServer.js';
 import { LowdbStore } from '../../store/lowdbStore.js';
 import { startTestServer, type TestServer } from '../../testing/testServer.js';
 import { homePage } from './discoveryViews.js';

@@ -3,7 +3,7 @@
  * page's frame, and the bare page Redoc renders an API reference into (`/docs`).
  * Every value goes through the escaping `html` tag.
  */
-import { html, SafeHtml } from './html.js';
+import { html, SafeHtml } from '../../../contract/markup.js';
 import { document, pageStart } from './layout.js';
 
 export interface HomeView {

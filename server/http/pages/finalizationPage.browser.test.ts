@@ -15,7 +15,7 @@ import {
   startTestServer,
   type FoundRate,
   type TestServer,
-} from '../../domain/bookings/testSupport.js';
+} from '../../testing/bookingServer.js';
 import { CHROMIUM, hasChromium, launchChromium } from '../../testing/chromium.js';
 
 const ARTIFACTS = fileURLToPath(new URL('../../../artifacts/', import.meta.url));

@@ -11,11 +11,11 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORTED_LANGUAGES } from '../../domain/i18n/languages.js';
-import { makeHotel } from '../../domain/rates/testHotels.js';
+import { makeHotel } from '../../testing/rateHotels.js';
 import { loadScenarioHotels, World } from '../../domain/world/world.js';
 import {
   KEY_CHLOE, dayAfter, scenarioRate, startBooking, startTestServer, type FoundRate, type TestServer,
-} from '../../domain/bookings/testSupport.js';
+} from '../../testing/bookingServer.js';
 import { CHROMIUM, hasChromium, launchChromium } from '../../testing/chromium.js';
 
 const ARTIFACTS = fileURLToPath(new URL('../../../artifacts/', import.meta.url));

@@ -16,7 +16,7 @@ import {
   startTestServer,
   type FoundRate,
   type TestServer,
-} from '../../domain/bookings/testSupport.js';
+} from '../../testing/bookingServer.js';
 
 let server: TestServer;
 let stay: { checkin: string; checkout: string };

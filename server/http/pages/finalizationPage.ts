@@ -12,7 +12,6 @@ import type { AppContext } from '../../appContext.js';
 import { testCard, DEFAULT_TEST_CARD } from '../../domain/bookings/payment.js';
 import { BOOKHASH_PATTERN } from '../../domain/bookings/tokens.js';
 import { ApiError } from '../../errors.js';
-import { asyncHandler } from '../transport/asyncHandler.js';
 import { strictRouter } from '../transport/strictRouter.js';
 import type { BookingRecord } from '../../domain/bookings/record.js';
 import { textLanguageOf } from '../../domain/i18n/languages.js';
@@ -48,7 +47,7 @@ export function finalizeRouter(context: AppContext): Router {
 
   router.get(
     '/finalize',
-    asyncHandler(async (req, res) => {
+    async (req, res) => {
       const bookhash = req.query.bookhash;
       const lang = langOverride(req.query.lang);
       if (typeof bookhash !== 'string' || !BOOKHASH_PATTERN.test(bookhash)) {
@@ -72,13 +71,13 @@ export function finalizeRouter(context: AppContext): Router {
         returnUrl,
       };
       send(res, 200, payable ? reviewPage(booking, m, facts) : outcomePage(booking, context.bookings.paidNow(booking, clock), m, facts));
-    }),
+    },
   );
 
   router.post(
     '/finalize',
     express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 10 }),
-    asyncHandler(async (req, res) => {
+    async (req, res) => {
       const form = (req.body ?? {}) as Record<string, unknown>;
       const field = (name: string): string | undefined => {
         const value = form[name];
@@ -124,7 +123,7 @@ export function finalizeRouter(context: AppContext): Router {
       }
       setPageHeaders(res, csp);
       res.redirect(303, pageLink(bookhash, back));
-    }),
+    },
   );
 
   router.all('/finalize', (req, res) => {

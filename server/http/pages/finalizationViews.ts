@@ -10,7 +10,7 @@ import { MAX_REMARKS_LENGTH } from '../../domain/bookings/bookings.js';
 import { formatDate, formatWallTime } from '../../domain/i18n/dates.js';
 import type { MessageKey, Messages } from '../../domain/i18n/messages.js';
 import { beddingIn, roomNameIn, roomTypeIn } from '../../domain/rates/roomText.js';
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml } from '../../../contract/markup.js';
 import { document } from './layout.js';
 import type { ReturnUrl } from './returnUrl.js';
 

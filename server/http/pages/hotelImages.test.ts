@@ -1,7 +1,7 @@
 /** Image URLs end in .jpg and serve real 1024x768 JPEGs (section 2.5). */
 import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY_ANNA, dayAfter, startTestServer, type TestServer } from '../../domain/bookings/testSupport.js';
+import { KEY_ANNA, dayAfter, startTestServer, type TestServer } from '../../testing/bookingServer.js';
 import type { HotelResponse, SearchResponse } from '../../contract.js';
 import { readFileSync } from 'node:fs';
 import { IMAGE_CATEGORIES, IMAGE_VARIANTS, imageFile } from './hotelImages.js';

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 import type { Language } from '../../domain/i18n/languages.js';
 import { messagesFor, type Messages } from '../../domain/i18n/messages.js';
-import { html, SafeHtml } from './html.js';
+import { html, SafeHtml } from '../../../contract/markup.js';
 
 const STYLE = `
 :root { color-scheme: light; --ink: #1f2933; --muted: #52606d; --line: #d9e2ec; --accent: #0b6e4f; --warn: #8a4b08; --bad: #9b1c1c; }

@@ -19,7 +19,7 @@ import { summarise } from '../../../conformance/kit/runner.js';
 import type { CheckResult, RunReport } from '../../../conformance/kit/types.js';
 import { CHROMIUM, hasChromium, launchChromium } from '../../testing/chromium.js';
 import { axeViolations, pageFindings } from '../../testing/pageReading.js';
-import { KEY_ANNA, controlPay, dayAfter, findRate, startBooking, startTestServer, type TestServer } from '../../domain/bookings/testSupport.js';
+import { KEY_ANNA, controlPay, dayAfter, findRate, startBooking, startTestServer, type TestServer } from '../../testing/bookingServer.js';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../../artifacts/screenshots/', import.meta.url));
 const WIDTHS = [390, 1440] as const;

@@ -7,11 +7,10 @@
 import type { RequestHandler } from 'express';
 import { secretMatches } from '../../domain/accounts.js';
 import { ApiError, forbidden } from '../../errors.js';
-import { asyncHandler } from './asyncHandler.js';
 import { ADMIN_PRINCIPAL, tooManyFailedAuthentications, waitTurn, type AuthThrottle } from './authThrottle.js';
 
 export function requireAdminToken(token: string, throttle: AuthThrottle): RequestHandler {
-  return asyncHandler(async (req, _res, next) => {
+  return async (req, _res, next) => {
     const match = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '');
     if (!match) {
       return next(new ApiError(401, 'Admin token required (Authorization: Bearer <SANDBOX_ADMIN_TOKEN>)', {}, { 'WWW-Authenticate': 'Bearer' }));
@@ -22,5 +21,5 @@ export function requireAdminToken(token: string, throttle: AuthThrottle): Reques
     if (matches) return next();
     await waitTurn(verdict);
     next(forbidden('Invalid admin token'));
-  });
+  };
 }

@@ -10,7 +10,6 @@ import type { AccountClocks, ShiftedClock } from '../../domain/accountClocks.js'
 import { countRequest, windowsOf, type RequestLimits } from '../../domain/requestLimits.js';
 import type { WindowState } from '../../domain/slidingWindows.js';
 import { ApiError, badRequest, forbidden, unauthorized } from '../../errors.js';
-import { asyncHandler } from './asyncHandler.js';
 import { tooManyFailedAuthentications, waitTurn, type AuthSurface, type AuthThrottle } from './authThrottle.js';
 
 import { API_PATHS, RATE_LIMITED_PATHS, type ApiPath } from '../../apiPaths.js';
@@ -114,7 +113,7 @@ export function clockOf(res: Response): ShiftedClock {
  * authThrottle.ts); a right key is never slowed or refused.
  */
 export const authenticate = (accounts: AccountRegistry, clocks: AccountClocks, throttle?: AuthThrottle, surface: AuthSurface = 'api'): RequestHandler =>
-  asyncHandler(async (req, res, next) => {
+  async (req, res, next) => {
     const apikey: unknown = (req.body as Record<string, unknown>).apikey;
     if (apikey === undefined || apikey === null || apikey === '') {
       return next(unauthorized("Missing API key (field 'apikey' in the JSON body)"));
@@ -131,7 +130,7 @@ export const authenticate = (accounts: AccountRegistry, clocks: AccountClocks, t
     res.locals.keyId = checked.key.id;
     res.locals.clock = await clocks.clockOf(checked.account.id);
     next();
-  });
+  };
 
 /** The 403 of a key that does not authenticate. */
 function keyRefused(checked: Exclude<KeyCheck, { kind: 'ok' }>): ApiError {
@@ -152,7 +151,7 @@ function keyRefused(checked: Exclude<KeyCheck, { kind: 'ok' }>): ApiError {
  * replicas sharing a database count one client's requests together.
  */
 export const rateLimit = (limits: RequestLimits, endpoint: string, supportEmail: string, raiseHint?: string) =>
-  asyncHandler(async (req: Request, res: Response, next: NextFunction) => {
+  async (req: Request, res: Response, next: NextFunction) => {
     const accountId = accountOf(res).id;
     const verdict = await countRequest(limits, req.ip ?? 'unknown', endpoint, accountId);
     const headers = verdict.states ? rateLimitHeaders(verdict.states) : {};
@@ -165,7 +164,7 @@ export const rateLimit = (limits: RequestLimits, endpoint: string, supportEmail:
     const howToRaise = raiseHint ?? `For a quota increase, write to ${supportEmail} with this key's id (${keyIdOf(res)}) and your use case.`;
     const howToAsk = `${raised ? "This account's quota increase sets that limit. " : ''}${howToRaise}`;
     next(rateLimitExceeded(verdict.limit, verdict.window, endpoint, verdict.retryAfterSeconds, howToAsk, headers));
-  });
+  };
 
 /**
  * The IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers-10) of the account's windows

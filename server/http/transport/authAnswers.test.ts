@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../../apiPaths.js';
-import { startTestServer, type TestServer } from '../../domain/bookings/testSupport.js';
+import { startTestServer, type TestServer } from '../../testing/bookingServer.js';
 
 const TOKEN = 'auth-answers-admin-token';
 let server: TestServer;

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../clock.js';
-import { KEY_ANNA, KEY_BEN, TEST_START, startTestServer, type TestServer } from '../../domain/bookings/testSupport.js';
+import { KEY_ANNA, KEY_BEN, TEST_START, startTestServer, type TestServer } from '../../testing/bookingServer.js';
 import { CONSOLE, ConsoleClient } from '../../testing/consoleClient.js';
 import { AuthThrottle, MAX_SLOW_DOWN_MS, SLOWED_INTERVAL_MS, defaultAuthFailuresPerMinute, type FailedAuthEvent } from './authThrottle.js';
 

@@ -1,6 +1,6 @@
 /** CORS_ORIGINS: parsing, and CORS on the six API paths only (the browser side is in console.browser.test.ts). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY_ANNA, testWorld } from '../../domain/bookings/testSupport.js';
+import { KEY_ANNA, testWorld } from '../../testing/bookingServer.js';
 import { startTestServer, type TestServer } from '../../testing/testServer.js';
 import { parseCorsOrigins } from './cors.js';
 import { API_PATHS } from './apiPipeline.js';

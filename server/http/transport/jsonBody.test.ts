@@ -43,6 +43,8 @@ beforeAll(async () => {
     body.added = 'default';
     res.json({ body, received: receivedBody(req), again: receivedBody(req) !== receivedBody(req) });
   });
+  // Behind another parser (Express 5's express.json() leaves no _body mark): its req.body, no second read.
+  app.post('/parsed', express.json(), jsonBody(64 * 1024), (req, res) => res.json({ body: req.body }));
   app.use((error: { message: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => res.status(400).json({ error: error.message }));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -96,5 +98,10 @@ describe('receivedBody', () => {
     const copy = receivedBody({ body } as unknown as express.Request);
     expect(copy).toEqual(body);
     expect(copy).not.toBe(body);
+  });
+
+  it('takes the body another parser already read, without waiting for it again', async () => {
+    const answer = await post(Buffer.from('{"a":{"b":1}}'), '/parsed');
+    expect(answer).toEqual({ status: 200, body: { body: { a: { b: 1 } } } });
   });
 });

@@ -61,7 +61,10 @@ export function receivedValue(kept: unknown): unknown {
 export const jsonBody =
   (limitBytes: number): RequestHandler =>
   (req, res, next) => {
-    if ((req as { _body?: boolean })._body) return next();
+    // Another parser read the body already (an app mounted behind express.json(), as an embedding or
+    // a mutant of the kit does): Express 4's body-parser said so with _body, Express 5's only by having
+    // read the stream to its end. Reading it again would wait for bytes that never come.
+    if ((req as { _body?: boolean })._body || req.readableEnded) return next();
     const encoding = req.headers['content-encoding'];
     if (encoding !== undefined && encoding.toLowerCase() !== 'identity') {
       return next(badRequest('Unsupported request body encoding; send UTF-8 JSON'));

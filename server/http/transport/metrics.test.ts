@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KEY_ANNA } from '../../domain/bookings/testSupport.js';
+import { KEY_ANNA } from '../../testing/bookingServer.js';
 import { LowdbStore } from '../../store/lowdbStore.js';
 import { nodeFs, type StoreFs } from '../../store/storeFs.js';
 import { KNOWN_SCHEMA_VERSION } from '../../store/postgresMigrations.js';
 import { waitingForConnection } from '../../store/postgresDatabase.js';
 import { PostgresStore } from '../../store/postgresStore.js';
-import { skipPostgres, startPostgresCluster } from '../../testing/postgres.js';
+import { describePostgres, usePostgresCluster } from '../../testing/postgresSuite.js';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../../testing/testServer.js';
 import { endpointLabel } from './metrics.js';
 import { createLogger } from './requestLog.js';
@@ -326,9 +326,10 @@ describe('GET /readyz', () => {
   });
 });
 
-describe.skipIf(skipPostgres())('GET /readyz with PostgreSQL', () => {
+describePostgres('GET /readyz with PostgreSQL', () => {
+  const postgres = usePostgresCluster();
   it('is ready while SELECT 1 answers and not ready once the database is gone', { timeout: 120_000 }, async () => {
-    const cluster = await startPostgresCluster();
+    const { cluster } = postgres;
     // The default pool size: an idle replica's scrape must not read as a saturated pool.
     const checked = await PostgresStore.open(cluster.url, { poolSize: 10 });
     const unchecked = await PostgresStore.open(cluster.url, { poolSize: 2 });
@@ -392,7 +393,6 @@ describe.skipIf(skipPostgres())('GET /readyz with PostgreSQL', () => {
       for (let tick = 0; tick < 100 && sweeping.sweepStats().failures === 0; tick++) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(sweeping.sweepStats().failures).toBeGreaterThan(0);
     } finally {
-      await cluster.stop().catch(() => {});
       await checked.close().catch(() => {});
       await unchecked.close().catch(() => {});
       await sweeping.close().catch(() => {});

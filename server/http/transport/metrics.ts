@@ -23,7 +23,7 @@ import { Router, type RequestHandler, type Response } from 'express';
 import { Counter, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../../appContext.js';
 import { ApiError } from '../../errors.js';
-import type { Store } from '../../store/store.js';
+import type { Store } from '../../domain/ports/store.js';
 import { API_PATHS, RATE_LIMITED_PATHS } from './apiPipeline.js';
 import { requireAdminToken } from './adminToken.js';
 import type { FailedAuthEvent } from './authThrottle.js';

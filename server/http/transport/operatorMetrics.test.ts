@@ -8,9 +8,9 @@ import { Registry } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   KEY_ANNA, KEY_BEN, controlPay, dayAfter, findRate, scenarioRate, startBooking, startTestServer, type TestServer,
-} from '../../domain/bookings/testSupport.js';
+} from '../../testing/bookingServer.js';
 import { LowdbStore } from '../../store/lowdbStore.js';
-import { StoreUnavailableError, type Store } from '../../store/store.js';
+import { StoreUnavailableError, type Store } from '../../domain/ports/store.js';
 import { teamCounter, teamOf } from './metrics.js';
 import { combineWindows } from './processMetrics.js';
 

@@ -7,7 +7,7 @@
  */
 import type { RequestHandler } from 'express';
 import { ApiError } from '../../errors.js';
-import type { Store } from '../../store/store.js';
+import type { Store } from '../../domain/ports/store.js';
 
 export const NOT_READY_ERROR = 'The store cannot take writes';
 

@@ -1,9 +1,9 @@
 /** The request log: one JSON line per request, its id returned as X-Request-Id, no body or query. */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KEY_ANNA, KEY_BEN, testWorld } from '../../domain/bookings/testSupport.js';
+import { KEY_ANNA, KEY_BEN, testWorld } from '../../testing/bookingServer.js';
 import { LowdbStore } from '../../store/lowdbStore.js';
-import { StoreUnavailableError } from '../../store/store.js';
+import { StoreUnavailableError } from '../../domain/ports/store.js';
 import { startTestServer, type TestServer } from '../../testing/testServer.js';
 import { createLogger, type LogLevel } from './requestLog.js';
 

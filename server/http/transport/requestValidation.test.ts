@@ -44,6 +44,7 @@ function echoApp(checks: (path: ApiPath) => RequestHandler[], onError: ErrorRequ
   const app = express();
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
+  app.set('query parser', 'extended');
   app.use(requestLog(silentLogger()));
   for (const path of API_PATHS) {
     app.all(path, onlyPost, requireJson, jsonBody(64 * 1024), requireObjectBody, ...checks(path), (req, res) => {

@@ -228,7 +228,10 @@ function requestCheck(validate: ValidateFunction): RequestHandler {
     // The body as the client sent it, before useDefaults fills the schema defaults in: the request
     // journal shows this (journalRecorder.ts), not what the server made of it.
     res.locals[RECEIVED_BODY] = keptReceivedBody(req);
-    const unknown = firstQueryParameter(req.query);
+    const query = req.query;
+    // Express 5 parses req.query anew at every read: the journal must see the rewritten one.
+    if (Object.keys(query).length > 0) Object.defineProperty(req, 'query', { value: query, writable: true, enumerable: true, configurable: true });
+    const unknown = firstQueryParameter(query);
     if (unknown !== undefined) return next(badRequest(`request/query/${unknown} Unknown query parameter '${unknown}'`));
     if (validate(req.body)) return next();
     next(badRequest(withoutAnyOfBranches(validate.errors ?? []).map((error) => errorText(error, req.body)).join('; ') || 'Invalid request'));

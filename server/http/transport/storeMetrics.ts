@@ -9,7 +9,7 @@
  * A figure the store cannot read now (the database is away) is NaN, never a stale one; /readyz says why.
  */
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { PoolStats, Store } from '../../store/store.js';
+import type { PoolStats, Store } from '../../domain/ports/store.js';
 
 type Registers = Registry[];
 

@@ -17,8 +17,8 @@ import { HotelDetailsService } from '../../domain/hotelDetails.js';
 import { OfferRegistry } from '../../domain/offers.js';
 import { SearchService } from '../../domain/search.js';
 import { defaultWorld } from '../../domain/world/world.js';
-import type { Store } from '../../store/store.js';
-import { testBooking } from '../../store/storeContract.js';
+import type { Store } from '../../domain/ports/store.js';
+import { testBooking } from '../storeContract.js';
 import { processStore } from '../processStore.js';
 import { HOUR_MS, LIFETIMES } from './model.js';
 

@@ -11,7 +11,7 @@ import { rateLimitWindows } from '../../domain/rateLimiter.js';
 import { AddressCeiling } from '../../domain/addressCeiling.js';
 import { LIFTED_LIMIT, countRequest } from '../../domain/requestLimits.js';
 import type { Quota } from '../../domain/accounts.js';
-import type { Store } from '../../store/store.js';
+import type { Store } from '../../domain/ports/store.js';
 import { addressOf, type TimeRulesSubject } from './driver.js';
 import type { Limits } from './model.js';
 

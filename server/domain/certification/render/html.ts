@@ -4,7 +4,7 @@
  * server can serve it under a strict Content-Security-Policy.
  */
 import { createHash } from 'node:crypto';
-import { html, SafeHtml } from '../../../http/pages/html.js';
+import { html, SafeHtml } from '../../../../contract/markup.js';
 import type { CertificationReport, RuleResult, Verdict } from '../types.js';
 
 const STYLE = `

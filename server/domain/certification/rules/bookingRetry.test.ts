@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TestJournal } from '../testJournal.js';
+import { TestJournal } from '../../../testing/certificationJournal.js';
 import { bookingRetryIdempotent } from './bookingRetry.js';
 
 const RATE = '72863-CMFDBL-3-20261210-20261212-2';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TestJournal } from '../testJournal.js';
+import { TestJournal } from '../../../testing/certificationJournal.js';
 import { survivedCancel502 } from './cancel502.js';
 
 const CANCEL = '/book/cancel.php';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TestJournal } from '../testJournal.js';
+import { TestJournal } from '../../../testing/certificationJournal.js';
 import { noLoopOnAlreadyCancelled, showedDeadline403, showedNonRefundable403 } from './cancelErrors.js';
 
 const CANCEL = '/book/cancel.php';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_KEY, TestJournal, type TestCall } from '../testJournal.js';
+import { TEST_KEY, TestJournal, type TestCall } from '../../../testing/certificationJournal.js';
 import { keyOnlyInBody } from './keyPlacement.js';
 
 describe('key-in-body', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TestJournal } from '../testJournal.js';
+import { TestJournal } from '../../../testing/certificationJournal.js';
 import { noRepeatedMalformed } from './malformed.js';
 
 const bad = (error: string) => ({ status: 400, response: { error } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TestJournal } from '../testJournal.js';
+import { TestJournal } from '../../../testing/certificationJournal.js';
 import { waitedRetryAfter } from './retryAfter.js';
 
 const limited = { status: 429, responseHeaders: { 'retry-after': '30' }, response: { error: 'Rate limit exceeded' } };

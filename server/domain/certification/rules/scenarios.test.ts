@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TestJournal } from '../testJournal.js';
+import { TestJournal } from '../../../testing/certificationJournal.js';
 import { handledNoAvailability, handledPriceChange, handledSoldOut } from './scenarios.js';
 
 describe.each([

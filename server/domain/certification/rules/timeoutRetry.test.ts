@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TestJournal } from '../testJournal.js';
+import { TestJournal } from '../../../testing/certificationJournal.js';
 import { retriedTimeoutOnce } from './timeoutRetry.js';
 
 const search = { body: { location: 'Paris', checkin: '2026-12-10', checkout: '2026-12-12' } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, html } from './html.js';
+import { escapeHtml, html } from './markup.js';
 
 describe('html template tag', () => {
   it('escapes every interpolated value', () => {

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FIRST_ACCOUNT_ID, type Account } from '../domain/accounts.js';
-import { at } from '../testing/instants.js';
-import type { Store } from './store.js';
+import { at } from './instants.js';
+import type { Store } from '../domain/ports/store.js';
 import { freshStores, testBooking, testEmail, testHash } from './storeContract.js';
 
 export function testAccount(id: number, overrides: Partial<Account> = {}): Account {

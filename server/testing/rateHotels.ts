@@ -1,6 +1,6 @@
 /** Hand-made hotels and stays for the rate engine's tests (not used by the server). */
-import type { Hotel, PropertyKind, ScenarioEffect } from '../hotel.js';
-import type { Stay } from './rates.js';
+import type { Hotel, PropertyKind, ScenarioEffect } from '../domain/hotel.js';
+import type { Stay } from '../domain/rates/rates.js';
 
 /** The instant every test prices at unless it says otherwise. */
 export const NOW = new Date('2026-11-21T10:15:42Z');
@@ -57,4 +57,4 @@ export function manyHotels(count: number, firstId = 1000): Hotel[] {
   return hotels;
 }
 
-export { addDays } from '../../clock.js';
+export { addDays } from '../clock.js';

@@ -3,13 +3,13 @@
  * `makeStore` gives an empty store; `reopen` (optional) opens a second store on the same data,
  * as a restarted or second replica would.
  */
-import { at, until } from '../testing/instants.js';
+import { at, until } from './instants.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BookingRecord } from '../domain/bookings/record.js';
 import type { StubSet } from '../domain/stubs/stub.js';
 import { rateLimitWindows } from '../domain/rateLimiter.js';
-import { BOOKING_ID_MAX, BOOKING_ID_MIN } from './bookingIds.js';
-import { BookingsFullError, IDEMPOTENCY_RECORDS_PER_ACCOUNT, IDEMPOTENCY_TTL_MS, REQUEST_JOURNAL_CAP, type OutboxEmail, type Store } from './store.js';
+import { BOOKING_ID_MAX, BOOKING_ID_MIN } from '../store/bookingIds.js';
+import { BookingsFullError, IDEMPOTENCY_RECORDS_PER_ACCOUNT, IDEMPOTENCY_TTL_MS, REQUEST_JOURNAL_CAP, type OutboxEmail, type Store } from '../domain/ports/store.js';
 
 export function testBooking(id: number, bookhash: string, overrides: Partial<BookingRecord> = {}): BookingRecord {
   return {

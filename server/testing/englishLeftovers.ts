@@ -4,8 +4,8 @@
  * other language translates differently and that are not words of that language's own
  * catalogue (so "Spa", "Bar" or "Status" are never flagged where they are correct).
  */
-import type { Language } from './languages.js';
-import { CATALOGUES } from './messages.js';
+import type { Language } from '../domain/i18n/languages.js';
+import { CATALOGUES } from '../domain/i18n/messages.js';
 
 const EDGE_PUNCTUATION = /^[\s,.;:()!?¿¡“”‘’«»„]+|[\s,.;:()!?¿¡“”‘’«»„]+$/g;
 const HAS_LETTER = /\p{L}/u;

@@ -2,7 +2,7 @@
  * Test support: writes journals call by call through the real entry builder, so rule tests read
  * the same shapes the server records.
  */
-import { buildEntry, type JournalEntry } from '../journal/entry.js';
+import { buildEntry, type JournalEntry } from '../domain/journal/entry.js';
 
 export const TEST_KEY = 'test-key-0123456789';
 const START = Date.parse('2026-12-01T10:00:00Z');

@@ -1,10 +1,10 @@
-import type { Instant } from '../clock.js';
-import type { Account, AccountChanges } from '../domain/accounts.js';
-import type { BookingRecord } from '../domain/bookings/record.js';
-import { ApiError } from '../errors.js';
-import type { RateLimitDecision, RateLimitWindow } from '../domain/rateLimiter.js';
-import type { OffsetChange, Timeline } from '../domain/timeline.js';
-import type { StubSet } from '../domain/stubs/stub.js';
+import type { Instant } from '../../clock.js';
+import type { Account, AccountChanges } from '../accounts.js';
+import type { BookingRecord } from '../bookings/record.js';
+import { ApiError } from '../../errors.js';
+import type { RateLimitDecision, RateLimitWindow } from '../rateLimiter.js';
+import type { OffsetChange, Timeline } from '../timeline.js';
+import type { StubSet } from '../stubs/stub.js';
 
 export type { OffsetChange, RateLimitDecision, RateLimitWindow, Timeline };
 

@@ -5,14 +5,14 @@
  */
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp, type AppOptions } from '../../app.js';
-import { addDays, FakeClock, isoDate } from '../../clock.js';
-import type { Config } from '../../config.js';
-import type { HotelRate, HotelResponse, HotelRoom, SearchResponse } from '../../contract.js';
-import { LowdbStore } from '../../store/lowdbStore.js';
-import type { Store } from '../../store/store.js';
-import type { DemoAccount } from '../accounts.js';
-import { World } from '../world/world.js';
+import { createApp, type AppOptions } from '../app.js';
+import { addDays, FakeClock, isoDate } from '../clock.js';
+import type { Config } from '../config.js';
+import type { HotelRate, HotelResponse, HotelRoom, SearchResponse } from '../contract.js';
+import { LowdbStore } from '../store/lowdbStore.js';
+import type { Store } from '../domain/ports/store.js';
+import type { DemoAccount } from '../domain/accounts.js';
+import { World } from '../domain/world/world.js';
 
 export const KEY_ANNA = 'demo-key-1';
 export const KEY_BEN = 'demo-key-2';

@@ -132,10 +132,13 @@ export function impossibleDateCases(path: ApiPath, schema: FieldSchemas): Runtim
   ];
 }
 
+/** Keywords that give a string a shape of its own: any run of letters at its maxLength need not be valid (currency's anyOf of codes). */
+const SHAPING_KEYWORDS = ['pattern', 'format', 'enum', 'const', 'anyOf', 'oneOf', 'allOf', 'not'] as const;
+
 /**
  * Valid values exactly at each stated bound of the fields the generator may change (not the
- * anchors): minimum, maximum, maxLength (plain strings only: one with a pattern or format has its
- * own shape) and maxItems (distinct enum members).
+ * anchors): minimum, maximum, maxLength (plain strings only: one with a pattern, format, enum or
+ * subschemas has its own shape) and maxItems (distinct enum members).
  */
 export function boundaryCases(schema: FieldSchemas, anchors: readonly string[]): Array<{ what: string; changes: Body }> {
   const out: Array<{ what: string; changes: Body }> = [];
@@ -147,7 +150,7 @@ export function boundaryCases(schema: FieldSchemas, anchors: readonly string[]):
       if (num(target.minimum)) out.push({ what: `${name} = ${json(wrap(target.minimum))} (at its minimum)`, changes: { [name]: wrap(target.minimum) } });
       if (num(target.maximum)) out.push({ what: `${name} = ${json(wrap(target.maximum))} (at its maximum)`, changes: { [name]: wrap(target.maximum) } });
     }
-    if (s.type === 'string' && num(s.maxLength) && s.pattern === undefined && s.format === undefined && s.enum === undefined) {
+    if (s.type === 'string' && num(s.maxLength) && SHAPING_KEYWORDS.every((keyword) => s[keyword] === undefined)) {
       out.push({ what: `${name} of ${s.maxLength} characters (at its maxLength)`, changes: { [name]: 'a'.repeat(s.maxLength) } });
     }
     if (s.type === 'array' && num(s.maxItems) && Array.isArray(target.enum) && target.enum.length >= s.maxItems) {

@@ -14,10 +14,16 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ajv, ValidateFunction } from 'ajv';
+// Imported, not required: the code is written by the same copy of ajv that compiled the schemas. Beside
+// hotel-sandbox, a require from the bundled kit found the sandbox's ajv, whose code generator did not know
+// the bundled copy's objects and wrote them out as JSON: a file node could not load, compiled again every run.
+import standaloneModule from 'ajv/dist/standalone/index.js';
 import { contractTextDigest, type OpenApiDocument } from './document.js';
 import { CACHE_DIRECTORY, digest, logToStderr, packageVersion, platformKey, readCacheFile, writeCacheFile } from './startupCache.js';
 
 const FORMAT = 1;
+// CommonJS under every loader: the function is also its own `default`.
+const standaloneCode = standaloneModule.default;
 const require = createRequire(import.meta.url);
 
 export interface SchemaProfile {
@@ -62,7 +68,6 @@ export function compiledSchemas(doc: OpenApiDocument, pointers: readonly string[
       compiled.set(pointer, fn);
       exports[`s${index}`] = profile.ref(pointer);
     });
-    const standaloneCode = (require('ajv/dist/standalone') as { default: (ajv: Ajv, refs: Record<string, string>) => string }).default;
     writeCacheFile(CACHE_DIRECTORY, name, standaloneCode(ajv, exports));
     return compiled;
   } catch {

@@ -35,6 +35,18 @@ echo "hotel-sandbox $(node -p "require('./node_modules/hotel-sandbox/package.jso
   || { cat "$work/kit.log" >&2; echo "hotel-conformance failed against the packed hotel-sandbox" >&2; exit 1; }
 grep -E '^[0-9]+ checks: ' "$work/kit.log" || tail -n 5 "$work/kit.log"
 
+# Installed beside hotel-sandbox (whose ajv the kit's bundle can resolve), the kit's start-up cache of
+# compiled schemas is written once, loads in node, and is read by the next run, which makes nothing again.
+./node_modules/.bin/hotel-conformance --base-url "$url" --apikey demo-key-1 --control "$url" >"$work/kit2.log" 2>&1 \
+  || { cat "$work/kit2.log" >&2; echo "the second hotel-conformance run failed" >&2; exit 1; }
+if grep -q 'start-up cache' "$work/kit2.log"; then
+  grep 'start-up cache' "$work/kit2.log" >&2; echo "the kit's start-up cache was made again beside hotel-sandbox" >&2; exit 1
+fi
+schemas=$(ls node_modules/hotel-conformance/cache/schemas-*.cjs 2>/dev/null || true)
+[ -n "$schemas" ] || { echo "the kit saved no compiled schemas beside hotel-sandbox" >&2; exit 1; }
+for file in $schemas; do node --check "$file" || { echo "the kit's start-up cache $file is not valid JavaScript" >&2; exit 1; }; done
+echo "the kit's start-up cache beside hotel-sandbox: written once, valid, read again"
+
 kill -TERM "$sandbox_pid"
 code=0
 wait "$sandbox_pid" || code=$?

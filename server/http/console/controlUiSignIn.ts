@@ -49,6 +49,10 @@ export function mountSignIn(router: Router, c: ConsoleContext): void {
       await waitTurn(verdict);
       return send(res, 403, c.login({ kind: 'error', text: refusal(checked) }));
     }
+    // A key in its grace period makes API calls only (keyLifecycle.ts): whoever holds a leaked, rolled key gets no session.
+    if (checked.kind === 'ok' && !app.accounts.keyMay(checked.account.id, checked.key.id, 'console_sign_in')) {
+      return send(res, 403, c.login({ kind: 'error', text: `This key was rolled and is in its grace period: it makes API calls until ${checked.key.expires_at ?? 'its grace ends'}, but cannot sign in. Sign in with the key that replaced it.` }));
+    }
     const taken = c.signIns.take(address);
     if (!taken.ok) return tooMany(res, taken.retryAfterSeconds, `Too many sign-ins from your address (${c.signIns.perMinute} a minute). Try again in ${taken.retryAfterSeconds} seconds.`);
     const previous = parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE];

@@ -18,6 +18,7 @@ export const E2E = [
   // PostgreSQL clusters.
   'server/store/postgresStore.test.ts',
   'server/store/postgresTimeRules.test.ts',
+  'server/store/postgresKeyModel.test.ts',
   'server/http/api/replicas.test.ts',
   'server/http/control/accountReplicas.test.ts',
   'server/store/postgresOutage.test.ts',

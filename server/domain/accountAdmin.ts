@@ -168,9 +168,9 @@ export class AccountAdmin {
   async rollKey(accountId: number, keyId: string, graceSeconds: number, caller?: OwnKeyCaller): Promise<IssuedKey> {
     let issued: { key: string; record: ApiKeyRecord } | undefined;
     const account = await this.change(accountId, (current) => {
-      const old = keyOf(current, keyId);
       const now = this.now();
       if (caller) this.assertCallerMayChange(current, caller, now.getTime());
+      const old = keyOf(current, keyId);
       const refusal = keyRefusal(old, now.getTime());
       if (refusal) throw conflict(`Key ${keyId} is ${refusal}; only a usable key can be rolled`);
       if (old.rolled_to !== null) throw conflict(`Key ${keyId} was rolled already (to ${old.rolled_to}); roll that key instead`);
@@ -214,6 +214,12 @@ export class AccountAdmin {
   /** Changes a stored account atomically and puts the result in the registry. */
   private async change(accountId: number, change: (current: Account) => Account | undefined, caller?: OwnKeyCaller): Promise<Account> {
     await this.writable(accountId);
+    // A partner's change: its key must be allowed to (as this process knows it) before it spends the
+    // budget; the write checks again on the account as stored (another replica may have rolled it).
+    if (caller && !this.deps.registry.keyMay(accountId, caller.keyId, 'change_keys')) {
+      const account = this.deps.registry.byIdOf(accountId);
+      throw keyMayNot(account?.keys.find((key) => key.id === caller.keyId), caller.keyId, this.now().getTime());
+    }
     if (caller && this.deps.keyChanges) {
       const taken = this.deps.keyChanges.take(accountId);
       if (!taken.ok) {

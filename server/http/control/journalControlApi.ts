@@ -4,7 +4,8 @@
  * Both read the same per-account journal the recorder writes; the report comes from the same
  * engine as `npm run certify`.
  */
-import { Router, type RequestHandler } from 'express';
+import type { RequestHandler, Router } from 'express';
+import { strictRouter } from '../transport/strictRouter.js';
 import { certify } from '../../domain/certification/engine.js';
 import { CERTIFICATION_PAGE_CSP, htmlReport } from '../../domain/certification/render/html.js';
 import { junitReport } from '../../domain/certification/render/junit.js';
@@ -24,7 +25,7 @@ function onlyFields(body: Record<string, unknown>, allowed: readonly string[]): 
 }
 
 export function journalControlRouter(store: RequestJournalStore, ofAccount: RequestHandler[]): Router {
-  const router = Router();
+  const router = strictRouter();
   const journalOf = async (accountId: number) => oldestFirst(await store.requestJournal(accountId));
 
   router.post(

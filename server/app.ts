@@ -11,6 +11,7 @@ import { defaultAddressCeilingPerMinute, defaultConfig, type Config } from './co
 import { AccountClocks } from './domain/accountClocks.js';
 import { AccountAdmin } from './domain/accountAdmin.js';
 import { KEY_CHANGES_PER_MINUTE } from './domain/keyLifecycle.js';
+import { securityHeaders } from './http/transport/securityHeaders.js';
 import { AccountRegistry, demoAccounts, type DemoAccount } from './domain/accounts.js';
 import { rateLimitWindows } from './domain/rateLimiter.js';
 import { AddressCeiling } from './domain/addressCeiling.js';
@@ -174,6 +175,7 @@ export function createApp(options: AppOptions): Express {
   app.set('trust proxy', config.trustProxy);
   app.locals.context = context;
   const logger = options.logger ?? silentLogger();
+  app.use(securityHeaders(config.publicUrl));
   app.use(requestLog(logger));
   app.use(observability(context, metrics)); // counts every request; GET /metrics and /readyz
   app.use(inSequence(noStore, originForm, noEmptySegments));

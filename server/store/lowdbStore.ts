@@ -304,6 +304,9 @@ export class LowdbStore implements Store {
       if (!this.state.accounts.has(accountId)) return false;
       await this.change({ op: 'deleteAccount', accountId });
       this.forgetAccountInProcess(accountId);
+      // Erasure (issue 35, finding 10): the account's guests' names and e-mails leave the files on
+      // disk before the delete answers, not at the next compaction, which may be days away.
+      await this.disk?.compaction.afterChangesSoFar();
       return true;
     });
   }

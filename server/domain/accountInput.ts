@@ -40,9 +40,25 @@ function text(body: Body, field: string): string {
   const trimmed = value.trim();
   if (trimmed === '') throw badRequest(`'${field}' must not be empty`);
   if (Array.from(trimmed).length > MAX_NAME_LENGTH) throw badRequest(`'${field}' must be at most ${MAX_NAME_LENGTH} characters`);
-  const problem = freeTextProblem(field, trimmed, false);
+  const problem = freeTextProblem(field, trimmed, false) ?? invisibleProblem(field, value);
   if (problem) throw badRequest(problem);
   return trimmed;
+}
+
+/**
+ * Names and contacts are shown to operators and partners, where an invisible character makes a
+ * look-alike (finding 9 of issue 35: `Acme\u200BTravel`, a U+202F-free twin of another team):
+ * format characters (Unicode Cf: zero-width spaces and joiners, U+FEFF, the bidi marks U+200E/F),
+ * line and paragraph separators (U+2028/9) and unpaired surrogates are refused.
+ */
+const INVISIBLE = /[\p{Cf}\p{Zl}\p{Zp}]/u;
+
+function invisibleProblem(field: string, text: string): string | undefined {
+  if (/\p{Cs}/u.test(text)) return `'${field}' must be well-formed Unicode (it holds an unpaired surrogate)`;
+  const match = INVISIBLE.exec(text);
+  if (!match) return undefined;
+  const codePoint = `U+${(match[0].codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
+  return `'${field}' must not contain invisible format characters or line separators: ${codePoint} at character ${Array.from(text.slice(0, match.index)).length + 1}`;
 }
 
 function email(body: Body, field: string): string {

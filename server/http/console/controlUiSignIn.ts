@@ -1,12 +1,13 @@
 /**
  * Signing in to the console (POST /login) and out (POST /logout). An API key opens a session of its
  * account; the admin token (when the server has one) opens the admin's session, which manages every
- * account (controlUiAdmin.ts). Wrong ones are throttled like the API's failed keys (the admin
- * token's on its own budget); right ones too, per client address (finding 8: SIGN_INS_PER_MINUTE),
+ * account (controlUiAdmin.ts). Wrong ones are throttled like the API's failed keys (anything not
+ * shaped like a partner's key on the admin token's budget); right ones too, per client address (finding 8: SIGN_INS_PER_MINUTE),
  * so nobody can churn sessions in a loop.
  */
 import type { Response, Router } from 'express';
 import { parse as parseCookies } from 'cookie';
+import { KEY_PREFIX } from '../../domain/apiKeys.js';
 import { secretMatches, type KeyCheck } from '../../domain/accounts.js';
 import { SESSION_COOKIE, type ConsoleContext } from './controlUiContext.js';
 import { textField } from './controlUiForms.js';
@@ -40,7 +41,10 @@ export function mountSignIn(router: Router, c: ConsoleContext): void {
     await app.accounts.ready();
     const checked: KeyCheck = admin ? { kind: 'unknown' } : app.accounts.check(secret);
     const principal = admin ? ADMIN_PRINCIPAL : checked.kind === 'ok' ? checked.account.id : undefined;
-    const verdict = app.authThrottle.judge(address, admin ? 'admin' : 'console', principal);
+    // A wrong secret that is not shaped like a partner's key may be a guess at the admin token: it
+    // counts on the admin's budget, as a wrong token on the admin API does (finding 9 of issue 35).
+    const adminGuess = principal === undefined && adminToken !== undefined && !secret.startsWith(KEY_PREFIX);
+    const verdict = app.authThrottle.judge(address, admin || adminGuess ? 'admin' : 'console', principal);
     if (verdict.kind === 'refused') {
       const text = `Too many failed sign-ins from your address (${app.authThrottle.limitPerMinute} per minute). Try again in ${verdict.retryAfterSeconds} seconds.`;
       return tooMany(res, verdict.retryAfterSeconds, text);

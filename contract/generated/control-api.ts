@@ -1304,7 +1304,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The entries in this answer. */
                         count: number;
+                        /**
+                         * @description Matching calls left out, the oldest ones, because an answer holds at most 4 MB of
+                         *     entries (finding 3 of issue 35: a journal of maximum-size calls answered 27 MB).
+                         *     Ask for them with `until` (before the oldest entry shown) or a smaller `limit`.
+                         *     Absent when every matching call is in the answer. Each started 256 KB of an answer
+                         *     past the first counts as one more read of the account's read budget.
+                         */
+                        omitted?: number;
                         entries: components["schemas"]["JournalEntry"][];
                     };
                 };

@@ -24,7 +24,14 @@ function onlyFields(body: Record<string, unknown>, allowed: readonly string[]): 
   if (unknown !== undefined) throw badRequest(`Unknown field '${unknown}'; allowed: ${allowed.join(', ')}`);
 }
 
-export function journalControlRouter(store: RequestJournalStore, ofAccount: RequestHandler[]): Router {
+/** The most bytes of entries one journal answer holds (the newest that fit; `omitted` says how many did not). */
+export const MAX_JOURNAL_ANSWER_BYTES = 4 * 2 ** 20;
+
+/**
+ * @param chargeBytes counts an answer's bytes on the account's read budget (each started
+ *   READ_UNIT_BYTES past the first is one more read), so a reader of large answers runs out sooner.
+ */
+export function journalControlRouter(store: RequestJournalStore, ofAccount: RequestHandler[], chargeBytes?: (accountId: number, bytes: number) => void): Router {
   const router = strictRouter();
   const journalOf = async (accountId: number) => oldestFirst(await store.requestJournal(accountId));
 
@@ -35,7 +42,19 @@ export function journalControlRouter(store: RequestJournalStore, ofAccount: Requ
       const body = req.body as Record<string, unknown>;
       onlyFields(body, JOURNAL_FIELDS);
       const entries = filterJournal(await journalOf(accountOf(res).id), parseJournalFilter(body));
-      res.json({ count: entries.length, entries });
+      // Newest first until the answer's byte budget is spent; sent oldest first, as documented.
+      const parts: string[] = [];
+      let bytes = 0;
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const part = JSON.stringify(entries[index]);
+        if (bytes + part.length > MAX_JOURNAL_ANSWER_BYTES && parts.length > 0) break;
+        parts.push(part);
+        bytes += part.length + 1;
+      }
+      const omitted = entries.length - parts.length;
+      // Reads are budgeted by what they cost: past the first, each started READ_UNIT_BYTES counts as one more read.
+      chargeBytes?.(accountOf(res).id, bytes);
+      res.type('json').send(`{"count":${parts.length},${omitted > 0 ? `"omitted":${omitted},` : ''}"entries":[${parts.reverse().join(',')}]}`);
     }),
   );
 

@@ -683,7 +683,12 @@ export type components = {
         /**
          * @description Finding 13 of the security review: the hosts a `return_url` on the account's booking_url may
          *     name (`partner.example`, `*.partner.example` for its subdomains, `localhost:8080`); any other is
-         *     ignored, as an invalid one is. null (the default) allows any host.
+         *     ignored, as an invalid one is. null (the default) allows any host: the outcome page shows the
+         *     return link as a plain link naming its host, never a redirect, so a partner testing from any
+         *     machine is not stopped; a list narrows it. Each entry is checked against the Public Suffix List
+         *     (its private section too): no public suffix and no wildcard over one (`com`, `*.co.uk`,
+         *     `*.github.io`: 400), ports 1–65535, host names of at most 253 characters, IPv6 addresses in
+         *     brackets that parse (`[::1]:8443`).
          */
         ReturnUrlHosts: string[] | null;
         QuotaRequest: {

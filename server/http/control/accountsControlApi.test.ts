@@ -228,7 +228,26 @@ describe('a quota increase (API description, section 8)', () => {
   });
 });
 
-describe('return_url hosts (finding 13)', () => {
+describe('return_url hosts (finding 13; issue 35, finding 7: the Public Suffix List)', () => {
+  it.each([
+    ['*.com', /names a public suffix/], ['*.co.uk', /names a public suffix/], ['com', /names a public suffix/], ['co.uk', /names a public suffix/],
+    ['*.github.io', /names a public suffix/], ['acme.example:99999', /port outside 1–65535/], ['acme.example:0', /port outside/],
+    ['[:::::]', /not a valid IPv6 address/], [`${'a'.repeat(60)}.`.repeat(7) + 'example', /longer than 253 characters/],
+    ['-acme.example', /must be a host name/], ['*.127.0.0.1', /wildcard over an IP address/],
+  ])('refuses %s with 400', async (host, message) => {
+    const refused = await admin('POST', '/accounts', { ...TEAM, return_url_hosts: [host] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(message);
+  });
+
+  it('accepts partners\' own hosts, wildcards under them, loopback and IP addresses with ports', async () => {
+    const hosts = ['partner.example', '*.partner.example', 'partner.co.uk', '*.acme.co.uk', 'acme.github.io', 'localhost:8080', '127.0.0.1', '[::1]:8443', 'partner.example:65535'];
+    const created = await admin('POST', '/accounts', { ...TEAM, return_url_hosts: hosts });
+    expect(created.status).toBe(201);
+    expect(created.body.account.return_url_hosts).toEqual(hosts);
+  });
+
+
   it('a booking page of an account with an allow-list keeps a return_url only to a listed host', async () => {
     const { key } = await createTeam({ return_url_hosts: ['partner.example', '*.partner.example'] });
     const found = await search(key);

@@ -19,6 +19,7 @@ export const E2E = [
   'server/store/postgresStore.test.ts',
   'server/store/postgresTimeRules.test.ts',
   'server/store/postgresKeyModel.test.ts',
+  'server/http/api/neighbours.test.ts',
   'server/http/api/replicas.test.ts',
   'server/http/control/accountReplicas.test.ts',
   'server/store/postgresOutage.test.ts',

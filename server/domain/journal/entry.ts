@@ -15,6 +15,8 @@ export { REDACTED };
 /** A violation's message is kept to this many characters, and an entry keeps at most MAX_VIOLATIONS of them. */
 export const MAX_VIOLATION_MESSAGE_CHARS = 300;
 export const MAX_VIOLATIONS = 20;
+/** A recorded request header's value is kept to this many characters. */
+export const MAX_HEADER_VALUE_CHARS = 1024;
 /** A scenario (the Test header's value) is kept to this many characters. */
 const MAX_SCENARIO_CHARS = 200;
 /** The value shown for a request header whose value the journal does not keep. */
@@ -168,7 +170,8 @@ export function buildEntry(observed: ObservedExchange): JournalEntry {
 /** The request's headers as kept: allow-listed values, every other name with NOT_RECORDED (key-like ones are redacted after). */
 function recordedHeaders(headers: Headers): Headers {
   const out: Headers = {};
-  for (const [name, value] of Object.entries(headers)) out[name] = RECORDED_REQUEST_HEADERS.has(name) || KEY_NAME.test(name) ? value : NOT_RECORDED;
+  // A value is kept to MAX_HEADER_VALUE_CHARS: a 14,000-character Test header is no evidence worth 14 KB in every copy of the entry.
+  for (const [name, value] of Object.entries(headers)) out[name] = RECORDED_REQUEST_HEADERS.has(name) || KEY_NAME.test(name) ? cutText(value, MAX_HEADER_VALUE_CHARS) : NOT_RECORDED;
   return out;
 }
 

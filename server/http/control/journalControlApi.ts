@@ -10,7 +10,7 @@ import { certify } from '../../domain/certification/engine.js';
 import { CERTIFICATION_PAGE_CSP, htmlReport } from '../../domain/certification/render/html.js';
 import { junitReport } from '../../domain/certification/render/junit.js';
 import { filterJournal, oldestFirst, parseJournalFilter } from '../../domain/journal/filter.js';
-import { badRequest } from '../../errors.js';
+import { ApiError, badRequest } from '../../errors.js';
 import { asyncHandler } from '../transport/asyncHandler.js';
 import type { RequestJournalStore } from '../api/journalRecorder.js';
 import { accountOf, clockOf } from '../transport/apiPipeline.js';
@@ -34,10 +34,21 @@ export const MAX_JOURNAL_ANSWER_BYTES = 4 * 2 ** 20;
 export function journalControlRouter(store: RequestJournalStore, ofAccount: RequestHandler[], chargeBytes?: (accountId: number, bytes: number) => void): Router {
   const router = strictRouter();
   const journalOf = async (accountId: number) => oldestFirst(await store.requestJournal(accountId));
+  // One read of an account's journal at a time (journal or certification): building and copying
+  // entries is the costly part, and parallel readers of one account would multiply it for everybody.
+  const reading = new Set<number>();
+  const oneReadAtATime: RequestHandler = (_req, res, next) => {
+    const accountId = accountOf(res).id;
+    if (reading.has(accountId)) return next(new ApiError(429, "This account's journal is being read already; read it again once that answer is in", {}, { 'Retry-After': '1' }));
+    reading.add(accountId);
+    res.once('close', () => reading.delete(accountId));
+    next();
+  };
 
   router.post(
     '/journal',
     ...ofAccount,
+    oneReadAtATime,
     asyncHandler(async (req, res) => {
       const body = req.body as Record<string, unknown>;
       onlyFields(body, JOURNAL_FIELDS);
@@ -61,6 +72,7 @@ export function journalControlRouter(store: RequestJournalStore, ofAccount: Requ
   router.post(
     '/certification',
     ...ofAccount,
+    oneReadAtATime,
     asyncHandler(async (req, res) => {
       const body = req.body as Record<string, unknown>;
       onlyFields(body, CERTIFICATION_FIELDS);

@@ -3,7 +3,7 @@
  * data and key digests; finding 9), and an account's delete erases its guests' data from DB_FILE
  * and its journal before it answers, not at the next compaction (finding 10).
  */
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -34,6 +34,19 @@ describe('the embedded store\'s files', () => {
     expect(await mode(`${path}.journal`)).toBe(0o600);
     expect(await mode(join(dir, 'nested'))).toBe(0o700);
     expect(await mode(join(dir, 'nested', 'deeper'))).toBe(0o700);
+  });
+
+  it('are narrowed to 0600 when an earlier release left them 0644', async () => {
+    const path = join(dir, 'db.json');
+    const first = await LowdbStore.open(path, { warn: () => {} });
+    await first.createAccount((id) => testAccount(id));
+    await first.close();
+    await chmod(path, 0o644);
+    await chmod(`${path}.journal`, 0o644);
+    const reopened = await LowdbStore.open(path, { warn: () => {} });
+    await reopened.close();
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    expect((await stat(`${path}.journal`)).mode & 0o777).toBe(0o600);
   });
 
   it('hold nothing of a deleted account\'s guests once its delete answered', async () => {

@@ -1315,7 +1315,10 @@ export interface operations {
                          * @description Matching calls left out, the oldest ones, because an answer holds at most 4 MB of
                          *     entries (finding 3 of issue 35: a journal of maximum-size calls answered 27 MB).
                          *     Ask for them with `until` (before the oldest entry shown) or a smaller `limit`.
-                         *     Absent when every matching call is in the answer. Each started 256 KB of an answer
+                         *     Absent when every matching call is in the answer. The journal is read from its
+                         *     newest end and the read stops at the budget, so the calls older than the cut are
+                         *     counted, not read: with a filter (`endpoint`, `status`, `since`, `until`,
+                         *     `non_conforming`) the count is at most that many. Each started 256 KB of an answer
                          *     past the first counts as one more read of the account's read budget.
                          */
                         omitted?: number;
@@ -1940,7 +1943,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         account_id: number;
+                        /** @description The entries in this answer. */
                         count: number;
+                        /**
+                         * @description Matching calls left out, the oldest ones, because an answer holds at most 4 MB of
+                         *     entries, as in `/journal`. Ask for them with `until` or a smaller `limit`. Absent
+                         *     when every matching call is in the answer.
+                         */
+                        omitted?: number;
                         entries: components["schemas"]["JournalEntry"][];
                     };
                 };

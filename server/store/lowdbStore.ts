@@ -33,7 +33,7 @@ import {
   isRetired,
   type Expiry,
   type JournalStats,
-  type BookingChange, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyKeyUse, type JournalEntryBuilder, type OutboxEmail, type Store,
+  type BookingChange, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyKeyUse, type JournalEntryBuilder, type JournalPage, type JournalPageRead, type OutboxEmail, type Store,
 } from './store.js';
 import { drawBookingId as randomBookingId, freeBookingId } from './bookingIds.js';
 import { STORE_FILE_MODE, nodeFs, type StoreFs } from './storeFs.js';
@@ -271,6 +271,9 @@ export class LowdbStore implements Store {
   }
   async requestJournal(accountId: number): Promise<unknown[]> {
     return this.process.requestJournal(accountId);
+  }
+  async readRequestJournal(accountId: number, page: JournalPage): Promise<JournalPageRead> {
+    return this.process.readRequestJournal(accountId, page);
   }
 
   // Accounts: durable as bookings, one journal line each (an account and its keys are one record).

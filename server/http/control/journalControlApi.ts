@@ -9,7 +9,8 @@ import { strictRouter } from '../transport/strictRouter.js';
 import { certify } from '../../domain/certification/engine.js';
 import { CERTIFICATION_PAGE_CSP, htmlReport } from '../../domain/certification/render/html.js';
 import { junitReport } from '../../domain/certification/render/junit.js';
-import { filterJournal, oldestFirst, parseJournalFilter } from '../../domain/journal/filter.js';
+import { oldestFirst, parseJournalFilter } from '../../domain/journal/filter.js';
+import { readJournalPage, type JournalPageStore } from './journalPage.js';
 import { ApiError, badRequest } from '../../errors.js';
 import { asyncHandler } from '../transport/asyncHandler.js';
 import type { RequestJournalStore } from '../api/journalRecorder.js';
@@ -31,7 +32,7 @@ export const MAX_JOURNAL_ANSWER_BYTES = 4 * 2 ** 20;
  * @param chargeBytes counts an answer's bytes on the account's read budget (each started
  *   READ_UNIT_BYTES past the first is one more read), so a reader of large answers runs out sooner.
  */
-export function journalControlRouter(store: RequestJournalStore, ofAccount: RequestHandler[], chargeBytes?: (accountId: number, bytes: number) => void): Router {
+export function journalControlRouter(store: RequestJournalStore & JournalPageStore, ofAccount: RequestHandler[], chargeBytes?: (accountId: number, bytes: number) => void): Router {
   const router = strictRouter();
   const journalOf = async (accountId: number) => oldestFirst(await store.requestJournal(accountId));
   // One read of an account's journal at a time (journal or certification): building and copying
@@ -52,20 +53,11 @@ export function journalControlRouter(store: RequestJournalStore, ofAccount: Requ
     asyncHandler(async (req, res) => {
       const body = req.body as Record<string, unknown>;
       onlyFields(body, JOURNAL_FIELDS);
-      const entries = filterJournal(await journalOf(accountOf(res).id), parseJournalFilter(body));
-      // Newest first until the answer's byte budget is spent; sent oldest first, as documented.
-      const parts: string[] = [];
-      let bytes = 0;
-      for (let index = entries.length - 1; index >= 0; index--) {
-        const part = JSON.stringify(entries[index]);
-        if (bytes + part.length > MAX_JOURNAL_ANSWER_BYTES && parts.length > 0) break;
-        parts.push(part);
-        bytes += part.length + 1;
-      }
-      const omitted = entries.length - parts.length;
+      const page = await readJournalPage(store, accountOf(res).id, parseJournalFilter(body), MAX_JOURNAL_ANSWER_BYTES);
+      const { bytes } = page;
       // Reads are budgeted by what they cost: past the first, each started READ_UNIT_BYTES counts as one more read.
       chargeBytes?.(accountOf(res).id, bytes);
-      res.type('json').send(`{"count":${parts.length},${omitted > 0 ? `"omitted":${omitted},` : ''}"entries":[${parts.reverse().join(',')}]}`);
+      res.type('json').send(`{"count":${page.entries.length},${page.omitted > 0 ? `"omitted":${page.omitted},` : ''}"entries":[${page.entries.join(',')}]}`);
     }),
   );
 

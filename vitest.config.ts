@@ -19,6 +19,7 @@ export const E2E = [
   'conformance/prism-conformance.test.ts',
   // PostgreSQL clusters.
   'server/store/postgresStore.test.ts',
+  'server/store/postgresErasure.test.ts',
   'server/store/postgresTimeRules.test.ts',
   'server/store/postgresKeyModel.test.ts',
   'server/http/api/replicas.test.ts',

@@ -12,6 +12,8 @@ export const E2E = [
   'server/cli/startupErrors.test.ts',
   'server/http/api/durability.test.ts',
   'server/store/fullDisk.test.ts',
+  // One account's worst load beside another's calls (seconds of traffic).
+  'server/http/api/neighbours.test.ts',
   'conformance/cli-signals.test.ts',
   'server/temporaryDirectory.test.ts',
   'conformance/npx-signals.test.ts',
@@ -19,7 +21,9 @@ export const E2E = [
   'conformance/prism-conformance.test.ts',
   // PostgreSQL clusters.
   'server/store/postgresStore.test.ts',
+  'server/store/postgresErasure.test.ts',
   'server/store/postgresTimeRules.test.ts',
+  'server/store/postgresKeyModel.test.ts',
   'server/http/api/replicas.test.ts',
   'server/http/control/accountReplicas.test.ts',
   'server/store/postgresOutage.test.ts',

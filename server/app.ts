@@ -10,6 +10,8 @@ import type { Clock } from './clock.js';
 import { defaultAddressCeilingPerMinute, defaultConfig, type Config } from './config.js';
 import { AccountClocks } from './domain/accountClocks.js';
 import { AccountAdmin } from './domain/accountAdmin.js';
+import { KEY_CHANGES_PER_MINUTE } from './domain/keyLifecycle.js';
+import { securityHeaders } from './http/transport/securityHeaders.js';
 import { AccountRegistry, demoAccounts, type DemoAccount } from './domain/accounts.js';
 import { rateLimitWindows } from './domain/rateLimiter.js';
 import { AddressCeiling } from './domain/addressCeiling.js';
@@ -107,8 +109,10 @@ export function createContext(options: AppOptions): AppContext {
   const search = new SearchService({ world, offers, store, publicUrl: config.publicUrl });
   const hotelDetails = new HotelDetailsService({ world, offers, search, publicUrl: config.publicUrl });
   const bookings = new Bookings({ store, world, offers, config });
+  const keyChanges = new MinuteBudget<number>(clock, KEY_CHANGES_PER_MINUTE);
   const accountAdmin = new AccountAdmin({
     store,
+    keyChanges,
     registry: accounts,
     clock,
     rateLimits: config.rateLimits,
@@ -148,6 +152,7 @@ export function createContext(options: AppOptions): AppContext {
       hotelDetails.resetAll();
       authThrottle.reset();
       readBudget.reset();
+      keyChanges.reset();
       requestLimits.ceiling.reset();
     },
   };
@@ -176,6 +181,7 @@ export function createApp(options: AppOptions): Express {
   app.set('query parser', 'extended');
   app.locals.context = context;
   const logger = options.logger ?? silentLogger();
+  app.use(securityHeaders(config.publicUrl));
   app.use(requestLog(logger));
   app.use(observability(context, metrics)); // counts every request; GET /metrics and /readyz
   app.use(inSequence(noStore, originForm, noEmptySegments));

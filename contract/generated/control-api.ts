@@ -197,7 +197,9 @@ export type paths = {
          * @description The keys of the account whose `apikey` is in the body, by public id: hint (prefix and last
          *     four characters), when issued, when a rolled key expires, when revoked, the key it was rolled
          *     to, and its state (`active`, `expiring`: rolled and still in its grace period, `expired`,
-         *     `revoked`). `key_id` is the key this call was made with. Never a key itself.
+         *     `revoked`). `key_id` is the key this call was made with. Never a key itself. Only an active
+         *     key may list keys: a key in its grace period makes API calls only (403), so whoever holds a
+         *     leaked, rolled key learns nothing of the key that replaced it.
          */
         post: operations["listOwnKeys"];
         delete?: never;
@@ -222,6 +224,10 @@ export type paths = {
          *     24 hours later; 3,600 when left out), as Stripe's "roll key" does, so a partner can put the new
          *     key in place before the old one stops. The new key is in this answer and nowhere else, ever.
          *     A key that is revoked, expired or rolled already gives 409, as does a demo account's key.
+         *     Only an active key may call this (a key in its grace period: 403). With a grace period the
+         *     rolled key stays usable, so a roll that would make 11 usable keys gives 409 (roll with
+         *     `grace_seconds: 0`, or expire or revoke a key first). Key changes are limited to 10 a minute
+         *     per account (429 with Retry-After).
          */
         post: operations["rollOwnKey"];
         delete?: never;
@@ -364,6 +370,52 @@ export type paths = {
          *     1,000 calls of the account. A read: counted in the account's read budget.
          */
         post: operations["verifyCalls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a rolled key's grace period now
+         * @description "Expire now": the key `key_id`, rolled and still in its grace period (state `expiring`), stops
+         *     at once on every replica, for when the rolled key leaked. Only an active key may call this
+         *     (a key in its grace period makes API calls only: 403). A key in another state gives 409; key
+         *     changes (roll, expire, revoke) are limited to 10 a minute per account (429 with Retry-After).
+         */
+        post: operations["expireOwnKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke another of the account's keys
+         * @description The key `key_id` stops at once on every replica. Only an active key may call this, and not
+         *     on itself (409: roll it instead, or revoke it from another active key), so an account keeps
+         *     a key that works. Revoking a revoked key changes nothing. Key changes are limited to 10 a
+         *     minute per account (429 with Retry-After).
+         */
+        post: operations["revokeOwnKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -867,7 +919,12 @@ export type components = {
         /**
          * @description Finding 13 of the security review: the hosts a `return_url` on the account's booking_url may
          *     name (`partner.example`, `*.partner.example` for its subdomains, `localhost:8080`); any other is
-         *     ignored, as an invalid one is. null (the default) allows any host.
+         *     ignored, as an invalid one is. null (the default) allows any host: the outcome page shows the
+         *     return link as a plain link naming its host, never a redirect, so a partner testing from any
+         *     machine is not stopped; a list narrows it. Each entry is checked against the Public Suffix List
+         *     (its private section too): no public suffix and no wildcard over one (`com`, `*.co.uk`,
+         *     `*.github.io`: 400), ports 1–65535, host names of at most 253 characters, IPv6 addresses in
+         *     brackets that parse (`[::1]:8443`).
          */
         ReturnUrlHosts: string[] | null;
         QuotaRequest: {
@@ -987,6 +1044,19 @@ export type components = {
         };
     };
     responses: {
+        /** @description The account's keys as they are now (as `/keys` lists them) */
+        OwnKeys: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    account_id: number;
+                    key_id: string;
+                    keys: components["schemas"]["KeyView"][];
+                };
+            };
+        };
         /** @description No `Authorization Bearer` header */
         AdminTokenMissing: {
             headers: {
@@ -1206,6 +1276,21 @@ export type components = {
                  */
                 "application/json": {
                     apikey: components["schemas"]["ApiKey"];
+                };
+            };
+        };
+        OwnKeyChange: {
+            content: {
+                /**
+                 * @example {
+                 *       "apikey": "hbs_test_7Qm2yXv9R4kPz8Lw3Ht6Ns1Bc5Df0GjA",
+                 *       "key_id": "key_8fK2mQ9xLp"
+                 *     }
+                 */
+                "application/json": {
+                    apikey: components["schemas"]["ApiKey"];
+                    /** @description The key to change (its public id). */
+                    key_id: string;
                 };
             };
         };
@@ -1468,7 +1553,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The entries in this answer. */
                         count: number;
+                        /**
+                         * @description Matching calls left out, the oldest ones, because an answer holds at most 4 MB of
+                         *     entries (finding 3 of issue 35: a journal of maximum-size calls answered 27 MB).
+                         *     Ask for them with `until` (before the oldest entry shown) or a smaller `limit`.
+                         *     Absent when every matching call is in the answer. The journal is read from its
+                         *     newest end and the read stops at the budget, so the calls older than the cut are
+                         *     counted, not read: with a filter (`endpoint`, `status`, `since`, `until`,
+                         *     `non_conforming`) the count is at most that many. Each started 256 KB of an answer
+                         *     past the first counts as one more read of the account's read budget.
+                         */
+                        omitted?: number;
                         entries: components["schemas"]["JournalEntry"][];
                     };
                 };
@@ -1837,6 +1934,44 @@ export interface operations {
             401: components["responses"]["MissingKey"];
             403: components["responses"]["UnknownKey"];
             404: components["responses"]["Disabled"];
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["TooManyFailedAuthentications"];
+        };
+    };
+    expireOwnKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["OwnKeyChange"];
+        responses: {
+            200: components["responses"]["OwnKeys"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["MissingKey"];
+            403: components["responses"]["UnknownKey"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["TooManyFailedAuthentications"];
+        };
+    };
+    revokeOwnKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["OwnKeyChange"];
+        responses: {
+            200: components["responses"]["OwnKeys"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["MissingKey"];
+            403: components["responses"]["UnknownKey"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             415: components["responses"]["NotJson"];
             429: components["responses"]["TooManyFailedAuthentications"];
         };
@@ -2301,7 +2436,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         account_id: number;
+                        /** @description The entries in this answer. */
                         count: number;
+                        /**
+                         * @description Matching calls left out, the oldest ones, because an answer holds at most 4 MB of
+                         *     entries, as in `/journal`. Ask for them with `until` or a smaller `limit`. Absent
+                         *     when every matching call is in the answer.
+                         */
+                        omitted?: number;
                         entries: components["schemas"]["JournalEntry"][];
                     };
                 };

@@ -9,9 +9,10 @@
 import type { components } from '../../contract/generated/control-api.js';
 import type { Clock } from '../clock.js';
 import type { RateLimits } from '../config.js';
-import { ApiError, conflict, notFound } from '../errors.js';
+import { ApiError, conflict, forbidden, notFound } from '../errors.js';
 import type { Store } from './ports/store.js';
 import { issueKey, keyRefusal, newKeyId, withKey, USABLE_KEYS_PER_ACCOUNT, type ApiKeyRecord } from './apiKeys.js';
+import { expireNow, keyMay, keyState, usableKeys } from './keyLifecycle.js';
 import type { AccountProfile } from './accountInput.js';
 import { quotaInForce, type Account, type AccountRegistry, type Quota } from './accounts.js';
 
@@ -59,6 +60,20 @@ export interface AccountAdminDeps {
   rateLimits: RateLimits;
   /** Drops what this process holds of a deleted account beyond the store (live lookups). */
   forgetInProcess?: (accountId: number) => void;
+  /** Key changes a partner makes, per account (KEY_CHANGES_PER_MINUTE): none, unbudgeted (the CLI). */
+  keyChanges?: KeyChangeBudget;
+}
+
+/** Takes one key change of the account's, or says how long until one is free. */
+export interface KeyChangeBudget {
+  readonly perMinute: number;
+  take(accountId: number): { ok: true } | { ok: false; retryAfterSeconds: number };
+}
+
+/** A partner changing its own keys: the account, and the key it authenticated with. */
+export interface OwnKeyCaller {
+  accountId: number;
+  keyId: string;
 }
 
 export class AccountAdmin {
@@ -128,9 +143,7 @@ export class AccountAdmin {
     let issued: { key: string; record: ApiKeyRecord } | undefined;
     const account = await this.change(accountId, (current) => {
       const nowMs = this.now().getTime();
-      if (current.keys.filter((key) => keyRefusal(key, nowMs) === undefined).length >= USABLE_KEYS_PER_ACCOUNT) {
-        throw conflict(`Account ${accountId} has ${USABLE_KEYS_PER_ACCOUNT} usable keys, the most it may hold; revoke one first`);
-      }
+      assertRoomForKey(current, nowMs);
       issued = issueKey(this.now(), this.freeKeyId());
       return { ...current, keys: withKey(current.keys, issued.record, nowMs) };
     });
@@ -148,27 +161,71 @@ export class AccountAdmin {
 
   /**
    * A new key replaces `keyId`, which keeps working `graceSeconds` more (0: it stops now), as
-   * Stripe's "roll key". Only a key not rolled already; its successor is named in `rolled_to`.
+   * Stripe's "roll key". Only an active key (not rolled already); its successor is named in
+   * `rolled_to`. With a grace period the old key stays usable, so the usable-key cap counts it.
+   * `caller`: a partner rolling its own key, checked in the same write (keyMay 'change_keys').
    */
-  async rollKey(accountId: number, keyId: string, graceSeconds: number): Promise<IssuedKey> {
+  async rollKey(accountId: number, keyId: string, graceSeconds: number, caller?: OwnKeyCaller): Promise<IssuedKey> {
     let issued: { key: string; record: ApiKeyRecord } | undefined;
     const account = await this.change(accountId, (current) => {
-      const old = keyOf(current, keyId);
       const now = this.now();
+      if (caller) this.assertCallerMayChange(current, caller, now.getTime());
+      const old = keyOf(current, keyId);
       const refusal = keyRefusal(old, now.getTime());
       if (refusal) throw conflict(`Key ${keyId} is ${refusal}; only a usable key can be rolled`);
       if (old.rolled_to !== null) throw conflict(`Key ${keyId} was rolled already (to ${old.rolled_to}); roll that key instead`);
+      if (graceSeconds > 0) assertRoomForKey(current, now.getTime());
       issued = issueKey(now, this.freeKeyId());
       const expiresAt = new Date(now.getTime() + graceSeconds * 1000).toISOString();
       const keys = current.keys.map((k) => (k.id === keyId ? { ...k, expires_at: expiresAt, rolled_to: issued!.record.id } : k));
       return { ...current, keys: withKey(keys, issued.record, now.getTime()) };
-    });
+    }, caller);
     return { account, ...issued! };
   }
 
+  /** A partner ends another key's grace period now ("expire now"): it stops on every replica. */
+  expireOwnKey(caller: OwnKeyCaller, keyId: string): Promise<Account> {
+    return this.change(caller.accountId, (current) => {
+      const now = this.now();
+      this.assertCallerMayChange(current, caller, now.getTime());
+      const expired = expireNow(keyOf(current, keyId), now);
+      if (typeof expired === 'string') throw conflict(expired);
+      return { ...current, keys: current.keys.map((k) => (k.id === keyId ? expired : k)) };
+    }, caller);
+  }
+
+  /** A partner revokes another of its keys (not the one it calls with: that one it rolls). */
+  revokeOwnKey(caller: OwnKeyCaller, keyId: string): Promise<Account> {
+    return this.change(caller.accountId, (current) => {
+      this.assertCallerMayChange(current, caller, this.now().getTime());
+      if (keyId === caller.keyId) throw conflict(`Key ${keyId} is the key of this call; roll it to replace it, or revoke it from another active key`);
+      const key = keyOf(current, keyId);
+      if (key.revoked_at !== null) return undefined;
+      return { ...current, keys: current.keys.map((k) => (k.id === keyId ? { ...k, revoked_at: this.now().toISOString() } : k)) };
+    }, caller);
+  }
+
+  /** 403 unless the caller's key, as stored now, may change keys (active, its account enabled). */
+  private assertCallerMayChange(current: Account, caller: OwnKeyCaller, nowMs: number): void {
+    const key = current.keys.find((candidate) => candidate.id === caller.keyId);
+    if (!key || !keyMay('change_keys', key, current.status, nowMs)) throw keyMayNot(key, caller.keyId, nowMs);
+  }
+
   /** Changes a stored account atomically and puts the result in the registry. */
-  private async change(accountId: number, change: (current: Account) => Account | undefined): Promise<Account> {
+  private async change(accountId: number, change: (current: Account) => Account | undefined, caller?: OwnKeyCaller): Promise<Account> {
     await this.writable(accountId);
+    // A partner's change: its key must be allowed to (as this process knows it) before it spends the
+    // budget; the write checks again on the account as stored (another replica may have rolled it).
+    if (caller && !this.deps.registry.keyMay(accountId, caller.keyId, 'change_keys')) {
+      const account = this.deps.registry.byIdOf(accountId);
+      throw keyMayNot(account?.keys.find((key) => key.id === caller.keyId), caller.keyId, this.now().getTime());
+    }
+    if (caller && this.deps.keyChanges) {
+      const taken = this.deps.keyChanges.take(accountId);
+      if (!taken.ok) {
+        throw new ApiError(429, `Too many key changes for this account (${this.deps.keyChanges.perMinute} a minute). Retry after ${taken.retryAfterSeconds} seconds.`, {}, { 'Retry-After': String(taken.retryAfterSeconds) });
+      }
+    }
     const account = await this.deps.store.updateAccount(accountId, change);
     if (!account) throw notFound(`No account ${accountId}`);
     this.deps.registry.put(account);
@@ -189,6 +246,22 @@ export class AccountAdmin {
       if (!this.deps.registry.keyIdTaken(id)) return id;
     }
   }
+}
+
+/** 409 when the account holds USABLE_KEYS_PER_ACCOUNT usable keys already (every path that adds a usable key asks). */
+function assertRoomForKey(account: Account, nowMs: number): void {
+  if (usableKeys(account.keys, nowMs) >= USABLE_KEYS_PER_ACCOUNT) {
+    throw conflict(`Account ${account.id} has ${USABLE_KEYS_PER_ACCOUNT} usable keys, the most it may hold; expire or revoke one first, or roll without a grace period`);
+  }
+}
+
+/** The 403 of a key that may make API calls but not manage keys (in its grace period), or no longer anything. */
+export function keyMayNot(key: ApiKeyRecord | undefined, keyId: string, nowMs: number): ApiError {
+  const state = key ? keyState(key, nowMs) : 'revoked';
+  if (state === 'expiring') {
+    return forbidden(`Key ${keyId} was rolled and is in its grace period: until ${key!.expires_at ?? ''} it may make API calls, but not see, roll, expire or revoke keys, nor sign in to the console. Use an active key`);
+  }
+  return forbidden(`Key ${keyId} is ${state === 'active' ? 'of a disabled account' : state}: it may not change keys`);
 }
 
 function keyOf(account: Account, keyId: string): ApiKeyRecord {

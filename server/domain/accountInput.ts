@@ -4,6 +4,8 @@
  * contract's `format: email` accepts, a phone number in international form), a quota increase,
  * the return_url hosts, and a rolled key's grace period. Anything else is a 400 naming the field.
  */
+import { isIPv4, isIPv6 } from 'node:net';
+import { parse as parseHost } from 'tldts';
 import ajvFormats from 'ajv-formats/dist/formats.js';
 import { createRequire } from 'node:module';
 import type { RateLimits } from '../config.js';
@@ -42,9 +44,25 @@ function text(body: Body, field: string): string {
   const trimmed = value.trim();
   if (trimmed === '') throw badRequest(`'${field}' must not be empty`);
   if (Array.from(trimmed).length > MAX_NAME_LENGTH) throw badRequest(`'${field}' must be at most ${MAX_NAME_LENGTH} characters`);
-  const problem = freeTextProblem(field, trimmed, false);
+  const problem = freeTextProblem(field, trimmed, false) ?? invisibleProblem(field, value);
   if (problem) throw badRequest(problem);
   return trimmed;
+}
+
+/**
+ * Names and contacts are shown to operators and partners, where an invisible character makes a
+ * look-alike (finding 9 of issue 35: `Acme\u200BTravel`, a U+202F-free twin of another team):
+ * format characters (Unicode Cf: zero-width spaces and joiners, U+FEFF, the bidi marks U+200E/F),
+ * line and paragraph separators (U+2028/9) and unpaired surrogates are refused.
+ */
+const INVISIBLE = /[\p{Cf}\p{Zl}\p{Zp}]/u;
+
+function invisibleProblem(field: string, text: string): string | undefined {
+  if (/\p{Cs}/u.test(text)) return `'${field}' must be well-formed Unicode (it holds an unpaired surrogate)`;
+  const match = INVISIBLE.exec(text);
+  if (!match) return undefined;
+  const codePoint = `U+${(match[0].codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
+  return `'${field}' must not contain invisible format characters or line separators: ${codePoint} at character ${Array.from(text.slice(0, match.index)).length + 1}`;
 }
 
 function email(body: Body, field: string): string {
@@ -84,21 +102,48 @@ export function accountChangeInput(body: Body): { profile: Partial<AccountProfil
   return body.return_url_hosts === undefined ? { profile } : { profile, returnUrlHosts: returnUrlHostsInput(body.return_url_hosts) };
 }
 
-/** `partner.example`, `*.partner.example` or `localhost:8080`: lower case, at most MAX_RETURN_URL_HOSTS; null: any host. */
+/**
+ * `partner.example`, `*.partner.example`, `partner.example:8443`, `localhost:8080`, `127.0.0.1` or
+ * `[::1]:8443`: lower case, at most MAX_RETURN_URL_HOSTS; null: any host (the default: the outcome
+ * page shows the return link as a plain link naming its host, never a redirect; a list narrows it).
+ * Checked against the Public Suffix List (tldts, with its private section: `github.io` too), as a
+ * security reviewer expects (finding 7 of issue 35): no host or wildcard that is a public suffix
+ * (`com`, `*.co.uk`, `*.github.io`), ports 1–65535, host names of at most 253 characters in labels
+ * of at most 63, IPv6 addresses that parse.
+ */
 export function returnUrlHostsInput(value: unknown): string[] | null {
   if (value === null) return null;
   if (!Array.isArray(value)) throw badRequest("'return_url_hosts' must be an array of host names, or null for any host");
   if (value.length > MAX_RETURN_URL_HOSTS) throw badRequest(`'return_url_hosts' holds at most ${MAX_RETURN_URL_HOSTS} hosts`);
   const hosts = value.map((host, index) => {
     const normalised = typeof host === 'string' ? host.trim().toLowerCase() : '';
-    if (!/^(\*\.)?(?!-)[a-z0-9-]{1,63}(\.(?!-)[a-z0-9-]{1,63})*(:\d{1,5})?$/.test(normalised) && !/^\[[0-9a-f:.]+\](:\d{1,5})?$/.test(normalised)) {
-      throw badRequest(`'return_url_hosts[${index}]' must be a host name such as partner.example, *.partner.example or localhost:8080`);
-    }
+    const problem = returnUrlHostProblem(normalised);
+    if (problem) throw badRequest(`'return_url_hosts[${index}]' ${problem}`);
     return normalised;
   });
   return [...new Set(hosts)];
 }
 
+const HOST_NAME = /^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*$/;
+
+/** Why `entry` is no host a return_url may name, or undefined. */
+function returnUrlHostProblem(entry: string): string | undefined {
+  const example = 'must be a host name such as partner.example, *.partner.example or localhost:8080';
+  const ipv6 = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(entry);
+  const named = ipv6 ? undefined : /^(\*\.)?([^:]+)(?::(\d{1,5}))?$/.exec(entry);
+  const port = ipv6?.[2] ?? named?.[3];
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65_535 || port.startsWith('0'))) return 'has a port outside 1–65535';
+  if (ipv6) return isIPv6(ipv6[1]!) ? undefined : 'is not a valid IPv6 address';
+  if (!named) return example;
+  const [, wildcard, host] = named as unknown as [string, string | undefined, string];
+  if (host.length > 253) return 'is longer than 253 characters';
+  if (isIPv4(host)) return wildcard ? 'cannot be a wildcard over an IP address' : undefined;
+  if (!HOST_NAME.test(host)) return example;
+  if (host === 'localhost' && !wildcard) return undefined;
+  // A registrable domain, or a host under one: never a public suffix itself, nor a wildcard over one.
+  if (parseHost(host, { allowPrivateDomains: true }).domain === null) return `names a public suffix (${wildcard ?? ''}${host}): give the partner's own domain`;
+  return undefined;
+}
 /**
  * A quota increase: `per_minute` and/or `per_day` (at least the sandbox's limits: an increase never
  * lowers them), or `lifted: true` (no limit of the account's own); `until` (ISO 8601, in the future,

@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import type { Clock } from '../clock.js';
 import type { components } from '../../contract/generated/control-api.js';
 import { digestsMatch, keyDigest, keyRefusal, type ApiKeyRecord } from './apiKeys.js';
+import { keyMay, type KeyAction } from './keyLifecycle.js';
 
 export type { ApiKeyRecord };
 
@@ -262,10 +263,10 @@ export class AccountRegistry {
     return checked.kind === 'ok' ? checked.account : undefined;
   }
 
-  /** Whether the account is active and its key `keyId` still authenticates (a console session's key). */
-  keyStillUsable(accountId: number, keyId: string): boolean {
+  /** Whether the account's key `keyId` may do `action` now (KEY_LIFECYCLE): a console session lives while its key may sign in. */
+  keyMay(accountId: number, keyId: string, action: KeyAction): boolean {
     const account = this.byId.get(accountId);
     const key = account?.keys.find((candidate) => candidate.id === keyId);
-    return account?.status === 'active' && key !== undefined && keyRefusal(key, this.clock.now().getTime()) === undefined;
+    return account !== undefined && key !== undefined && keyMay(action, key, account.status, this.clock.now().getTime());
   }
 }

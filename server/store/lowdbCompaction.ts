@@ -51,6 +51,15 @@ export class Compaction {
     await this.running;
   }
 
+  /**
+   * A compaction that starts after every change made so far (one under way may have copied the
+   * state before them): when it resolves, DB_FILE and its journal hold nothing those changes removed.
+   */
+  async afterChangesSoFar(): Promise<void> {
+    await this.running;
+    await this.now();
+  }
+
   /** Resolves once no compaction is under way (close). */
   async settled(): Promise<void> {
     await this.running;

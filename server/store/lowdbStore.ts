@@ -11,6 +11,7 @@
  * e-mails, idempotency keys, then what lives in the process only (ProcessState: account clocks,
  * searches and offers, rate limits, request journals), then resets and the durable machinery.
  */
+import { chmod, stat } from 'node:fs/promises';
 import type { Account } from '../domain/accounts.js';
 import type { BookingRecord } from '../domain/bookings/record.js';
 import type { RateLimitDecision, RateLimitWindow } from '../domain/rateLimiter.js';
@@ -32,10 +33,10 @@ import {
   isRetired,
   type Expiry,
   type JournalStats,
-  type BookingChange, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyKeyUse, type JournalEntryBuilder, type OutboxEmail, type Store,
+  type BookingChange, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyKeyUse, type JournalEntryBuilder, type JournalPage, type JournalPageRead, type OutboxEmail, type Store,
 } from '../domain/ports/store.js';
 import { drawBookingId as randomBookingId, freeBookingId } from './bookingIds.js';
-import { nodeFs, type StoreFs } from './storeFs.js';
+import { STORE_FILE_MODE, nodeFs, type StoreFs } from './storeFs.js';
 import { accountProblem, bookingProblem, emailProblem, stubSetProblem } from './validation.js';
 import { isEmptyStubSet, type StubSet } from '../domain/stubs/stub.js';
 
@@ -100,6 +101,8 @@ export class LowdbStore implements Store {
     const fs = options.fs ?? nodeFs;
     const warn = options.warn ?? ((message: string) => console.warn(message));
     const opened = await openStoreFiles(path, fs, warn);
+    // Files an earlier release created 0644 are narrowed too (new ones are created 0600: storeFs.ts).
+    if (fs === nodeFs) await narrowModes([path, `${path}.journal`], warn);
     const { file: appendFile, bytes, seq } = opened.journal;
     // After each batch the journal asks whether to compact; the compaction is made just below.
     const due: { compaction?: Compaction } = {};
@@ -270,6 +273,9 @@ export class LowdbStore implements Store {
   async requestJournal(accountId: number): Promise<unknown[]> {
     return this.process.requestJournal(accountId);
   }
+  async readRequestJournal(accountId: number, page: JournalPage): Promise<JournalPageRead> {
+    return this.process.readRequestJournal(accountId, page);
+  }
 
   // Accounts: durable as bookings, one journal line each (an account and its keys are one record).
 
@@ -305,6 +311,9 @@ export class LowdbStore implements Store {
       if (!this.state.accounts.has(accountId)) return false;
       await this.change({ op: 'deleteAccount', accountId });
       this.forgetAccountInProcess(accountId);
+      // Erasure (issue 35, finding 10): the account's guests' names and e-mails leave the files on
+      // disk before the delete answers, not at the next compaction, which may be days away.
+      await this.disk?.compaction.afterChangesSoFar();
       return true;
     });
   }
@@ -413,5 +422,16 @@ export class LowdbStore implements Store {
   /** Compacts now and waits for it (tests, benchmarks). */
   async compactNow(): Promise<void> {
     await this.disk?.compaction.now();
+  }
+}
+
+/** chmod 0600 of the store's existing files; a failure (a file owned by another user) is only warned about. */
+async function narrowModes(paths: readonly string[], warn: (message: string) => void): Promise<void> {
+  for (const path of paths) {
+    try {
+      if (((await stat(path)).mode & 0o077) !== 0) await chmod(path, STORE_FILE_MODE);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') warn(`Could not make ${path} readable by its owner only (${(error as Error).message}).`);
+    }
   }
 }

@@ -77,19 +77,40 @@ export class PostgresAccounts {
     return result;
   }
 
-  /** The account's rows go from every table, and its record becomes a tombstone (see the file's comment). */
+  /**
+   * The account's rows go from every table, and its record becomes a tombstone (see the file's
+   * comment). Then the tables that held its rows are rewritten (VACUUM FULL, see eraseFromFiles), so
+   * its guests' data is gone from the table files when this answers.
+   */
   async deleteAccount(accountId: number): Promise<boolean> {
     let deleted = false;
+    const held = ['accounts'];
     await this.write(accountId, async (client) => {
       const gone = await client.query(
         'UPDATE accounts SET record = NULL, changed_seq = nextval($2::regclass) WHERE id = $1 AND record IS NOT NULL',
         [accountId, 'account_changes'],
       );
       if (gone.rowCount !== 1) return;
-      for (const table of ACCOUNT_DATA_TABLES) await client.query(`DELETE FROM ${table} WHERE account_id = $1`, [accountId]);
+      for (const table of ACCOUNT_DATA_TABLES) {
+        if (((await client.query(`DELETE FROM ${table} WHERE account_id = $1`, [accountId])).rowCount ?? 0) > 0) held.push(table);
+      }
       deleted = true;
     });
-    return deleted;
+    if (!deleted) return false;
+    await this.eraseFromFiles(held);
+    return true;
+  }
+
+  /**
+   * A DELETE only marks rows dead: their bytes stay in the table's files until the space is reused.
+   * VACUUM (FULL) writes each table anew without them and unlinks the old files at its commit
+   * (owner of the tables suffices: the server's role, which ran the migrations). It takes each
+   * table's ACCESS EXCLUSIVE lock while it copies it, so every replica's statements on that table
+   * wait for as long (bounded: tables are bounded per account), and deletes are an operator's, few.
+   * The WAL still holds the rows until its segments are recycled (docs/operating.md, "Erasure").
+   */
+  private async eraseFromFiles(tables: readonly string[]): Promise<void> {
+    await this.db.query(`VACUUM (FULL) ${tables.join(', ')}`);
   }
 
   /** One transaction under the accounts lock, announced to every replica (see the file's comment). */

@@ -12,7 +12,8 @@ import { GroupWriter, MAX_QUEUED_ROWS } from './postgresBatches.js';
 import type { ChangeFeed, ChangedAccount } from './postgresChanges.js';
 import type { PostgresDatabase } from './postgresDatabase.js';
 import { MAX_JOURNAL_BYTES, MAX_JOURNAL_ENTRIES } from './processState.js';
-import { REQUEST_JOURNAL_CAP, journalEntryOf, type JournalEntryBuilder } from '../domain/ports/store.js';
+import { JournalPageWalk } from './journalPage.js';
+import { REQUEST_JOURNAL_CAP, journalEntryOf, type JournalEntryBuilder, type JournalPage, type JournalPageRead } from '../domain/ports/store.js';
 
 /** Rows per multi-row statement of the journal's group writes (see GroupWriter). */
 const JOURNAL_ENTRIES_PER_BATCH = 500;
@@ -21,6 +22,8 @@ const JOURNAL_ENTRIES_PER_BATCH = 500;
  * its entries (reads take the newest CAP, so the few more rows held in between are never seen).
  */
 const JOURNAL_TRIM_EVERY = 64;
+/** Rows a page read fetches per statement at most (a page of 4 MB of the largest entries is ~150). */
+const JOURNAL_PAGE_CHUNK = 100;
 
 /** A request-journal entry as JSON, with when the replica took it (base clock, ms). */
 interface JournalRow {
@@ -153,6 +156,53 @@ export class RequestJournal {
    * every replica wrote out what it held of the account.
    */
   async read(accountId: number): Promise<unknown[]> {
+    await this.gather(accountId);
+    const rows = await this.db.query<{ entry: string }>(
+      `SELECT entry FROM (SELECT at_ms, seq, entry FROM request_journal WHERE account_id = $1 ORDER BY at_ms DESC, seq DESC LIMIT $2) AS newest
+       ORDER BY at_ms, seq`,
+      [accountId, REQUEST_JOURNAL_CAP],
+    );
+    // Text written by JSON.stringify (migration 8).
+    return rows.map((row) => JSON.parse(row.entry) as unknown);
+  }
+
+  /**
+   * One page, newest first (see Store.readRequestJournal), once every replica wrote out what it held
+   * of the account: rows fetched newest first a chunk at a time (LIMIT, then on from the last row
+   * fetched), until the page is full, so the rows older than the page stay in the database.
+   */
+  async readPage(accountId: number, page: JournalPage): Promise<JournalPageRead> {
+    await this.gather(accountId);
+    const walk = new JournalPageWalk(page);
+    // Reads never show more than the newest CAP (the trim may leave a few more rows for a while).
+    const held = Math.min(REQUEST_JOURNAL_CAP, Number((await this.db.query<{ held: string }>('SELECT count(*) AS held FROM request_journal WHERE account_id = $1', [accountId]))[0]?.held ?? 0));
+    const chunk = Math.min(JOURNAL_PAGE_CHUNK, Math.max(1, page.limit + (page.offset ?? 0)));
+    let walked = 0;
+    let after: { at_ms: string; seq: string } | undefined;
+    while (walked < held) {
+      const rows = await this.db.query<{ at_ms: string; seq: string; entry: string }>(
+        `SELECT at_ms, seq, entry FROM request_journal
+         WHERE account_id = $1 AND ($2::bigint IS NULL OR (at_ms, seq) < ($2::bigint, $3::bigint))
+         ORDER BY at_ms DESC, seq DESC LIMIT $4`,
+        [accountId, after?.at_ms ?? null, after?.seq ?? null, Math.min(chunk, held - walked)],
+      );
+      if (rows.length === 0) break;
+      this.rowsFetched += rows.length;
+      for (const row of rows) {
+        walked += 1;
+        // Parsed only to be tested: kept as the text written by JSON.stringify (migration 8).
+        if (!walk.take(page.matches ? JSON.parse(row.entry) : null, row.entry)) return walk.read(held - walked);
+      }
+      after = rows.at(-1);
+    }
+    return walk.read(Math.max(0, held - walked));
+  }
+
+  /** Rows of the journal fetched by page reads so far (tests: a page read does not fetch the whole journal). */
+  rowsFetched = 0;
+
+  /** Has every replica write out what it holds of the account (this one included), before a read. */
+  private async gather(accountId: number): Promise<void> {
     const ask = this.feed.askForJournal(accountId);
     let at: string | undefined;
     try {
@@ -164,13 +214,6 @@ export class RequestJournal {
     await this.writeHeld(accountId);
     await ask.settled(at);
     await this.writes.flush();
-    const rows = await this.db.query<{ entry: string }>(
-      `SELECT entry FROM (SELECT at_ms, seq, entry FROM request_journal WHERE account_id = $1 ORDER BY at_ms DESC, seq DESC LIMIT $2) AS newest
-       ORDER BY at_ms, seq`,
-      [accountId, REQUEST_JOURNAL_CAP],
-    );
-    // Text written by JSON.stringify (migration 8).
-    return rows.map((row) => JSON.parse(row.entry) as unknown);
   }
 
   /**

@@ -48,6 +48,22 @@ describePostgres('PostgresStore', () => {
     }
   });
 
+  it('a page of the journal fetches its rows from the newest end with LIMIT, never the whole journal', async () => {
+    const store = await freshStore();
+    for (let n = 1; n <= REQUEST_JOURNAL_CAP; n++) await store.appendRequestJournal(1, { n, body: 'b'.repeat(1000) });
+    const before = store.journalRowsFetched();
+    const page = await store.readRequestJournal(1, { limit: 5 });
+    expect(page.entries.map((text) => (JSON.parse(text) as { n: number }).n)).toEqual([1000, 999, 998, 997, 996]);
+    expect(page.notWalked).toBe(REQUEST_JOURNAL_CAP - 5);
+    expect(store.journalRowsFetched() - before).toBe(5);
+    // A byte budget of about three entries, from the 6th newest: one chunk of `limit + offset` rows at most per statement.
+    const cut = await store.readRequestJournal(1, { limit: 10, offset: 5, maxBytes: 3100 });
+    expect(cut.entries).toHaveLength(3);
+    expect(cut).toMatchObject({ cut: true, notWalked: REQUEST_JOURNAL_CAP - 9 });
+    expect(store.journalRowsFetched() - before).toBe(5 + 15);
+    await store.close();
+  });
+
   describe('several processes on one database', () => {
     it('replicas that start together apply each migration once', async () => {
       const url = await postgres.cluster.createDatabase('migrations_race');

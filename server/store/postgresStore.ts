@@ -29,7 +29,7 @@ import { TransientState } from './postgresTransient.js';
 import { PostgresStubs } from './postgresStubs.js';
 import type { StubSet } from '../domain/stubs/stub.js';
 import type {
-  Expiry, BookingChange, IdempotencyClaim, IdempotencyCompletion, IdempotencyKeyUse, JournalEntryBuilder, OutboxEmail, PoolStats, SchemaVersions, Store, SweepStats,
+  Expiry, BookingChange, IdempotencyClaim, IdempotencyCompletion, IdempotencyKeyUse, JournalEntryBuilder, JournalPage, JournalPageRead, OutboxEmail, PoolStats, SchemaVersions, Store, SweepStats,
 } from '../domain/ports/store.js';
 
 export { describeDatabaseUrl } from './postgresDatabase.js';
@@ -188,6 +188,14 @@ export class PostgresStore implements Store {
   /** See RequestJournal.read: the newest entries, once every replica wrote out what it held. */
   requestJournal(accountId: number): Promise<unknown[]> {
     return this.journal.read(accountId);
+  }
+  /** Journal rows page reads of this replica fetched so far (tests: a page read does not fetch the whole journal). */
+  journalRowsFetched(): number {
+    return this.journal.rowsFetched;
+  }
+  /** See RequestJournal.readPage: the newest entries, fetched a few rows at a time until the page is full. */
+  readRequestJournal(accountId: number, page: JournalPage): Promise<JournalPageRead> {
+    return this.journal.readPage(accountId, page);
   }
 
   async resetAccount(accountId: number): Promise<void> {

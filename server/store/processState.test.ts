@@ -4,7 +4,7 @@
  * (LRU) and overall, with one account's traffic never evicting another's entries.
  */
 import { at, until } from '../testing/instants.js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MAX_JOURNAL_BYTES, MAX_JOURNAL_ENTRIES, MAX_OFFERS_PER_ACCOUNT, MAX_SEARCH_KEYS, MAX_SEARCH_KEYS_PER_ACCOUNT, ProcessState } from './processState.js';
 import { REQUEST_JOURNAL_CAP, type JournalEntryBuilder } from '../domain/ports/store.js';
 
@@ -142,6 +142,32 @@ describe('ProcessState', () => {
     expect(state.journalHeldBytes()).toBe(100_000);
     state.reset();
     expect(state.journalHeldBytes()).toBe(0);
+  });
+
+  it('a page of the journal builds and copies only the entries it reaches from the newest end, never the whole journal', () => {
+    const state = new ProcessState();
+    let built = 0;
+    const builder = (n: number): JournalEntryBuilder => () => {
+      built += 1;
+      return { n, body: 'b'.repeat(1000) };
+    };
+    for (let n = 1; n <= REQUEST_JOURNAL_CAP; n++) state.appendRequestJournal(A, builder(n));
+    const spy = vi.spyOn(globalThis, 'structuredClone');
+    const page = state.readRequestJournal(A, { limit: 5 });
+    expect(page.entries.map((text) => (JSON.parse(text) as { n: number }).n)).toEqual([1000, 999, 998, 997, 996]);
+    expect(built).toBe(5);
+    // A byte budget of about three entries stops the walk at the fourth (built, tested, not kept).
+    const cut = state.readRequestJournal(A, { limit: REQUEST_JOURNAL_CAP, offset: 5, maxBytes: 3100 });
+    expect(cut.entries).toHaveLength(3);
+    expect(cut).toMatchObject({ cut: true, notWalked: REQUEST_JOURNAL_CAP - 9 });
+    expect(built).toBe(9);
+    // A filter walks until it has its page: here the 10 newest even entries, 20 entries from the end.
+    const even = state.readRequestJournal(A, { limit: 10, matches: (entry) => (entry as { n: number }).n % 2 === 0 });
+    expect(even.entries).toHaveLength(10);
+    expect(even.notWalked).toBe(REQUEST_JOURNAL_CAP - 19);
+    expect(built).toBe(19);
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
   });
 
   it('reset of one account drops only its entries', () => {

@@ -5,7 +5,8 @@
  */
 import { SlidingWindowRateLimiter, type RateLimitDecision, type RateLimitWindow } from '../domain/rateLimiter.js';
 import type { OffsetChange, Timeline } from '../domain/accountClocks.js';
-import { REQUEST_JOURNAL_CAP, answersAt, journalEntryOf, type Expiry, type JournalEntryBuilder } from '../domain/ports/store.js';
+import { JournalPageWalk } from './journalPage.js';
+import { REQUEST_JOURNAL_CAP, answersAt, journalEntryOf, type Expiry, type JournalEntryBuilder, type JournalPage, type JournalPageRead } from '../domain/ports/store.js';
 import type { Instant } from '../clock.js';
 import { deepFreeze } from '../../contract/deepFreeze.js';
 
@@ -264,6 +265,24 @@ export class ProcessState {
       if (typeof entries[index] === 'function') entries[index] = deepFreeze(journalEntryOf(entries[index]));
     }
     return structuredClone(entries.filter((entry) => entry !== undefined));
+  }
+
+  /**
+   * One page, newest first (see Store.readRequestJournal): from the newest end, building only the
+   * entries it reaches, and no copy but the JSON text of those it keeps.
+   */
+  readRequestJournal(accountId: number, page: JournalPage): JournalPageRead {
+    const walk = new JournalPageWalk(page);
+    const journal = this.journals.get(accountId);
+    if (!journal) return walk.read(0);
+    if (journal.entries.length > REQUEST_JOURNAL_CAP) this.trimJournal(journal, journal.entries.length - REQUEST_JOURNAL_CAP);
+    const { entries } = journal;
+    let index = entries.length - 1;
+    for (; index >= 0; index--) {
+      if (typeof entries[index] === 'function') entries[index] = deepFreeze(journalEntryOf(entries[index]));
+      if (!walk.take(entries[index])) break;
+    }
+    return walk.read(Math.max(0, index));
   }
 
   resetAccount(accountId: number): void {

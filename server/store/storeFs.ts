@@ -92,7 +92,7 @@ async function makeDirectories(path: string): Promise<void> {
   }
   for (const directory of missing.reverse()) {
     try {
-      await mkdir(directory);
+      await mkdir(directory, STORE_DIRECTORY_MODE);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       if (!(await stat(directory)).isDirectory()) throw errorWithCode(`not a directory, mkdir '${directory}'`, 'ENOTDIR');
@@ -101,7 +101,11 @@ async function makeDirectories(path: string): Promise<void> {
 }
 
 /** The store's file operations on the real file system; `openFile` lets tests wrap the handles. */
-export function nodeStoreFs(openFile: OpenFile = (path, flags) => open(path, flags)): StoreFs {
+/** The store's files hold guests' data and key digests: only the sandbox's user may read them (finding 9). */
+export const STORE_FILE_MODE = 0o600;
+export const STORE_DIRECTORY_MODE = 0o700;
+
+export function nodeStoreFs(openFile: OpenFile = (path, flags) => open(path, flags, STORE_FILE_MODE)): StoreFs {
   return {
     async readText(path) {
       try {

@@ -33,6 +33,8 @@ export function skipPostgres(): boolean {
 export interface PostgresCluster {
   /** postgres://… of a fresh database of this test file. */
   url: string;
+  /** The cluster's data directory (tests that look into its files: erasure). */
+  dataDir: string;
   /** A further fresh database (e.g. for migration tests). */
   createDatabase(name: string): Promise<string>;
   /** The server down (`immediate`: as a crash, no checkpoint) and up again on its port: an outage, for tests of what clients see. */
@@ -100,6 +102,7 @@ export async function startPostgresCluster(options: { fsync?: boolean } = {}): P
   let adminConnected = true;
   return {
     url,
+    dataDir: data,
     createDatabase,
     async stopServer(mode) {
       await admin.end().catch(() => {});

@@ -284,6 +284,42 @@ export function describeStoreContract(
       expect(await store.requestJournal(2)).toEqual([{ index: 'other' }]);
     });
 
+    it('reads a page of the journal from its newest end: limit, offset, byte budget, filter, and what it did not walk', async () => {
+      const store = await fresh();
+      for (let n = 1; n <= 30; n++) await store.appendRequestJournal(1, { n, pad: 'x'.repeat(n) });
+      await store.appendRequestJournal(2, { n: 'other' });
+      const texts = (page: { entries: string[] }) => page.entries.map((text) => (JSON.parse(text) as { n: number }).n);
+      const newest = await store.readRequestJournal(1, { limit: 3 });
+      expect(texts(newest)).toEqual([30, 29, 28]);
+      expect(newest).toMatchObject({ cut: false, notWalked: 27 });
+      expect(newest.bytes).toBe(newest.entries.reduce((sum, text) => sum + text.length + 1, 0));
+      expect(newest.entries[0]).toBe(JSON.stringify({ n: 30, pad: 'x'.repeat(30) }));
+      expect(texts(await store.readRequestJournal(1, { limit: 2, offset: 3 }))).toEqual([27, 26]);
+      const one = JSON.stringify({ n: 30, pad: 'x'.repeat(30) }).length;
+      // The budget holds two entries, not three: the third is cut, and the 27 older were never reached.
+      const cut = await store.readRequestJournal(1, { limit: 100, maxBytes: 2 * one + 1 });
+      expect(texts(cut)).toEqual([30, 29]);
+      expect(cut).toMatchObject({ cut: true, notWalked: 27 });
+      // The first entry comes even when it alone is past the budget.
+      expect(texts(await store.readRequestJournal(1, { limit: 100, maxBytes: 1 }))).toEqual([30]);
+      const even = await store.readRequestJournal(1, { limit: 2, offset: 1, matches: (entry) => (entry as { n: number }).n % 2 === 0 });
+      expect(texts(even)).toEqual([28, 26]);
+      expect(even.notWalked).toBe(25);
+      const all = await store.readRequestJournal(1, { limit: REQUEST_JOURNAL_CAP });
+      expect(texts(all)).toEqual(Array.from({ length: 30 }, (_, index) => 30 - index));
+      expect(all).toMatchObject({ cut: false, notWalked: 0 });
+      expect(texts(await store.readRequestJournal(2, { limit: 10 }))).toEqual(['other']);
+      expect(await store.readRequestJournal(3, { limit: 10 })).toEqual({ entries: [], bytes: 0, cut: false, notWalked: 0 });
+    });
+
+    it('a page of a journal at its cap holds the newest entries and counts only the kept ones as not walked', async () => {
+      const store = await fresh();
+      for (let index = 0; index < REQUEST_JOURNAL_CAP + 5; index++) await store.appendRequestJournal(1, { index });
+      const page = await store.readRequestJournal(1, { limit: 2 });
+      expect(page.entries).toEqual([JSON.stringify({ index: REQUEST_JOURNAL_CAP + 4 }), JSON.stringify({ index: REQUEST_JOURNAL_CAP + 3 })]);
+      expect(page.notWalked).toBe(REQUEST_JOURNAL_CAP - 2);
+    });
+
     it('takes journal entries as builders too: built once, in order, and none for a builder that gives nothing', async () => {
       const store = await fresh();
       let builds = 0;

@@ -8,9 +8,17 @@
  * body is kept up to a bound (JOURNAL_REQUEST_BODY_BYTES, JOURNAL_RESPONSE_BODY_BYTES), so no call
  * makes an entry larger than about 100 KB.
  */
+import { cutText, redactText, REDACTED } from '../redaction.js';
 import { deepFreeze } from '../../../contract/deepFreeze.js';
 
-export const REDACTED = '***';
+export { REDACTED };
+/** A violation's message is kept to this many characters, and an entry keeps at most MAX_VIOLATIONS of them. */
+export const MAX_VIOLATION_MESSAGE_CHARS = 300;
+export const MAX_VIOLATIONS = 20;
+/** A recorded request header's value is kept to this many characters. */
+export const MAX_HEADER_VALUE_CHARS = 1024;
+/** A scenario (the Test header's value) is kept to this many characters. */
+const MAX_SCENARIO_CHARS = 200;
 /** The value shown for a request header whose value the journal does not keep. */
 export const NOT_RECORDED = '(not recorded)';
 
@@ -150,11 +158,11 @@ export function buildEntry(observed: ObservedExchange): JournalEntry {
     id: observed.id,
     at: new Date(observed.at).toISOString(),
     client_address: observed.clientAddress,
-    endpoint: path,
+    endpoint: hide(path, secrets),
     key_location: keyLocation,
     request: {
       method: request.method.toUpperCase(),
-      path,
+      path: hide(path, secrets),
       headers: redactNamed(recordedHeaders(headers), secrets),
       query: redactNamed(query, secrets),
       body: cappedBody(redactJson(body, secrets), JOURNAL_REQUEST_BODY_BYTES),
@@ -165,8 +173,8 @@ export function buildEntry(observed: ObservedExchange): JournalEntry {
       body: journalBody(response.body, secrets),
     },
     duration_ms: Math.max(0, Math.round(observed.durationMs)),
-    conformance: observed.conformance ?? { request_valid: true, response_valid: true, violations: [] },
-    scenario: observed.scenario ?? null,
+    conformance: keptConformance(observed.conformance, secrets),
+    scenario: observed.scenario == null ? null : cutText(hide(observed.scenario, secrets), MAX_SCENARIO_CHARS),
     key_id: observed.keyId ?? null,
     ...(observed.stub ? { stub: observed.stub } : {}),
   };
@@ -175,7 +183,8 @@ export function buildEntry(observed: ObservedExchange): JournalEntry {
 /** The request's headers as kept: allow-listed values, every other name with NOT_RECORDED (key-like ones are redacted after). */
 function recordedHeaders(headers: Headers): Headers {
   const out: Headers = {};
-  for (const [name, value] of Object.entries(headers)) out[name] = RECORDED_REQUEST_HEADERS.has(name) || KEY_NAME.test(name) ? value : NOT_RECORDED;
+  // A value is kept to MAX_HEADER_VALUE_CHARS: a 14,000-character Test header is no evidence worth 14 KB in every copy of the entry.
+  for (const [name, value] of Object.entries(headers)) out[name] = RECORDED_REQUEST_HEADERS.has(name) || KEY_NAME.test(name) ? cutText(value, MAX_HEADER_VALUE_CHARS) : NOT_RECORDED;
   return out;
 }
 
@@ -220,9 +229,19 @@ function containsSecret(value: string, secrets: readonly string[]): boolean {
   return secrets.some((secret) => value.includes(secret));
 }
 
-function hide(value: string, secrets: readonly string[]): string {
-  // Most values hold no secret: look before copying.
-  return secrets.reduce((text, secret) => (text.includes(secret) ? text.split(secret).join(REDACTED) : text), value);
+const hide = (value: string, secrets: readonly string[]): string => redactText(value, secrets);
+
+/** The conformance verdict as kept: its messages redacted and cut, at most MAX_VIOLATIONS of them. */
+function keptConformance(conformance: Conformance | undefined, secrets: readonly string[]): Conformance {
+  if (!conformance) return { request_valid: true, response_valid: true, violations: [] };
+  const kept = conformance.violations.slice(0, MAX_VIOLATIONS).map((violation) => ({
+    where: violation.where,
+    path: cutText(hide(violation.path, secrets), MAX_VIOLATION_MESSAGE_CHARS),
+    message: cutText(hide(violation.message, secrets), MAX_VIOLATION_MESSAGE_CHARS),
+  }));
+  const more = conformance.violations.length - kept.length;
+  if (more > 0) kept.push({ where: kept.at(-1)?.where ?? 'request', path: '', message: `${more} more violations not kept` });
+  return { ...conformance, violations: kept };
 }
 
 /** Replaces key-like names' values by REDACTED and every occurrence of a secret inside the others. */
@@ -232,7 +251,7 @@ export function redactNamed<T extends string | string[]>(
 ): Record<string, T> {
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(values)) {
-    out[name] = KEY_NAME.test(name)
+    out[hide(name, secrets)] = KEY_NAME.test(name)
       ? Array.isArray(value) ? value.map(() => REDACTED) : REDACTED
       : Array.isArray(value) ? value.map((v) => hide(v, secrets)) : hide(value, secrets);
   }
@@ -246,7 +265,7 @@ export function redactJson(value: JsonValue | null, secrets: readonly string[]):
   if (Array.isArray(value)) return value.map((item) => redactJson(item, secrets));
   const out: { [key: string]: JsonValue } = {};
   for (const [name, item] of Object.entries(value)) {
-    out[name] = name === 'apikey' && item !== null && item !== '' ? REDACTED : redactJson(item, secrets);
+    out[hide(name, secrets)] = name === 'apikey' && item !== null && item !== '' ? REDACTED : redactJson(item, secrets);
   }
   return out;
 }

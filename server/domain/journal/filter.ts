@@ -23,19 +23,28 @@ export function oldestFirst(stored: readonly unknown[]): JournalEntry[] {
 }
 
 export function filterJournal(entries: readonly JournalEntry[], filter: JournalFilter = {}): JournalEntry[] {
+  const matches = entries.filter(journalFilterTest(filter));
+  return filter.limit === undefined ? matches : matches.slice(Math.max(0, matches.length - filter.limit));
+}
+
+/** The filter's test of one entry (its `limit` aside); undefined when it lets every entry through. */
+export function journalFilterTest(filter: JournalFilter): (entry: JournalEntry) => boolean;
+export function journalFilterTest(filter: JournalFilter, orAll: 'undefined when all'): ((entry: JournalEntry) => boolean) | undefined;
+export function journalFilterTest(filter: JournalFilter, orAll?: 'undefined when all'): ((entry: JournalEntry) => boolean) | undefined {
+  const { endpoint, status, nonConforming } = filter;
+  if (orAll && endpoint === undefined && status === undefined && filter.since === undefined && filter.until === undefined && !nonConforming) return undefined;
   const since = filter.since === undefined ? -Infinity : Date.parse(filter.since);
   const until = filter.until === undefined ? Infinity : Date.parse(filter.until);
-  const matches = entries.filter((entry) => {
+  return (entry) => {
     const at = Date.parse(entry.at);
     return (
-      (filter.endpoint === undefined || entry.endpoint === filter.endpoint) &&
-      statusMatches(entry.response.status, filter.status) &&
+      (endpoint === undefined || entry.endpoint === endpoint) &&
+      statusMatches(entry.response.status, status) &&
       at >= since &&
       at <= until &&
-      (!filter.nonConforming || !entry.conformance.request_valid || !entry.conformance.response_valid)
+      (!nonConforming || !entry.conformance.request_valid || !entry.conformance.response_valid)
     );
-  });
-  return filter.limit === undefined ? matches : matches.slice(Math.max(0, matches.length - filter.limit));
+  };
 }
 
 function statusMatches(status: number, wanted: JournalFilter['status']): boolean {

@@ -92,6 +92,33 @@ export const REQUEST_JOURNAL_CAP = 1000;
  */
 export type JournalEntryBuilder = (() => unknown) & { readonly heldBytes?: number };
 
+/** What a read of a request journal wants (see Store.readRequestJournal). */
+export interface JournalPage {
+  /** At most this many entries (at most REQUEST_JOURNAL_CAP are ever held). */
+  limit: number;
+  /** The cursor: skips this many of the newest (matching) entries first. */
+  offset?: number;
+  /**
+   * Stops before the entry that would take the page's JSON past this many characters (the first
+   * entry always comes, so a page is never empty while entries match).
+   */
+  maxBytes?: number;
+  /** Only entries this holds for count (a journal filter); each entry walked is built to be tested. */
+  matches?: (entry: unknown) => boolean;
+}
+
+/** A page of a request journal. */
+export interface JournalPageRead {
+  /** Newest first, each entry as its JSON text. */
+  entries: string[];
+  /** Characters of JSON in `entries`, one more per entry for the comma between them. */
+  bytes: number;
+  /** The byte budget stopped the page: an entry that matched did not fit. */
+  cut: boolean;
+  /** Entries held older than the last one walked (never built, tested nor copied): a count, not a walk. */
+  notWalked: number;
+}
+
 /** The entry itself, however it was appended. */
 // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- names the builder that callers may pass instead of a built entry
 export function journalEntryOf(entry: unknown | JournalEntryBuilder): unknown {
@@ -203,6 +230,12 @@ export interface Store {
   appendRequestJournal(accountId: number, entry: unknown | JournalEntryBuilder): Promise<void>;
   /** The account's request journal, oldest first. */
   requestJournal(accountId: number): Promise<unknown[]>;
+  /**
+   * One page of the account's request journal, newest first, each entry as its JSON text: walked
+   * from the newest end and stopped at the page's limit or byte budget, so the entries older than
+   * the page are neither built, copied nor (PostgreSQL) fetched.
+   */
+  readRequestJournal(accountId: number, page: JournalPage): Promise<JournalPageRead>;
 
   /**
    * The account's stubs (domain/stubs), durable like bookings so that every replica answers them and a

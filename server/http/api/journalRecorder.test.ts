@@ -100,15 +100,20 @@ describe('journalRecorder', () => {
     expect(errors).toEqual([]);
   });
 
-  it('says how many bytes of bodies each unbuilt entry holds (the response as sent and the request as received)', async () => {
+  it('says how many bytes each unbuilt entry holds: bodies, headers and URL too (finding 3 of issue 35)', async () => {
     const answer = { status: 'ok', count: 0, bookings: [], note: 'x'.repeat(1000) };
     const { store, url, recorded } = await start((_req, res) => {
       res.json(answer);
     });
     const request = JSON.stringify({ apikey: KEY });
+    const bodies = JSON.stringify(answer).length + request.length;
     await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: request });
-    await recorded(1);
-    expect(store.heldBytes).toEqual([JSON.stringify(answer).length + request.length]);
+    await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', test: 'x'.repeat(14_000), 'user-agent': 'y'.repeat(1500) }, body: request });
+    await recorded(2);
+    const [plain, heavy] = store.heldBytes as [number, number];
+    expect(plain).toBeGreaterThan(bodies);
+    expect(plain).toBeLessThan(bodies + 2000);
+    expect(heavy - plain).toBeGreaterThanOrEqual(15_500);
   });
 
   it('shows the body exactly as received, not with the defaults request validation filled in, the key masked', async () => {

@@ -13,7 +13,7 @@ import type { JournalEntryBuilder } from '../../domain/ports/store.js';
 import { firstBodySent, frozenBodyOf, keepFirstBodySent } from '../transport/answers.js';
 import { receivedValue } from '../transport/jsonBody.js';
 import { RECEIVED_BODY } from '../transport/requestValidation.js';
-import { buildEntry, keysOutsideBody, normaliseHeaders, type JournalEntry, type StubPlayed } from '../../domain/journal/entry.js';
+import { buildEntry, keysOutsideBody, MAX_VIOLATION_MESSAGE_CHARS, normaliseHeaders, type JournalEntry, type StubPlayed } from '../../domain/journal/entry.js';
 import { playedStubOf } from './stubAnswer.js';
 
 /** What the recorder needs of the store. */
@@ -154,12 +154,27 @@ function exchangeBuilder(exchange: RecordedExchange, id: number, at: Date, deps:
   return Object.assign(build, { heldBytes: heldBytes(exchange) });
 }
 
-/** The bytes of bodies an unbuilt entry keeps alive: the response as sent and the request as received. */
+/**
+ * The bytes an unbuilt entry keeps alive, all of them (finding 3 of issue 35: header values were
+ * not counted, so 600 calls with a 14,000-character Test header held 27 MB the bound did not see):
+ * the response as sent, the request as received, the request's and the response's headers, the
+ * URL, and room for the verdict judged when it is built (a few violations; each message is cut
+ * at MAX_VIOLATION_MESSAGE_CHARS, so a verdict never outgrows what its call sent).
+ */
 function heldBytes(exchange: RecordedExchange): number {
   const { sent } = exchange;
   const response = typeof sent === 'string' ? sent.length : Buffer.isBuffer(sent) ? sent.byteLength : 0;
   const request = Number(exchange.request.headers['content-length']);
-  return response + (Number.isFinite(request) && request > 0 ? request : 0);
+  const requestBody = Number.isFinite(request) && request > 0 ? request : 0;
+  return response + requestBody + headerBytes(exchange.request.headers) + headerBytes(exchange.responseHeaders) + exchange.request.url.length + VIOLATIONS_ROOM;
+}
+
+const VIOLATIONS_ROOM = 2 * MAX_VIOLATION_MESSAGE_CHARS;
+
+function headerBytes(headers: Record<string, string | number | string[] | undefined>): number {
+  let bytes = 0;
+  for (const [name, value] of Object.entries(headers)) bytes += name.length + (Array.isArray(value) ? value.join(', ').length : String(value ?? '').length);
+  return bytes;
 }
 
 /** The authenticated account and key, or those of a key the client put in a header or the query string. */

@@ -102,6 +102,18 @@ describe('the admin\'s pages', () => {
   });
 });
 
+describe('the new-account form\'s return_url hosts (finding 7 of issue 35)', () => {
+  it('creates the account with its hosts, and refuses a public suffix with 400', async () => {
+    const admin = await adminClient();
+    const created = await admin.submit(`${CONSOLE}/admin/accounts`, { ...TEAM, name: 'Console Tours H', hosts: 'partner.example, *.partner.example' });
+    expect(created.status).toBe(303);
+    expect((await admin.get(created.headers.get('location') as string)).text).toContain('<code>*.partner.example</code>');
+    const refused = await admin.submit(`${CONSOLE}/admin/accounts`, { ...TEAM, name: 'Console Tours I', hosts: '*.co.uk' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('names a public suffix');
+  });
+});
+
 describe('the partner\'s keys', () => {
   it('shows its keys by id and rolls one: the new key shown once, the session kept, the old key stopped', async () => {
     const admin = await adminClient();

@@ -88,8 +88,9 @@ export function mountAdmin(router: Router, c: ConsoleContext): void {
   });
 
   router.post('/admin/accounts', ...c.adminChange, form(async (req, res) => {
-    const fields = Object.fromEntries(Object.entries(c.fields(req)).filter(([name]) => name !== 'csrf_token'));
-    const { profile, returnUrlHosts } = newAccountInput(fields);
+    const fields = Object.fromEntries(Object.entries(c.fields(req)).filter(([name]) => name !== 'csrf_token' && name !== 'hosts'));
+    const { profile } = newAccountInput(fields);
+    const returnUrlHosts = hostsOfForm(textField(c.fields(req), 'hosts'));
     const issued = await admin.create(profile, returnUrlHosts);
     done(res, accountPath(issued.account.id), { kind: 'ok', text: `Account ${issued.account.id} was created with key ${issued.record.id}:`, secret: issued.key });
   }));
@@ -135,8 +136,7 @@ export function mountAdmin(router: Router, c: ConsoleContext): void {
   }));
 
   router.post('/admin/accounts/:id/return-hosts', ...c.adminChange, form(async (req, res) => {
-    const text = textField(c.fields(req), 'hosts') ?? '';
-    const hosts = text === '' ? null : returnUrlHostsInput(text.split(/[\s,]+/).filter(Boolean));
+    const hosts = hostsOfForm(textField(c.fields(req), 'hosts'));
     const account = await admin.update(accountIdOf(req), {}, hosts);
     done(res, `${accountPath(account.id)}#return-hosts`, { kind: 'ok', text: hosts === null ? 'A return_url may name any host.' : 'The return_url hosts are saved.' });
   }));
@@ -153,4 +153,10 @@ export function mountAdmin(router: Router, c: ConsoleContext): void {
     await admin.delete(id);
     done(res, ADMIN_PATH, { kind: 'ok', text: `Account ${id} was deleted with all its data.` });
   }));
+}
+
+/** The hosts field of a form (comma- or space-separated; empty: any host), checked as the API checks them. */
+function hostsOfForm(text: string | undefined): string[] | null {
+  const hosts = (text ?? '').split(/[\s,]+/).filter(Boolean);
+  return hosts.length === 0 ? null : returnUrlHostsInput(hosts);
 }

@@ -68,6 +68,8 @@ ${noticeBox(view.notice)}
   <form class="fields" method="post" action="${ADMIN_PATH}/accounts" id="create-account">${csrfField(view.csrfToken)}
   ${PROFILE_FIELDS.map((field) => html`<span class="field"><label for="new-${field}">${FIELD_LABELS[field]}</label>
   <input id="new-${field}" name="${field}" required maxlength="100"${field === 'email' || field === 'contact' ? html` type="email"` : ''}></span>`)}
+  <span class="field"><label for="new-hosts">Return URL hosts (comma-separated, e.g. partner.example, *.partner.example; empty: any host)</label>
+  <input id="new-hosts" name="hosts" maxlength="2000"></span>
   <button type="submit">Create the account</button></form>
 </section>`,
   );

@@ -92,8 +92,8 @@ export function consoleContext(app: AppContext): ConsoleContext {
     const session = sessionOf(req);
     if (!session || session.accountId === ADMIN_SESSION) return undefined;
     const account = app.accounts.byIdOf(session.accountId);
-    // A revoked or expired key, a disabled or deleted account: the session ends with it.
-    if (!account || session.keyId === null || !app.accounts.keyStillUsable(account.id, session.keyId)) {
+    // A key rolled (in its grace period), revoked or expired, a disabled or deleted account: the session ends with it.
+    if (!account || session.keyId === null || !app.accounts.keyMay(account.id, session.keyId, 'console_sign_in')) {
       sessions.close(session.id);
       return undefined;
     }

@@ -42,14 +42,36 @@ export function keysTable(keys: readonly KeyView[], actions: (key: KeyView) => S
 <tbody>${rows}</tbody></table></div>`;
 }
 
-/** The partner's own keys on the dashboard: roll forms for usable keys not rolled already, none for a demo account. */
-export function ownKeysSection(keys: readonly KeyView[], options: { demo: boolean; csrfToken: string; rollAction: string; signedInWith: string | null }): SafeHtml {
-  const rollable = (key: KeyView) => !options.demo && key.state === 'active' && key.rolled_to === null;
+/** A one-button form posting `key_id` to `action` (expire now, revoke). */
+function keyButton(action: string, key: KeyView, csrfToken: string, label: string): SafeHtml {
+  return html`<form class="fields" method="post" action="${action}">${csrfField(csrfToken)}
+  <input type="hidden" name="key_id" value="${key.id}">
+  <button class="secondary" type="submit">${label}</button>
+</form>`;
+}
+
+/**
+ * The partner's own keys on the dashboard, with what the session's (active) key may do to each
+ * (keyLifecycle.ts): roll an active key not rolled already, end a key's grace period now, revoke
+ * any other usable key. None for a demo account.
+ */
+export function ownKeysSection(keys: readonly KeyView[], options: { demo: boolean; csrfToken: string; keysPath: string; signedInWith: string | null }): SafeHtml {
+  const actions = (key: KeyView): SafeHtml | string => {
+    if (options.demo) return '';
+    const forms: SafeHtml[] = [];
+    if (key.state === 'active' && key.rolled_to === null) forms.push(rollForm(`${options.keysPath}/roll`, key, options.csrfToken));
+    if (key.state === 'expiring') forms.push(keyButton(`${options.keysPath}/expire`, key, options.csrfToken, `Expire ${key.id} now`));
+    if ((key.state === 'active' || key.state === 'expiring') && key.id !== options.signedInWith) {
+      forms.push(keyButton(`${options.keysPath}/revoke`, key, options.csrfToken, `Revoke ${key.id}`));
+    }
+    return html`${forms}`;
+  };
   return html`<section aria-labelledby="keys-title" id="keys">
   <h2 id="keys-title">API keys</h2>
   <p>The account's keys by id. Rolling a key issues a new one, shown once, and keeps the old one working for the time you choose (at most 24 hours), so you can put the new one in place first.
+  A rolled key in its grace period makes API calls only; if it leaked, expire it now.
   ${options.signedInWith ? html`You signed in with <code>${options.signedInWith}</code>.` : ''}</p>
   ${options.demo ? html`<p class="muted">A demo account's key is public and cannot be rolled.</p>` : ''}
-  ${keysTable(keys, (key) => (rollable(key) ? rollForm(options.rollAction, key, options.csrfToken) : ''))}
+  ${keysTable(keys, actions)}
 </section>`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../clock.js';
-import { ConsoleSessions, MAX_SESSIONS, MAX_SESSIONS_PER_ACCOUNT, MAX_SESSIONS_PER_ADDRESS, SESSION_IDLE_MS, SESSION_MAX_MS } from './controlUiSessions.js';
+import { ADMIN_SESSION, ConsoleSessions, MAX_ADMIN_SESSIONS, MAX_SESSIONS, MAX_SESSIONS_PER_ACCOUNT, MAX_SESSIONS_PER_ADDRESS, SESSION_IDLE_MS, SESSION_MAX_MS } from './controlUiSessions.js';
 
 describe('console sessions', () => {
   it('maps an opaque random id to the account, with its own CSRF token', () => {
@@ -47,14 +47,27 @@ describe('console sessions', () => {
     for (const other of others) expect(sessions.find(other.id)).toBeDefined();
   });
 
-  it('caps the sessions of one address, evicting that address\'s oldest', () => {
+  it('caps one account\'s sessions from one address, evicting only that account\'s oldest there: never another tenant\'s behind the same NAT, nor the admin\'s (finding 5)', () => {
     const sessions = new ConsoleSessions(new FakeClock());
+    const nat = '10.0.0.66';
+    const admin = sessions.open(ADMIN_SESSION, null, nat);
+    const neighbour = sessions.open(2, 'key_b', nat);
     const elsewhere = sessions.open(1, 'key_a', '10.0.0.1');
-    const first = sessions.open(2, 'key_b', '10.0.0.66');
-    for (let account = 3; account < 3 + MAX_SESSIONS_PER_ADDRESS; account++) sessions.open(account, 'key_x', '10.0.0.66');
+    const first = sessions.open(1, 'key_a', nat);
+    for (let i = 0; i < 3 * MAX_SESSIONS_PER_ADDRESS; i++) sessions.open(1, 'key_a', nat);
     expect(sessions.find(first.id)).toBeUndefined();
-    expect(sessions.find(elsewhere.id)).toBeDefined();
-    expect(sessions.size).toBe(MAX_SESSIONS_PER_ADDRESS + 1);
+    for (const kept of [admin, neighbour, elsewhere]) expect(sessions.find(kept.id)).toBeDefined();
+    expect(sessions.sessionsOf(1)).toBe(MAX_SESSIONS_PER_ADDRESS + 1);
+  });
+
+  it('keeps the admin\'s sessions apart: capped on their own, never evicted by partners\' sessions', () => {
+    const sessions = new ConsoleSessions(new FakeClock());
+    const admins = Array.from({ length: MAX_ADMIN_SESSIONS }, (_, i) => sessions.open(ADMIN_SESSION, null, `10.2.0.${i}`));
+    for (let account = 1; account <= 50; account++) for (let i = 0; i < MAX_SESSIONS_PER_ACCOUNT; i++) sessions.open(account, 'k', `10.3.${account}.${i}`);
+    for (const admin of admins) expect(sessions.find(admin.id)).toBeDefined();
+    sessions.open(ADMIN_SESSION, null, '10.2.1.1');
+    expect(sessions.sessionsOf(ADMIN_SESSION)).toBe(MAX_ADMIN_SESSIONS);
+    expect(sessions.find(admins[0]!.id)).toBeUndefined();
   });
 
   it('past MAX_SESSIONS over all, the account holding the most loses its oldest', () => {

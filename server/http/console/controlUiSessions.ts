@@ -6,11 +6,14 @@
  * account is disabled or deleted, or when it is evicted. Sessions live in this process: a restart
  * signs everybody out, and replicas would need sticky sessions.
  *
- * Bounds (finding 8 of the security review: with one public key anybody could open sessions until
- * everybody else's were evicted): an account holds at most MAX_SESSIONS_PER_ACCOUNT and a client
- * address MAX_SESSIONS_PER_ADDRESS; a new session past either evicts the oldest of that same account
- * (or address), never another's; past MAX_SESSIONS over all, the oldest of the account holding the
- * most goes. Successful sign-ins are throttled too (signInsPerMinute, controlUiSignIn.ts).
+ * Bounds (finding 8 of the first security review: with one public key anybody could open sessions
+ * until everybody else's were evicted; finding 5 of issue 35: 20 sign-ins from one NAT address
+ * evicted other tenants' sessions, the operator's included): an account holds at most
+ * MAX_SESSIONS_PER_ACCOUNT, and one account from one client address MAX_SESSIONS_PER_ADDRESS; a new
+ * session past either evicts the oldest of that same account (from that same address), never
+ * another account's. The admin's sessions are apart: at most MAX_ADMIN_SESSIONS, evicted only by
+ * the admin's own. Past MAX_SESSIONS over all, the oldest of the partner account holding the most
+ * goes. Successful sign-ins are throttled too (signInsPerMinute, controlUiSignIn.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock.js';
@@ -20,7 +23,10 @@ export const SESSION_IDLE_MS = 60 * 60 * 1000;
 export const SESSION_MAX_MS = 8 * 60 * 60 * 1000;
 export const MAX_SESSIONS = 10_000;
 export const MAX_SESSIONS_PER_ACCOUNT = 20;
-export const MAX_SESSIONS_PER_ADDRESS = 20;
+/** Sessions of one account from one client address. */
+export const MAX_SESSIONS_PER_ADDRESS = 10;
+/** The admin's sessions (signed in with the admin token), kept apart from the partners'. */
+export const MAX_ADMIN_SESSIONS = 20;
 /** The account id of an admin session (signed in with the admin token). */
 export const ADMIN_SESSION = -1;
 
@@ -44,7 +50,7 @@ const randomToken = () => randomBytes(32).toString('base64url');
 export class ConsoleSessions {
   /** In insertion order, so the first entry is the oldest session. */
   private readonly sessions = new Map<string, ConsoleSession>();
-  /** The ids of each account's and each address's sessions, oldest first. */
+  /** The ids of each account's and each account's sessions from each address, oldest first. */
   private readonly byAccount = new Map<number, Set<string>>();
   private readonly byAddress = new Map<string, Set<string>>();
 
@@ -52,9 +58,9 @@ export class ConsoleSessions {
 
   open(accountId: number, keyId: string | null, address: string): ConsoleSession {
     const nowMs = this.clock.now().getTime();
-    this.evictOldestOf(this.byAccount.get(accountId), MAX_SESSIONS_PER_ACCOUNT);
-    this.evictOldestOf(this.byAddress.get(address), MAX_SESSIONS_PER_ADDRESS);
-    while (this.sessions.size >= MAX_SESSIONS) {
+    this.evictOldestOf(this.byAccount.get(accountId), accountId === ADMIN_SESSION ? MAX_ADMIN_SESSIONS : MAX_SESSIONS_PER_ACCOUNT);
+    this.evictOldestOf(this.byAddress.get(addressKey(accountId, address)), MAX_SESSIONS_PER_ADDRESS);
+    while (accountId !== ADMIN_SESSION && this.sessions.size - this.sessionsOf(ADMIN_SESSION) >= MAX_SESSIONS) {
       const largest = this.largestAccount();
       if (!largest) break;
       this.close(largest.values().next().value as string);
@@ -62,7 +68,7 @@ export class ConsoleSessions {
     const session: ConsoleSession = { id: randomToken(), accountId, keyId, address, csrfToken: randomToken(), createdMs: nowMs, lastUsedMs: nowMs };
     this.sessions.set(session.id, session);
     setOf(this.byAccount, accountId).add(session.id);
-    setOf(this.byAddress, address).add(session.id);
+    setOf(this.byAddress, addressKey(accountId, address)).add(session.id);
     return session;
   }
 
@@ -90,7 +96,7 @@ export class ConsoleSessions {
     if (!session) return;
     this.sessions.delete(id);
     dropFrom(this.byAccount, session.accountId, id);
-    dropFrom(this.byAddress, session.address, id);
+    dropFrom(this.byAddress, addressKey(session.accountId, session.address), id);
   }
 
   /** Every session of the account ends (it was disabled or deleted). */
@@ -113,10 +119,13 @@ export class ConsoleSessions {
 
   private largestAccount(): Set<string> | undefined {
     let largest: Set<string> | undefined;
-    for (const ids of this.byAccount.values()) if (!largest || ids.size > largest.size) largest = ids;
+    for (const [accountId, ids] of this.byAccount) if (accountId !== ADMIN_SESSION && (!largest || ids.size > largest.size)) largest = ids;
     return largest;
   }
 }
+
+/** Sessions are capped per account and address together: one tenant's sign-ins never evict another's behind the same NAT. */
+const addressKey = (accountId: number, address: string) => `${accountId}|${address}`;
 
 function setOf<K>(map: Map<K, Set<string>>, key: K): Set<string> {
   let set = map.get(key);

@@ -1,12 +1,13 @@
 /**
  * Signing in to the console (POST /login) and out (POST /logout). An API key opens a session of its
  * account; the admin token (when the server has one) opens the admin's session, which manages every
- * account (controlUiAdmin.ts). Wrong ones are throttled like the API's failed keys (the admin
- * token's on its own budget); right ones too, per client address (finding 8: SIGN_INS_PER_MINUTE),
+ * account (controlUiAdmin.ts). Wrong ones are throttled like the API's failed keys (anything not
+ * shaped like a partner's key on the admin token's budget); right ones too, per client address (finding 8: SIGN_INS_PER_MINUTE),
  * so nobody can churn sessions in a loop.
  */
 import type { Response, Router } from 'express';
 import { parse as parseCookies } from 'cookie';
+import { KEY_PREFIX } from '../../domain/apiKeys.js';
 import { secretMatches, type KeyCheck } from '../../domain/accounts.js';
 import { SESSION_COOKIE, type ConsoleContext } from './controlUiContext.js';
 import { textField } from './controlUiForms.js';
@@ -39,7 +40,10 @@ export function mountSignIn(router: Router, c: ConsoleContext): void {
     await app.accounts.ready();
     const checked: KeyCheck = admin ? { kind: 'unknown' } : app.accounts.check(secret);
     const principal = admin ? ADMIN_PRINCIPAL : checked.kind === 'ok' ? checked.account.id : undefined;
-    const verdict = app.authThrottle.judge(address, admin ? 'admin' : 'console', principal);
+    // A wrong secret that is not shaped like a partner's key may be a guess at the admin token: it
+    // counts on the admin's budget, as a wrong token on the admin API does (finding 9 of issue 35).
+    const adminGuess = principal === undefined && adminToken !== undefined && !secret.startsWith(KEY_PREFIX);
+    const verdict = app.authThrottle.judge(address, admin || adminGuess ? 'admin' : 'console', principal);
     if (verdict.kind === 'refused') {
       const text = `Too many failed sign-ins from your address (${app.authThrottle.limitPerMinute} per minute). Try again in ${verdict.retryAfterSeconds} seconds.`;
       return tooMany(res, verdict.retryAfterSeconds, text);
@@ -47,6 +51,10 @@ export function mountSignIn(router: Router, c: ConsoleContext): void {
     if (principal === undefined) {
       await waitTurn(verdict);
       return send(res, 403, c.login({ kind: 'error', text: refusal(checked) }));
+    }
+    // A key in its grace period makes API calls only (keyLifecycle.ts): whoever holds a leaked, rolled key gets no session.
+    if (checked.kind === 'ok' && !app.accounts.keyMay(checked.account.id, checked.key.id, 'console_sign_in')) {
+      return send(res, 403, c.login({ kind: 'error', text: `This key was rolled and is in its grace period: it makes API calls until ${checked.key.expires_at ?? 'its grace ends'}, but cannot sign in. Sign in with the key that replaced it.` }));
     }
     const taken = c.signIns.take(address);
     if (!taken.ok) return tooMany(res, taken.retryAfterSeconds, `Too many sign-ins from your address (${c.signIns.perMinute} a minute). Try again in ${taken.retryAfterSeconds} seconds.`);

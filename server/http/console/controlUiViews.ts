@@ -208,7 +208,7 @@ export function dashboardPage(view: DashboardView): string {
 ${signedIn(view.account, view.csrfToken)}
 ${noticeBox(view.notice)}
 ${clockSection(view)}
-${ownKeysSection(view.keys, { demo: view.demo, csrfToken: view.csrfToken, rollAction: `${CONTROL_UI_PATH}/keys/roll`, signedInWith: view.signedInWith })}
+${ownKeysSection(view.keys, { demo: view.demo, csrfToken: view.csrfToken, keysPath: `${CONTROL_UI_PATH}/keys`, signedInWith: view.signedInWith })}
 ${bookingsSection(view.bookings, view.bookingCount)}
 ${outboxSection(view.emails, view.emailCount)}
 ${certificationSection(view.certification)}

@@ -66,6 +66,12 @@ describe('creating an account', () => {
     [{ email: 'not-an-address' }, /'email' must be an e-mail address/],
     [{ phone: '020 555' }, /'phone' must be a phone number in international form/],
     [{ first_name: 'Ada\u202E' }, /'first_name' must not contain control characters or bidirectional controls/],
+    [{ name: 'Acme\u200BTravel' }, /'name' must not contain invisible format characters or line separators: U\+200B at character 5/],
+    [{ name: '\uFEFFAcme' }, /U\+FEFF/],
+    [{ name: 'Acme\u2028Travel' }, /U\+2028/],
+    [{ last_name: 'Lovelace\u200F' }, /'last_name' must not contain invisible format characters/],
+    [{ contact: 'ops\u00ADacme' }, /U\+00AD/],
+    [{ name: 'Acme \uD800 Travel' }, /'name' must be well-formed Unicode/],
     [{ name: '' }, /'name' must not be empty/],
     [{ name: 'x'.repeat(101) }, /at most 100 characters/],
     [{ role: 'admin' }, /Unknown field 'role'/],
@@ -222,7 +228,26 @@ describe('a quota increase (API description, section 8)', () => {
   });
 });
 
-describe('return_url hosts (finding 13)', () => {
+describe('return_url hosts (finding 13; issue 35, finding 7: the Public Suffix List)', () => {
+  it.each([
+    ['*.com', /names a public suffix/], ['*.co.uk', /names a public suffix/], ['com', /names a public suffix/], ['co.uk', /names a public suffix/],
+    ['*.github.io', /names a public suffix/], ['acme.example:99999', /port outside 1–65535/], ['acme.example:0', /port outside/],
+    ['[:::::]', /not a valid IPv6 address/], [`${'a'.repeat(60)}.`.repeat(7) + 'example', /longer than 253 characters/],
+    ['-acme.example', /must be a host name/], ['*.127.0.0.1', /wildcard over an IP address/],
+  ])('refuses %s with 400', async (host, message) => {
+    const refused = await admin('POST', '/accounts', { ...TEAM, return_url_hosts: [host] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(message);
+  });
+
+  it('accepts partners\' own hosts, wildcards under them, loopback and IP addresses with ports', async () => {
+    const hosts = ['partner.example', '*.partner.example', 'partner.co.uk', '*.acme.co.uk', 'acme.github.io', 'localhost:8080', '127.0.0.1', '[::1]:8443', 'partner.example:65535'];
+    const created = await admin('POST', '/accounts', { ...TEAM, return_url_hosts: hosts });
+    expect(created.status).toBe(201);
+    expect(created.body.account.return_url_hosts).toEqual(hosts);
+  });
+
+
   it('a booking page of an account with an allow-list keeps a return_url only to a listed host', async () => {
     const { key } = await createTeam({ return_url_hosts: ['partner.example', '*.partner.example'] });
     const found = await search(key);

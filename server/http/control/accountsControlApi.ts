@@ -4,12 +4,14 @@
  *   router): list, create, show, change, disable, enable, delete; issue, revoke and roll keys;
  *   grant or withdraw a quota increase;
  * - the partner's own, under /_control/keys (its apikey in the body, as every account call): its
- *   keys by id, and rolling one.
+ *   keys by id, rolling one, ending another's grace period now, revoking another.
  * A key is shown once, in the answer that issued it. Every change goes through AccountAdmin.
  */
-import type { Request, RequestHandler, Router } from 'express';
+import type { Request, RequestHandler, Response, Router } from 'express';
 import type { AppContext } from '../../appContext.js';
-import { keyView } from '../../domain/accountAdmin.js';
+import { keyMayNot, keyView } from '../../domain/accountAdmin.js';
+import type { Account } from '../../domain/accounts.js';
+import type { KeyAction } from '../../domain/keyLifecycle.js';
 import { graceSecondsInput } from '../../domain/accountInput.js';
 import { accountOperations, issuedAnswer } from '../../domain/accountOperations.js';
 import { KEY_ID_PATTERN } from '../../domain/apiKeys.js';
@@ -83,28 +85,51 @@ function allowOnly(router: Router, paths: ReadonlyArray<readonly [string, string
   }
 }
 
-/** The partner's own keys (`ofAccount`: the body's apikey authenticated; `readOfAccount`: and a read counted): list them by id, roll one. */
+/**
+ * The partner's own keys (`ofAccount`: the body's apikey authenticated; `readOfAccount`: and a read
+ * counted): list them by id; roll one; end another's grace period now; revoke another. Only an
+ * active key may do any of these (keyLifecycle.ts: a key in its grace period makes API calls only).
+ */
 export function ownKeysRouter(context: AppContext, ofAccount: RequestHandler[], readOfAccount: RequestHandler[]): Router {
   const router = strictRouter();
   const nowMs = () => context.clock.now().getTime();
-  router.post('/keys', ...readOfAccount, async (req, res) => {
-    const body = bodyOf(req);
-    const unknown = Object.keys(body).find((field) => field !== 'apikey');
-    if (unknown !== undefined) throw badRequest(`Unknown field '${unknown}'; allowed: apikey`);
+  const admin = context.accountAdmin;
+  const keysAnswer = (res: Response, account: Account) => ({ account_id: account.id, key_id: keyIdOf(res), keys: account.keys.map((key) => keyView(key, nowMs())) });
+  /** 403 unless the calling key may do `action` (checked again in the store's write for changes). */
+  const keyMayDo = (action: KeyAction): RequestHandler => (_req, res, next) => {
     const account = accountOf(res);
-    res.json({ account_id: account.id, key_id: keyIdOf(res), keys: account.keys.map((key) => keyView(key, nowMs())) });
-  });
-  router.post('/keys/roll', ...ofAccount, async (req, res) => {
-    const body = bodyOf(req);
-    const unknown = Object.keys(body).find((field) => !['apikey', 'key_id', 'grace_seconds'].includes(field));
-    if (unknown !== undefined) throw badRequest(`Unknown field '${unknown}'; allowed: apikey, key_id, grace_seconds`);
-    const keyId = body.key_id ?? keyIdOf(res);
+    if (context.accounts.keyMay(account.id, keyIdOf(res), action)) return next();
+    next(keyMayNot(account.keys.find((key) => key.id === keyIdOf(res)), keyIdOf(res), nowMs()));
+  };
+  const ownChange = (fields: readonly string[]): RequestHandler[] => [...ofAccount, keyMayDo('change_keys'), (req, res, next) => {
+    const unknown = Object.keys(bodyOf(req)).find((field) => !['apikey', ...fields].includes(field));
+    if (unknown !== undefined) return next(badRequest(`Unknown field '${unknown}'; allowed: apikey, ${fields.join(', ')}`));
+    if (accountOf(res).demo) return next(new ApiError(409, 'The demo accounts\' keys are public and cannot be changed'));
+    next();
+  }];
+  const keyIdField = (req: Request, res: Response, required: boolean): string => {
+    const keyId = (req.body as Body).key_id ?? (required ? undefined : keyIdOf(res));
     if (typeof keyId !== 'string' || !KEY_ID_PATTERN.test(keyId)) throw badRequest("'key_id' must be a key id (key_…)");
-    const grace = graceSecondsInput(body.grace_seconds);
-    const account = accountOf(res);
-    if (account.demo) throw new ApiError(409, 'The demo accounts\' keys are public and cannot be rolled');
-    res.status(201).json(issuedAnswer(await context.accountAdmin.rollKey(account.id, keyId, grace), nowMs()));
+    return keyId;
+  };
+  const caller = (res: Response) => ({ accountId: accountOf(res).id, keyId: keyIdOf(res) });
+
+  router.post('/keys', ...readOfAccount, keyMayDo('list_keys'), async (req, res) => {
+    const unknown = Object.keys(bodyOf(req)).find((field) => field !== 'apikey');
+    if (unknown !== undefined) throw badRequest(`Unknown field '${unknown}'; allowed: apikey`);
+    res.json(keysAnswer(res, accountOf(res)));
   });
-  allowOnly(router, [['/keys', 'POST'], ['/keys/roll', 'POST']]);
+  router.post('/keys/roll', ...ownChange(['key_id', 'grace_seconds']), async (req, res) => {
+    const keyId = keyIdField(req, res, false);
+    const grace = graceSecondsInput((req.body as Body).grace_seconds);
+    res.status(201).json(issuedAnswer(await admin.rollKey(accountOf(res).id, keyId, grace, caller(res)), nowMs()));
+  });
+  router.post('/keys/expire', ...ownChange(['key_id']), async (req, res) => {
+    res.json(keysAnswer(res, await admin.expireOwnKey(caller(res), keyIdField(req, res, true))));
+  });
+  router.post('/keys/revoke', ...ownChange(['key_id']), async (req, res) => {
+    res.json(keysAnswer(res, await admin.revokeOwnKey(caller(res), keyIdField(req, res, true))));
+  });
+  allowOnly(router, [['/keys', 'POST'], ['/keys/roll', 'POST'], ['/keys/expire', 'POST'], ['/keys/revoke', 'POST']]);
   return router;
 }

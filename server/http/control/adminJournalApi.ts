@@ -6,7 +6,9 @@
  */
 import type { Router } from 'express';
 import type { AppContext } from '../../appContext.js';
-import { filterJournal, oldestFirst, parseJournalFilter } from '../../domain/journal/filter.js';
+import { parseJournalFilter } from '../../domain/journal/filter.js';
+import { MAX_JOURNAL_ANSWER_BYTES } from './journalControlApi.js';
+import { readJournalPage } from './journalPage.js';
 import { ApiError, badRequest, notFound } from '../../errors.js';
 import { requireAdminToken } from '../transport/adminToken.js';
 import { requireObjectBody } from '../transport/apiPipeline.js';
@@ -39,8 +41,10 @@ export function adminJournalRouter(context: AppContext, token: string): Router {
       if (unknown !== undefined) throw badRequest(`Unknown field '${unknown}'; allowed: ${FIELDS.join(', ')}`);
       const accountId = accountIdOf(body, context);
       const filter = parseJournalFilter(body);
-      const entries = filterJournal(oldestFirst(await context.store.requestJournal(accountId)), filter);
-      res.json({ account_id: accountId, count: entries.length, entries });
+      // Paged by the store like the team's read, within the same answer budget.
+      const page = await readJournalPage(context.store, accountId, filter, MAX_JOURNAL_ANSWER_BYTES);
+      const omitted = page.omitted > 0 ? `"omitted":${page.omitted},` : '';
+      res.type('json').send(`{"account_id":${accountId},"count":${page.entries.length},${omitted}"entries":[${page.entries.join(',')}]}`);
     },
   );
   router.all(PATH, (req, _res, next) => {

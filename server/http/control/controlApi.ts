@@ -20,7 +20,7 @@ import { accountOf, authenticate, clockOf, requireObjectBody } from '../transpor
 import { PAYMENT_OUTCOMES, type PaymentOutcome } from '../../domain/bookings/payment.js';
 import { controlBodyBounds } from './controlBounds.js';
 import { controlGuard } from './controlGuard.js';
-import { countsAsRead } from './readBudget.js';
+import { chargeAnswerBytes, countsAsRead } from './readBudget.js';
 import { requireAdminToken } from '../transport/adminToken.js';
 import { jsonBody } from '../transport/jsonBody.js';
 import { strictRouter } from '../transport/strictRouter.js';
@@ -124,7 +124,7 @@ export function controlRouter(context: AppContext): Router {
     },
   );
 
-  router.use(journalControlRouter(context.store, readOfAccount));
+  router.use(journalControlRouter(context.store, readOfAccount, (accountId, bytes) => chargeAnswerBytes(context.readBudget, accountId, bytes)));
   router.use(ownKeysRouter(context, ofAccount, readOfAccount));
   router.use(stubsControlRouter(context.stubs, context.store, ofAccount, readOfAccount));
 

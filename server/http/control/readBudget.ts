@@ -59,6 +59,14 @@ export function tooManyReads(perMinute: number, retryAfterSeconds: number): ApiE
 }
 
 /** After `authenticate`: one read of the request's account, or 429 with Retry-After. */
+/** An answer of more bytes than this counts as one more read for each further started unit. */
+export const READ_UNIT_BYTES = 256 * 1024;
+
+/** Charges the bytes of an answer already counted as one read (see READ_UNIT_BYTES); the budget may go negative until the minute passes. */
+export function chargeAnswerBytes(budget: ReadBudget, accountId: number, bytes: number): void {
+  for (let units = Math.ceil(bytes / READ_UNIT_BYTES) - 1; units > 0; units--) if (!budget.take(accountId).ok) return;
+}
+
 export function countsAsRead(budget: ReadBudget): RequestHandler {
   return (_req, res, next) => {
     const taken = budget.take(accountOf(res).id);

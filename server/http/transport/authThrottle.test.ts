@@ -85,6 +85,19 @@ describe('failed authentications per client IP (API and control API)', () => {
 });
 
 describe('console sign-in', () => {
+  it('counts a wrong secret not shaped like a partner key on the admin token\'s budget, not the API keys\' (finding 9 of issue 35)', async () => {
+    const { url } = await start();
+    const ip = '203.0.113.9';
+    const console = new ConsoleClient(url);
+    for (let i = 0; i <= LIMIT; i++) expect((await console.post(`${CONSOLE}/login`, { apikey: `guessed-admin-token-${i}` }, { 'x-forwarded-for': ip })).status).toBe(403);
+    const admin = (token: string) => fetch(`${url}/_control/admin/reset`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': ip } });
+    const answers = await Promise.all([1, 2, 3].map((i) => admin(`wrong-admin-token-again-${i}`)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([403, 403, 429]);
+    // The API keys' budget of that address is untouched: a wrong key is answered at once.
+    expect((await call(url, '/search.php', { apikey: WRONG }, ip)).status).toBe(403);
+  });
+
+
   it('wrong keys past N a minute are slowed, then refused with 429 and why; a right key signs in all along', async () => {
     const { url } = await start();
     const client = new ConsoleClient(url);

@@ -65,11 +65,14 @@ export function endpointLabel(path: string): string {
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /**
- * Teams (account and key id pairs) with series of their own; the pairs seen after these are counted
- * together under `account="other"`, so a sandbox with many keys cannot flood the scraper. Five
- * classes a pair: at most 5,005 series.
+ * Accounts with series of their own; the accounts seen after these are counted together under
+ * `account="other"`, so a sandbox with many accounts cannot flood the scraper. Within an account,
+ * at most MAX_KEY_SERIES_PER_ACCOUNT key ids have series of their own, the rest under `key="other"`
+ * (finding 2 of issue 35: one account rolling 1,000 keys took 998 of the 1,000 team series, and a
+ * new account's calls went to "other"): one account can never take another's series.
  */
 export const MAX_TEAM_SERIES = 1_000;
+export const MAX_KEY_SERIES_PER_ACCOUNT = 10;
 const OTHER_TEAM = 'other';
 
 /** Requests of one endpoint and status counted since the last scrape, and the counter child they go to then. */
@@ -128,24 +131,23 @@ export interface AppMetrics {
 export function teamCounter(registers: Registry[], max = MAX_TEAM_SERIES): (team: { account: string; key: string }, teamClassName: string) => void {
   const counter = new Counter({
     name: 'http_team_requests_total',
-    help: `API and control-API calls by team (account id and key id, never the key) and class (2xx, 4xx, 429, 5xx, scenario); past ${MAX_TEAM_SERIES} teams, the rest under account="other"`,
+    help: `API and control-API calls by team (account id and key id, never the key) and class (2xx, 4xx, 429, 5xx, scenario); past ${MAX_TEAM_SERIES} accounts, the rest under account="other"; past ${MAX_KEY_SERIES_PER_ACCOUNT} keys of an account, its rest under key="other"`,
     labelNames: ['account', 'key', 'class'],
     registers,
   });
-  const teams = new Map<string, Map<string, Counter.Internal>>();
+  /** By account, then key id, then class. */
+  const teams = new Map<string, Map<string, Map<string, Counter.Internal>>>();
   return (team, className) => {
-    let name = `${team.account}\n${team.key}`;
-    let children = teams.get(name);
-    if (!children) {
-      if (teams.size >= max) {
-        name = `${OTHER_TEAM}\n${OTHER_TEAM}`;
-        team = { account: OTHER_TEAM, key: OTHER_TEAM };
-        children = teams.get(name);
-      }
-      if (!children) teams.set(name, (children = new Map()));
-    }
+    let account = team.account;
+    let keys = teams.get(account);
+    if (!keys && teams.size >= max) keys = teams.get((account = OTHER_TEAM));
+    if (!keys) teams.set(account, (keys = new Map()));
+    let key = account === OTHER_TEAM ? OTHER_TEAM : team.key;
+    let children = keys.get(key);
+    if (!children && keys.size >= MAX_KEY_SERIES_PER_ACCOUNT) children = keys.get((key = OTHER_TEAM));
+    if (!children) keys.set(key, (children = new Map()));
     let child = children.get(className);
-    if (!child) children.set(className, (child = counter.labels(team.account, team.key, className)));
+    if (!child) children.set(className, (child = counter.labels(account, key, className)));
     child.inc();
   };
 }

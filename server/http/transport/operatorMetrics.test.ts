@@ -11,7 +11,7 @@ import {
 } from '../../testing/bookingServer.js';
 import { LowdbStore } from '../../store/lowdbStore.js';
 import { StoreUnavailableError, type Store } from '../../domain/ports/store.js';
-import { teamCounter, teamOf } from './metrics.js';
+import { MAX_KEY_SERIES_PER_ACCOUNT, teamCounter, teamOf } from './metrics.js';
 import { combineWindows } from './processMetrics.js';
 
 const TOKEN = 'operator-metrics-admin-token';
@@ -157,6 +157,19 @@ describe('per-team series', () => {
     expect(lines).toHaveLength(5);
     expect(sample(text, 'http_team_requests_total{account="other",key="other",class="2xx"}')).toBe(7);
     expect(sample(text, 'http_team_requests_total{account="2",key="k2",class="4xx"}')).toBe(1);
+  });
+});
+
+describe('team series per account (finding 2 of issue 35)', () => {
+  it('one account rolling 1,000 keys holds at most MAX_KEY_SERIES_PER_ACCOUNT of its own and never takes another account\'s', async () => {
+    const registry = new Registry();
+    const count = teamCounter([registry], 3);
+    for (let key = 0; key < 1000; key++) count({ account: '1', key: `key_${key}` }, '2xx');
+    count({ account: '2', key: 'key_b' }, '2xx');
+    const text = await registry.metrics();
+    expect(samples(text, 'http_team_requests_total').filter((line) => line.includes('account="1"'))).toHaveLength(MAX_KEY_SERIES_PER_ACCOUNT + 1);
+    expect(sample(text, 'http_team_requests_total{account="1",key="other",class="2xx"}')).toBe(1000 - MAX_KEY_SERIES_PER_ACCOUNT);
+    expect(sample(text, 'http_team_requests_total{account="2",key="key_b",class="2xx"}')).toBe(1);
   });
 });
 

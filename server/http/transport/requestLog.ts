@@ -4,6 +4,7 @@
  * logged, so neither is the apikey (it only ever travels in the body; the key id is its public name). The id is returned as X-Request-Id; a sane incoming
  * X-Request-Id is kept, so a client can correlate its own logs with ours.
  */
+import { redactText } from '../../domain/redaction.js';
 import type { Request, RequestHandler, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -83,7 +84,8 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 function requestId(req: IncomingMessage, res: ServerResponse): string {
   const incoming = req.headers['x-request-id'];
-  const id = typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  // A key sent as the request id would be logged and echoed: a new id instead.
+  const id = typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) && redactText(incoming) === incoming ? incoming : randomUUID();
   res.setHeader('X-Request-Id', id);
   return id;
 }
@@ -91,7 +93,8 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
 const pathOf = (req: IncomingMessage): string => {
   const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '';
   const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
+  // A key sent as a path segment is hidden like everywhere else (domain/redaction.ts).
+  return redactText(query === -1 ? url : url.slice(0, query));
 };
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The key life cycle on PostgreSQL against its reference model (server/testing/keyModel/), as on the
- * embedded stores (server/domain/keyModel.test.ts): one replica, and two replicas sharing the
+ * embedded stores (server/store/keyModel.test.ts): one replica, and two replicas sharing the
  * database, each event sent to the replica the scenario picks (each with its own registry, budget
  * and console sessions, as each process has). A change on one replica is awaited on the other
  * before the next event. Replay a failure with KEY_MODEL_SEED and KEY_MODEL_PATH.

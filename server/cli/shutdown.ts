@@ -25,13 +25,15 @@ export interface DrainOptions {
   graceMs: number;
   logger: Logger;
   exit?: (code: number) => void;
+  /** How long a connection must have received nothing before the drain closes it (IDLE_QUIET_MS). */
+  idleQuietMs?: number;
 }
 
 /** The answer a connection is writing (Node's own field): none once the last one is written. */
 const currentResponse = (socket: Socket) => (socket as Socket & { _httpMessage?: { headersSent: boolean; setHeader(name: string, value: string): void } | null })._httpMessage ?? undefined;
 
 /** Drains on SIGTERM/SIGINT; returns the same stop, for a caller that learns of a stop another way. */
-export function drainOnSignals(server: Server, { graceMs, logger, exit = (code) => process.exit(code) }: DrainOptions): (signal: NodeJS.Signals) => void {
+export function drainOnSignals(server: Server, { graceMs, logger, exit = (code) => process.exit(code), idleQuietMs = IDLE_QUIET_MS }: DrainOptions): (signal: NodeJS.Signals) => void {
   // Per connection, not per request: the hot path pays nothing for this.
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
@@ -58,7 +60,7 @@ export function drainOnSignals(server: Server, { graceMs, logger, exit = (code) 
         const seen = quiet.get(socket);
         if (currentResponse(socket) !== undefined || seen === undefined || seen.bytesRead !== socket.bytesRead) {
           quiet.set(socket, { bytesRead: socket.bytesRead, since: now });
-        } else if (now - seen.since >= IDLE_QUIET_MS) {
+        } else if (now - seen.since >= idleQuietMs) {
           socket.destroy();
         }
       }

@@ -459,6 +459,9 @@ export type components = {
          *     for tools that show choices; the second keeps what contract 1.0.0 accepted (any three letters,
          *     any case), so no v1 client is refused for the case of a code. A code outside the table, in any
          *     case, gives 400 naming the supported codes.
+         *
+         *     Both branches are bounded (the enum; three letters with `maxLength: 3`). No `maxLength` stands
+         *     beside the `anyOf`: openapi-zod-client turns one there into `.max()` on a zod union, which has none.
          * @default EUR
          * @example EUR
          */

@@ -49,11 +49,20 @@ export const REQUEST_VARIANTS: Variant[] = [
     ],
   },
   {
-    id: 'validation.currency-any-case',
-    choice: "currency codes are taken in any case ('usd' as 'USD'): the description says ISO 4217 and states no case",
+    // The reference takes any case (1.0.0's pattern, issue 37); upper case only is the other valid reading.
+    id: 'validation.currency-upper-case-only',
+    choice: "currency codes only as ISO 4217 writes them, upper case ('usd' is 400): the description says ISO 4217 and states no case",
     section: '4.1, 4.2',
     front: () => [
-      rewriteRequest([SEARCH, HOTEL], (body) => (typeof body.currency === 'string' ? { ...body, currency: body.currency.toUpperCase() } : body)),
+      rewriteRequest([SEARCH, HOTEL], (body, req) => {
+        if (typeof body.currency === 'string' && body.currency !== body.currency.toUpperCase()) (req as Loose).lowerCaseCurrency = body.currency;
+        return body;
+      }),
+      (req, res, next) => {
+        const currency = (req as Loose).lowerCaseCurrency as string | undefined;
+        if (currency === undefined) return next();
+        res.status(400).json({ error: `Unsupported currency '${currency}': codes are upper case (ISO 4217)` });
+      },
     ],
   },
   {

@@ -5,7 +5,7 @@
  * the return_url hosts, and a rolled key's grace period. Anything else is a 400 naming the field.
  */
 import { isIPv4, isIPv6 } from 'node:net';
-import { parse as parseHost } from 'tldts';
+import { get as registrableDomain } from 'psl';
 import ajvFormats from 'ajv-formats/dist/formats.js';
 import { createRequire } from 'node:module';
 import type { RateLimits } from '../config.js';
@@ -106,7 +106,7 @@ export function accountChangeInput(body: Body): { profile: Partial<AccountProfil
  * `partner.example`, `*.partner.example`, `partner.example:8443`, `localhost:8080`, `127.0.0.1` or
  * `[::1]:8443`: lower case, at most MAX_RETURN_URL_HOSTS; null: any host (the default: the outcome
  * page shows the return link as a plain link naming its host, never a redirect; a list narrows it).
- * Checked against the Public Suffix List (tldts, with its private section: `github.io` too), as a
+ * Checked against the Public Suffix List (psl, which holds its private section too: `github.io`), as a
  * security reviewer expects (finding 7 of issue 35): no host or wildcard that is a public suffix
  * (`com`, `*.co.uk`, `*.github.io`), ports 1–65535, host names of at most 253 characters in labels
  * of at most 63, IPv6 addresses that parse.
@@ -141,7 +141,7 @@ function returnUrlHostProblem(entry: string): string | undefined {
   if (!HOST_NAME.test(host)) return example;
   if (host === 'localhost' && !wildcard) return undefined;
   // A registrable domain, or a host under one: never a public suffix itself, nor a wildcard over one.
-  if (parseHost(host, { allowPrivateDomains: true }).domain === null) return `names a public suffix (${wildcard ?? ''}${host}): give the partner's own domain`;
+  if (registrableDomain(host) === null) return `names a public suffix (${wildcard ?? ''}${host}): give the partner's own domain`;
   return undefined;
 }
 /**
